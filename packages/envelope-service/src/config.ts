@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox'
+import { BaseServiceConfig, loadConfig } from 'platform'
+
+export const PRODUCT_NAME = 'Inkwell'
+
+export const EnvelopeServiceConfig = Type.Composite([
+  BaseServiceConfig,
+  Type.Object({
+    PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8443 }),
+    DATABASE_URL: Type.String({
+      pattern: '^(sqlite:|postgres(ql)?://)',
+      default: 'sqlite:./data/envelopes.db',
+    }),
+    /** Public origin, e.g. https://localhost:8443. The JWT audience and userinfo base_uri derive from it. */
+    PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+    TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+    TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+    /** Largest request body; envelopes carry base64 PDFs. */
+    BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
+  }),
+])
+
+export type EnvelopeServiceConfig = ReturnType<typeof loadEnvelopeServiceConfig>
+
+export function loadEnvelopeServiceConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(EnvelopeServiceConfig, env)
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface Database<DB> {
+  db: Kysely<DB>
+  dialect: DialectName
+  /** PostgreSQL schema the tables live in (from `?schema=`); undefined on SQLite. */
+  schema: string | undefined
+  close(): Promise<void>
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL pool size. */
+  poolSize?: number
+}
+
+// pg returns BIGINT (int8) and NUMERIC as strings to avoid precision loss. Our bigint columns hold
+// epoch milliseconds and counters, all far below 2^53, so numbers are safe and keep both dialects alike.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10))
+
+/**
+ * Opens a database from a URL: `sqlite:<path>` (or `sqlite::memory:`) or `postgres://...`.
+ * A `schema` query parameter on a PostgreSQL URL puts every table of the service in that schema,
+ * so several services (or test runs) can share one database without colliding.
+ */
+export function connectDatabase<DB>(url: string, options: ConnectOptions = {}): Database<DB> {
+  if (url.startsWith('sqlite:')) return connectSqlite<DB>(url.slice('sqlite:'.length))
+  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres<DB>(url, options)
+  throw new Error(`Unsupported DATABASE_URL "${redactUrl(url)}": use sqlite:<path> or postgres://...`)
+}
+
+function connectSqlite<DB>(path: string): Database<DB> {
+  const filename = path === ':memory:' || path === '' ? ':memory:' : resolve(path)
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true })
+  const sqlite = new SqliteDatabase(filename)
+  // WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode never loses a committed
+  // transaction when the process dies (only on power loss), which is the crash model we promise.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`)
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return {
+    db,
+    dialect: 'sqlite',
+    schema: undefined,
+    close: () => db.destroy(),
+  }
+}
+
+function connectPostgres<DB>(url: string, options: ConnectOptions): Database<DB> {
+  const parsed = new URL(url)
+  const schema = parsed.searchParams.get('schema') ?? undefined
+  parsed.searchParams.delete('schema')
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`Invalid schema "${schema}" in DATABASE_URL: lower-case letters, digits and _ only`)
+  }
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: options.poolSize ?? 10,
+    // `public` stays on the path for extensions such as pg_trgm, which live there.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  })
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    dialect: 'postgres',
+    schema,
+    close: () => db.destroy(),
+  }
+}
+
+/** The URL with any password removed, for logs and error messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@')
+  }
+}
