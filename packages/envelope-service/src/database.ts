@@ -1,8 +1,17 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { ConnectTables } from './connect/tables.js'
+import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
+import type { RateLimitTables } from './ratelimit/tables.js'
+import type { TemplateTables } from './templates/tables.js'
 
 /** The whole schema: each domain contributes its tables. */
-export interface Schema extends IdentityTables {}
+export interface Schema
+  extends IdentityTables,
+    TemplateTables,
+    EnvelopeTables,
+    ConnectTables,
+    RateLimitTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

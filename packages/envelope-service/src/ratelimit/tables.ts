@@ -1,0 +1,2 @@
+/** Row types of the ratelimit domain: API rate-limit counters. Conventions: see identity/tables.ts. */
+export type RateLimitTables = {}
