@@ -1,2 +1,42 @@
-/** Row types of the templates domain: templates, template documents and the shared document blob store. Conventions: see identity/tables.ts. */
-export type TemplateTables = {}
+import type { DocumentTables } from '../documents/tables.js'
+
+/**
+ * Row types of the templates domain. Conventions: see identity/tables.ts.
+ * Roles and custom fields are stored as JSON text (they are always read and written whole);
+ * documents have their own rows because they reference the shared blob store.
+ */
+export interface TemplatesTable {
+  id: string
+  account_id: string
+  owner_user_id: string
+  name: string
+  /** `name` lower-cased: the key for case-insensitive ordering and search (binary collation on both DBs). */
+  name_key: string
+  description: string
+  shared: number
+  email_subject: string
+  email_blurb: string
+  /** JSON array of `TemplateRole`. */
+  recipients: string
+  /** JSON `CustomFields`. */
+  custom_fields: string
+  /** Incremented by every change; readers use it to validate cached copies. */
+  version: number
+  created_at: string
+  updated_at: string
+}
+
+export interface TemplateDocumentsTable {
+  template_id: string
+  document_id: string
+  name: string
+  file_extension: string
+  pages: number
+  position: number
+  blob_id: string
+}
+
+export interface TemplateTables extends DocumentTables {
+  templates: TemplatesTable
+  template_documents: TemplateDocumentsTable
+}

@@ -1,0 +1,58 @@
+import { ParseSpeeds, PDFDocument } from 'pdf-lib'
+import { InvalidRequestError } from 'platform'
+
+/** Limits on documents accepted by templates and envelopes. */
+export const DOCUMENT_LIMITS = {
+  /** Documents in one template or one envelope request. */
+  maxDocuments: 50,
+  /** Characters in a document name. */
+  maxNameLength: 255,
+} as const
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+const PDF_MAGIC = '%PDF-'
+
+/**
+ * Decodes standard base64 strictly (RFC 4648 alphabet, correct padding, no whitespace): Node's own
+ * decoder silently skips invalid characters, which would turn a corrupt upload into a different file.
+ */
+export function decodeBase64Strict(text: string, field: string): Uint8Array {
+  if (text.length === 0) throw new InvalidRequestError(`${field} must not be empty`)
+  if (!BASE64.test(text)) throw new InvalidRequestError(`${field} is not valid base64`)
+  return new Uint8Array(Buffer.from(text, 'base64'))
+}
+
+export interface InspectedPdf {
+  bytes: Uint8Array
+  /** Number of pages, read from the document's page tree. */
+  pages: number
+}
+
+/**
+ * Decodes a base64 document and checks that it is a PDF with at least one page. `field` names the
+ * request field in error messages, e.g. `documents[0].documentBase64`.
+ */
+export async function inspectPdf(base64: string, field: string): Promise<InspectedPdf> {
+  const bytes = decodeBase64Strict(base64, field)
+  return { bytes, pages: await countPdfPages(bytes, field) }
+}
+
+/** Page count of PDF bytes; 400 naming `field` when the bytes are not a PDF with pages. */
+export async function countPdfPages(bytes: Uint8Array, field: string): Promise<number> {
+  const notPdf = () => new InvalidRequestError(`${field} is not a valid PDF`)
+  if (Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).toString('latin1') !== PDF_MAGIC) throw notPdf()
+  let pages: number
+  try {
+    const document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      parseSpeed: ParseSpeeds.Fastest,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    })
+    pages = document.getPageCount()
+  } catch {
+    throw notPdf()
+  }
+  if (pages < 1) throw new InvalidRequestError(`${field} is not a valid PDF: it has no pages`)
+  return pages
+}

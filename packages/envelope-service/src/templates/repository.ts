@@ -1,0 +1,386 @@
+import { type Selectable, sql, type Transaction } from 'kysely'
+import type { DbOrTx, Schema } from '../database.js'
+import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
+import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
+
+/** A template's owner and account. */
+export interface TemplateOwner {
+  accountId: string
+  userId: string
+}
+
+/** Who is looking: owners see their templates, everyone sees shared ones, `seesAll` sees every one. */
+export interface TemplateViewer {
+  userId: string
+  seesAll: boolean
+}
+
+/** Everything of a template that a create or replace writes, documents already in the blob store. */
+export interface TemplateRecord {
+  templateId: string
+  name: string
+  description: string
+  shared: boolean
+  emailSubject: string
+  emailBlurb: string
+  recipients: TemplateRole[]
+  customFields: CustomFields
+  /** Undefined on replace: keep the stored documents. */
+  documents: TemplateDocument[] | undefined
+}
+
+export type TemplateSortField = 'name' | 'modified' | 'created'
+
+export interface TemplateListQuery {
+  accountId: string
+  viewer: TemplateViewer
+  /** Lower-cased; matched literally as a substring of the name. */
+  searchText: string | undefined
+  sortField: TemplateSortField
+  direction: 'asc' | 'desc'
+  start: number
+  count: number
+}
+
+/** What the template list shows: no roles, documents or custom fields. */
+export interface TemplateListing {
+  templateId: string
+  ownerUserId: string
+  name: string
+  description: string
+  shared: boolean
+  emailSubject: string
+  created: string
+  lastModified: string
+}
+
+type TemplateRow = Selectable<TemplatesTable>
+
+/** Runs `work` in a transaction, joining the caller's when `db` already is one. */
+function inTransaction<T>(db: DbOrTx, work: (tx: Transaction<Schema>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Schema>) : db.transaction().execute(work)
+}
+type DocumentRow = Selectable<TemplateDocumentsTable>
+
+function toDocument(row: DocumentRow): TemplateDocument {
+  return {
+    documentId: row.document_id,
+    name: row.name,
+    fileExtension: row.file_extension,
+    pages: Number(row.pages),
+    order: Number(row.position),
+    blobId: row.blob_id,
+  }
+}
+
+function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
+  return {
+    templateId: row.id,
+    accountId: row.account_id,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    description: row.description,
+    shared: row.shared === 1,
+    emailSubject: row.email_subject,
+    emailBlurb: row.email_blurb,
+    documents,
+    recipients: JSON.parse(row.recipients) as TemplateRole[],
+    customFields: JSON.parse(row.custom_fields) as CustomFields,
+    created: row.created_at,
+    lastModified: row.updated_at,
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+/**
+ * Parsed templates by id, validated against the stored `version` on every read, so a cached copy is
+ * never served after a change made by this or any other process. Template ids are random GUIDs, so
+ * one process-wide cache is safe even with several databases in one process (tests).
+ */
+const templateCache = new Map<string, { version: number; updatedAt: string; template: Template }>()
+const TEMPLATE_CACHE_MAX_ENTRIES = 2_000
+
+function remember(template: Template, version: number) {
+  if (templateCache.size >= TEMPLATE_CACHE_MAX_ENTRIES && !templateCache.has(template.templateId)) {
+    templateCache.delete(templateCache.keys().next().value as string)
+  }
+  templateCache.set(template.templateId, { version, updatedAt: template.lastModified, template })
+}
+
+/** Drops a template from this process's cache (other processes notice through `version`). */
+export function forgetTemplate(templateId: string) {
+  templateCache.delete(templateId)
+}
+
+async function loadDocuments(db: DbOrTx, templateIds: string[]): Promise<Map<string, TemplateDocument[]>> {
+  const byTemplate = new Map<string, TemplateDocument[]>(templateIds.map((id) => [id, []]))
+  if (templateIds.length === 0) return byTemplate
+  const rows = await db
+    .selectFrom('template_documents')
+    .selectAll()
+    .where('template_id', 'in', templateIds)
+    .orderBy('template_id')
+    .orderBy('position')
+    .execute()
+  for (const row of rows) byTemplate.get(row.template_id)?.push(toDocument(row))
+  return byTemplate
+}
+
+/**
+ * The account's templates among `templateIds`, keyed by id; ids that do not exist in the account are
+ * absent from the map. One query when every template is cached and unchanged, three otherwise.
+ * The returned templates are deeply frozen (they may be shared through the cache): copy, don't mutate.
+ * `viewer`, when given, restricts the result to templates that user may see.
+ */
+export async function findTemplatesByIds(
+  db: DbOrTx,
+  accountId: string,
+  templateIds: string[],
+  viewer?: TemplateViewer,
+): Promise<Map<string, Template>> {
+  const found = new Map<string, Template>()
+  const ids = [...new Set(templateIds)]
+  if (ids.length === 0) return found
+  let versionQuery = db
+    .selectFrom('templates')
+    .select(['id', 'version', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+  if (viewer && !viewer.seesAll) {
+    versionQuery = versionQuery.where((eb) =>
+      eb.or([eb('owner_user_id', '=', viewer.userId), eb('shared', '=', 1)]),
+    )
+  }
+  const versions = await versionQuery.execute()
+  const stale: string[] = []
+  for (const row of versions) {
+    const cached = templateCache.get(row.id)
+    if (cached && cached.version === Number(row.version) && cached.updatedAt === row.updated_at) {
+      found.set(row.id, cached.template)
+    } else {
+      stale.push(row.id)
+    }
+  }
+  if (stale.length > 0) {
+    const rows = await db
+      .selectFrom('templates')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', stale)
+      .execute()
+    const documents = await loadDocuments(db, stale)
+    for (const row of rows) {
+      const template = deepFreeze(toTemplate(row, documents.get(row.id) ?? []))
+      remember(template, Number(row.version))
+      found.set(row.id, template)
+    }
+  }
+  // Keep the caller's order, which the map's iteration order would otherwise lose.
+  return new Map(ids.filter((id) => found.has(id)).map((id) => [id, found.get(id) as Template]))
+}
+
+/** One template of the account visible to `viewer`, or undefined. */
+export async function findTemplate(
+  db: DbOrTx,
+  accountId: string,
+  templateId: string,
+  viewer?: TemplateViewer,
+): Promise<Template | undefined> {
+  return (await findTemplatesByIds(db, accountId, [templateId], viewer)).get(templateId)
+}
+
+/** Names among `names` already used by templates of the account. */
+export async function findTemplateNames(
+  db: DbOrTx,
+  accountId: string,
+  names: string[],
+): Promise<Set<string>> {
+  if (names.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('templates')
+    .select('name')
+    .where('account_id', '=', accountId)
+    .where('name', 'in', names)
+    .execute()
+  return new Set(rows.map((row) => row.name))
+}
+
+function documentRows(templateId: string, documents: TemplateDocument[]): DocumentRow[] {
+  return documents.map((document) => ({
+    template_id: templateId,
+    document_id: document.documentId,
+    name: document.name,
+    file_extension: document.fileExtension,
+    pages: document.pages,
+    position: document.order,
+    blob_id: document.blobId,
+  }))
+}
+
+/** Inserts a new template with its documents (whose blobs must already be stored). */
+export async function insertTemplate(
+  db: DbOrTx,
+  owner: TemplateOwner,
+  record: TemplateRecord,
+  now: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx
+      .insertInto('templates')
+      .values({
+        id: record.templateId,
+        account_id: owner.accountId,
+        owner_user_id: owner.userId,
+        name: record.name,
+        name_key: record.name.toLowerCase(),
+        description: record.description,
+        shared: record.shared ? 1 : 0,
+        email_subject: record.emailSubject,
+        email_blurb: record.emailBlurb,
+        recipients: JSON.stringify(record.recipients),
+        custom_fields: JSON.stringify(record.customFields),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    const documents = documentRows(record.templateId, record.documents ?? [])
+    if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+  })
+}
+
+/**
+ * Replaces a template's content (and its documents when `record.documents` is given).
+ * Returns false when the template does not exist in the account.
+ */
+export async function replaceTemplate(
+  db: DbOrTx,
+  accountId: string,
+  record: TemplateRecord,
+  now: string,
+): Promise<boolean> {
+  forgetTemplate(record.templateId)
+  return inTransaction(db, async (tx) => {
+    const updated = await tx
+      .updateTable('templates')
+      .set((eb) => ({
+        name: record.name,
+        name_key: record.name.toLowerCase(),
+        description: record.description,
+        shared: record.shared ? 1 : 0,
+        email_subject: record.emailSubject,
+        email_blurb: record.emailBlurb,
+        recipients: JSON.stringify(record.recipients),
+        custom_fields: JSON.stringify(record.customFields),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', record.templateId)
+      .returning('id')
+      .executeTakeFirst()
+    if (!updated) return false
+    if (record.documents) {
+      await tx.deleteFrom('template_documents').where('template_id', '=', record.templateId).execute()
+      const documents = documentRows(record.templateId, record.documents)
+      if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+    }
+    return true
+  })
+}
+
+/** Deletes a template of the account; false when there was none. */
+export async function deleteTemplate(db: DbOrTx, accountId: string, templateId: string): Promise<boolean> {
+  forgetTemplate(templateId)
+  const deleted = await db
+    .deleteFrom('templates')
+    .where('account_id', '=', accountId)
+    .where('id', '=', templateId)
+    .returning('id')
+    .executeTakeFirst()
+  return deleted !== undefined
+}
+
+const LIKE_SPECIAL = /[\\%_]/g
+
+/** A page of the templates `query.viewer` may see, and how many there are in all. */
+export async function listTemplates(
+  db: DbOrTx,
+  query: TemplateListQuery,
+): Promise<{ templates: TemplateListing[]; total: number }> {
+  let filtered = db.selectFrom('templates').where('account_id', '=', query.accountId)
+  if (!query.viewer.seesAll) {
+    const userId = query.viewer.userId
+    filtered = filtered.where((eb) => eb.or([eb('owner_user_id', '=', userId), eb('shared', '=', 1)]))
+  }
+  if (query.searchText) {
+    const pattern = `%${query.searchText.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`
+    // SQLite has no default LIKE escape character; PostgreSQL's is the backslash. Name it for both.
+    filtered = filtered.where(sql<boolean>`${sql.ref('name_key')} like ${pattern} escape '\\'`)
+  }
+  const sortColumn =
+    query.sortField === 'name' ? 'name_key' : query.sortField === 'created' ? 'created_at' : 'updated_at'
+  const [rows, counted] = await Promise.all([
+    filtered
+      .select([
+        'id',
+        'owner_user_id',
+        'name',
+        'description',
+        'shared',
+        'email_subject',
+        'created_at',
+        'updated_at',
+      ])
+      .orderBy(sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(query.count)
+      .offset(query.start)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return {
+    total: Number(counted.total),
+    templates: rows.map((row) => ({
+      templateId: row.id,
+      ownerUserId: row.owner_user_id,
+      name: row.name,
+      description: row.description,
+      shared: row.shared === 1,
+      emailSubject: row.email_subject,
+      created: row.created_at,
+      lastModified: row.updated_at,
+    })),
+  }
+}
+
+/** The blob holding one document of a template of the account, or undefined. */
+export async function findTemplateDocumentBlob(
+  db: DbOrTx,
+  accountId: string,
+  templateId: string,
+  documentId: string,
+  viewer: TemplateViewer,
+): Promise<{ blobId: string; name: string } | undefined> {
+  let query = db
+    .selectFrom('template_documents')
+    .innerJoin('templates', 'templates.id', 'template_documents.template_id')
+    .select(['template_documents.blob_id', 'template_documents.name'])
+    .where('templates.account_id', '=', accountId)
+    .where('templates.id', '=', templateId)
+    .where('template_documents.document_id', '=', documentId)
+  if (!viewer.seesAll) {
+    query = query.where((eb) =>
+      eb.or([eb('templates.owner_user_id', '=', viewer.userId), eb('templates.shared', '=', 1)]),
+    )
+  }
+  const row = await query.executeTakeFirst()
+  return row ? { blobId: row.blob_id, name: row.name } : undefined
+}
