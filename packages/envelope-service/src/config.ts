@@ -13,6 +13,10 @@ export const EnvelopeServiceConfig = Type.Composite([
     }),
     /** Public origin, e.g. https://localhost:8443. The JWT audience and userinfo base_uri derive from it. */
     PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+    /** Extra accepted JWT audiences besides PUBLIC_URL's host: comma-separated bare `host[:port]`s. */
+    IDENTITY_HOSTS: Type.Optional(Type.String()),
+    /** Where `admin bootstrap` keeps the demo credentials (the private key cannot be recovered from the DB). */
+    DEMO_CREDENTIALS_FILE: Type.String({ minLength: 1, default: './data/demo-credentials.json' }),
     TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
     TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
     /** Largest request body; envelopes carry base64 PDFs. */
