@@ -1,0 +1,67 @@
+import type { CustomFields, PhoneNumber, RecipientType, TabsByType } from '../templates/model.js'
+
+/** Domain model of an envelope. Wire shapes (DocuSign strings) live in schema.ts. */
+
+export const ENVELOPE_STATUSES = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided'] as const
+export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number]
+
+/** Statuses a create request may ask for: `sent` sends at once, `created` keeps a draft. */
+export type CreateStatus = 'created' | 'sent'
+
+export type DeliveryMethod = 'email' | 'SMS'
+
+export type RecipientStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined'
+
+export interface AdditionalNotification {
+  secondaryDeliveryMethod: 'SMS'
+  phoneNumber: PhoneNumber
+}
+
+export interface EnvelopeRecipient {
+  type: RecipientType
+  /** 1..N within the envelope, in order of first appearance. */
+  recipientId: string
+  roleName?: string
+  routingOrder: string
+  name?: string
+  email?: string
+  deliveryMethod: DeliveryMethod
+  phoneNumber?: PhoneNumber
+  additionalNotifications: AdditionalNotification[]
+  /** Set for embedded (captive) signers. */
+  clientUserId?: string
+  /** Tabs with `documentId` already renumbered to the envelope's documents. */
+  tabs: TabsByType
+}
+
+export interface EnvelopeDocument {
+  /** 1..N within the envelope. */
+  documentId: string
+  name: string
+  fileExtension: string
+  pages: number
+  /** Position in the envelope, from 1. */
+  order: number
+  /** Key in the shared blob store. */
+  blobId: string
+}
+
+/** What a create request resolves to after the composite-template merge: ready to store. */
+export interface EnvelopeDefinition {
+  status: CreateStatus
+  emailSubject: string
+  emailBlurb: string
+  documents: EnvelopeDocument[]
+  recipients: EnvelopeRecipient[]
+  customFields: CustomFields
+}
+
+/** How the invitation reaches a recipient (used by the notification step). */
+export function invitationChannels(
+  recipient: Pick<EnvelopeRecipient, 'deliveryMethod' | 'additionalNotifications'>,
+) {
+  const sms =
+    recipient.deliveryMethod === 'SMS' ||
+    recipient.additionalNotifications.some((notification) => notification.secondaryDeliveryMethod === 'SMS')
+  return { email: recipient.deliveryMethod === 'email', sms }
+}
