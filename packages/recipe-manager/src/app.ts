@@ -1,0 +1,66 @@
+import { type App, connectDatabase, createApp, migrateToLatest, registerDocs } from 'platform'
+import { BODY_LIMIT_BYTES, type RecipeManagerConfig } from './config.js'
+import type { ServiceContext } from './context.js'
+import type { Schema } from './database.js'
+import { seedDemoData } from './demo/seed.js'
+import { renderRecipeError } from './errors.js'
+import { ensureExtensions } from './migrations/extensions.js'
+import { migrations } from './migrations/index.js'
+import { recipeRoutes } from './recipes/routes.js'
+import { createCountCache } from './recipes/search.js'
+import { tagRoutes } from './tags/routes.js'
+
+export interface BuildOptions {
+  /** Defaults to the configured LOG_LEVEL; tests pass false. */
+  logLevel?: string | false
+  /** Injectable clock for tests. */
+  now?: () => number
+}
+
+/** Builds the recipe manager: database (migrated, demo data when enabled), context and routes. Caller listens. */
+export async function buildApp(
+  config: RecipeManagerConfig,
+  options: BuildOptions = {},
+): Promise<{ app: App; ctx: ServiceContext }> {
+  const database = connectDatabase<Schema>(config.DATABASE_URL)
+  try {
+    await ensureExtensions(database)
+    await migrateToLatest(database, migrations)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const ctx: ServiceContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    counts: createCountCache(),
+    now: options.now ?? Date.now,
+  }
+
+  const app = createApp({
+    logLevel: options.logLevel ?? config.LOG_LEVEL,
+    bodyLimit: BODY_LIMIT_BYTES,
+    renderError: renderRecipeError,
+  })
+  app.addHook('onClose', () => database.close())
+
+  await registerDocs(app, {
+    title: 'Recipe Manager API',
+    version: '0.1.0',
+    description:
+      'Recipes and tags for local or private use: create, read, replace and delete recipes, search them ' +
+      'by title, description or ingredient, and tag them. No authentication in this version.',
+    routePrefix: '/docs',
+  })
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  await app.register(
+    async (scope) => {
+      await recipeRoutes(scope as App, ctx)
+      await tagRoutes(scope as App, ctx)
+    },
+    { prefix: '/api' },
+  )
+  if (config.SEED_DEMO_DATA) await seedDemoData(ctx)
+  return { app, ctx }
+}

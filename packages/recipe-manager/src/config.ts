@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox'
+import { BaseServiceConfig, loadConfig } from 'platform'
+
+export const RecipeManagerConfig = Type.Composite([
+  BaseServiceConfig,
+  Type.Object({
+    PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+    DATABASE_URL: Type.String({
+      pattern: '^(sqlite:|postgres(ql)?://)',
+      default: 'sqlite:./data/recipes.db',
+    }),
+    /** Inserts a handful of example recipes and tags the first time the service meets an empty database. */
+    SEED_DEMO_DATA: Type.Boolean({ default: true }),
+  }),
+])
+
+export type RecipeManagerConfig = ReturnType<typeof loadRecipeManagerConfig>
+
+export function loadRecipeManagerConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(RecipeManagerConfig, env)
+}
+
+/** Largest accepted request body: 1 MiB. */
+export const BODY_LIMIT_BYTES = 1024 * 1024

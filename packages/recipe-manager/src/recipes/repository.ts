@@ -1,0 +1,213 @@
+import { type Selectable, sql } from 'kysely'
+import type { DialectName } from 'platform'
+import type { DbOrTx } from '../database.js'
+import { fts5Phrase, likeContains, searchTextOf } from './search.js'
+import type { RecipesTable } from './tables.js'
+
+/** A validated recipe as written by a create or a full replacement. */
+export interface RecipeDraft {
+  title: string
+  description?: string
+  ingredients: string[]
+  instructions: string[]
+  servings?: number
+  sourceUrl?: string
+  notes?: string
+  /** Ids of existing tags, without duplicates. */
+  tags: number[]
+}
+
+/** A stored recipe without its tags. Absent optional fields are absent properties, never null. */
+export interface RecipeRecord {
+  id: number
+  title: string
+  description?: string
+  ingredients: string[]
+  instructions: string[]
+  servings?: number
+  sourceUrl?: string
+  notes?: string
+  createdAt: string
+  updatedAt: string
+}
+
+const columns = [
+  'id',
+  'title',
+  'description',
+  'ingredients',
+  'instructions',
+  'servings',
+  'source_url',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const
+
+type RecipeRow = Pick<Selectable<RecipesTable>, (typeof columns)[number]>
+
+function toRecord(row: RecipeRow): RecipeRecord {
+  const record: RecipeRecord = {
+    id: Number(row.id),
+    title: row.title,
+    ingredients: JSON.parse(row.ingredients) as string[],
+    instructions: JSON.parse(row.instructions) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+  if (row.description !== null) record.description = row.description
+  if (row.servings !== null) record.servings = Number(row.servings)
+  if (row.source_url !== null) record.sourceUrl = row.source_url
+  if (row.notes !== null) record.notes = row.notes
+  return record
+}
+
+function toRow(draft: RecipeDraft) {
+  return {
+    title: draft.title,
+    description: draft.description ?? null,
+    ingredients: JSON.stringify(draft.ingredients),
+    instructions: JSON.stringify(draft.instructions),
+    servings: draft.servings ?? null,
+    source_url: draft.sourceUrl ?? null,
+    notes: draft.notes ?? null,
+    search_text: searchTextOf(draft),
+  }
+}
+
+export async function insertRecipe(db: DbOrTx, draft: RecipeDraft, now: string): Promise<RecipeRecord> {
+  const row = await db
+    .insertInto('recipes')
+    .values({ ...toRow(draft), created_at: now, updated_at: now })
+    .returning(columns)
+    .executeTakeFirstOrThrow()
+  return toRecord(row)
+}
+
+export async function replaceRecipe(
+  db: DbOrTx,
+  id: number,
+  draft: RecipeDraft,
+  now: string,
+): Promise<RecipeRecord | undefined> {
+  const row = await db
+    .updateTable('recipes')
+    .set({ ...toRow(draft), updated_at: now })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst()
+  return row && toRecord(row)
+}
+
+/** Deletes the recipe; its tag links go with it (foreign key cascade). False when there was none. */
+export async function deleteRecipe(db: DbOrTx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('recipes').where('id', '=', id).executeTakeFirst()
+  return result.numDeletedRows > 0n
+}
+
+export async function findRecipe(db: DbOrTx, id: number): Promise<RecipeRecord | undefined> {
+  const row = await db.selectFrom('recipes').select(columns).where('id', '=', id).executeTakeFirst()
+  return row && toRecord(row)
+}
+
+export async function recipeExists(db: DbOrTx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('recipes').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
+export async function countRecipes(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('recipes')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export interface Page {
+  offset: number
+  limit: number
+}
+
+export async function newestRecipes(db: DbOrTx, page: Page): Promise<RecipeRecord[]> {
+  const rows = await db
+    .selectFrom('recipes')
+    .select(columns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return rows.map(toRecord)
+}
+
+/**
+ * How a search query reaches the rows. `index`: the trigram index finds every match, which are then
+ * sorted (cheap when matches are few). `scan`: walk recipes newest first, testing each one's search
+ * text, and stop after the page (cheap when matches are dense, and the only way for queries shorter
+ * than a trigram).
+ */
+export type SearchPlan = 'index' | 'scan'
+
+/** `normalized` is a lower-cased query (search.ts). */
+const containsPredicate = (dialect: DialectName, normalized: string) =>
+  dialect === 'postgres'
+    ? sql<boolean>`strpos(search_text, ${normalized}) > 0`
+    : sql<boolean>`instr(search_text, ${normalized}) > 0`
+
+export async function countMatchingRecipes(
+  db: DbOrTx,
+  dialect: DialectName,
+  normalized: string,
+  plan: SearchPlan,
+): Promise<number> {
+  if (plan === 'index' && dialect === 'sqlite') {
+    const { rows } = await sql<{ count: number }>`
+      select count(*) as count from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}
+    `.execute(db)
+    return Number(rows[0]?.count ?? 0)
+  }
+  const predicate =
+    plan === 'index'
+      ? sql<boolean>`search_text like ${likeContains(normalized)}`
+      : containsPredicate(dialect, normalized)
+  const row = await db
+    .selectFrom('recipes')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(predicate)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function newestMatchingRecipes(
+  db: DbOrTx,
+  dialect: DialectName,
+  normalized: string,
+  plan: SearchPlan,
+  page: Page,
+): Promise<RecipeRecord[]> {
+  if (plan === 'scan') {
+    const rows = await db
+      .selectFrom('recipes')
+      .select(columns)
+      .where(containsPredicate(dialect, normalized))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+    return rows.map(toRecord)
+  }
+  const matchingIds =
+    dialect === 'sqlite'
+      ? sql`select rowid from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}`
+      : sql`select id from recipes where search_text like ${likeContains(normalized)}`
+  // Materializing the matches keeps both planners from walking the whole created_at index instead.
+  const { rows } = await sql<RecipeRow>`
+    with matches as materialized (${matchingIds})
+    select ${sql.join(columns.map((column) => sql.ref(`recipes.${column}`)))}
+    from matches join recipes on recipes.id = matches.${sql.raw(dialect === 'sqlite' ? 'rowid' : 'id')}
+    order by recipes.created_at desc, recipes.id desc
+    limit ${page.limit} offset ${page.offset}
+  `.execute(db)
+  return rows.map(toRecord)
+}

@@ -1,0 +1,81 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { Tag } from '../tags/schema.js'
+
+/** Upper bounds on recipe input; each keeps one recipe far below the 1 MiB body limit. */
+export const RECIPE_LIMITS = {
+  title: 200,
+  description: 5_000,
+  notes: 10_000,
+  sourceUrl: 2_048,
+  ingredients: 200,
+  ingredient: 500,
+  instructions: 200,
+  instruction: 5_000,
+  tags: 50,
+  servings: 10_000,
+  search: 200,
+} as const
+
+export const RecipeBody = Type.Object({
+  title: Type.String({
+    description: `Trimmed; 1 to ${RECIPE_LIMITS.title} characters`,
+    examples: ['Arepas de queso'],
+  }),
+  description: Type.Optional(Type.String({ maxLength: RECIPE_LIMITS.description })),
+  ingredients: Type.Array(Type.String({ maxLength: RECIPE_LIMITS.ingredient }), {
+    minItems: 1,
+    maxItems: RECIPE_LIMITS.ingredients,
+    description: 'Non-empty strings, at least one',
+  }),
+  instructions: Type.Array(Type.String({ maxLength: RECIPE_LIMITS.instruction }), {
+    minItems: 1,
+    maxItems: RECIPE_LIMITS.instructions,
+    description: 'Non-empty strings, at least one',
+  }),
+  servings: Type.Optional(Type.Integer({ minimum: 1, maximum: RECIPE_LIMITS.servings })),
+  sourceUrl: Type.Optional(
+    Type.String({ maxLength: RECIPE_LIMITS.sourceUrl, description: 'An http or https URL' }),
+  ),
+  notes: Type.Optional(Type.String({ maxLength: RECIPE_LIMITS.notes })),
+  tags: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), {
+      maxItems: RECIPE_LIMITS.tags,
+      description: 'Ids of existing tags; duplicates are ignored',
+    }),
+  ),
+})
+export type RecipeBody = Static<typeof RecipeBody>
+
+export const Recipe = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  ingredients: Type.Array(Type.String()),
+  instructions: Type.Array(Type.String()),
+  servings: Type.Optional(Type.Integer()),
+  tags: Type.Array(Tag, { description: 'Always present, possibly empty, ordered by name' }),
+  sourceUrl: Type.Optional(Type.String()),
+  notes: Type.Optional(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+export type Recipe = Static<typeof Recipe>
+
+export const RecipeResponse = Type.Object({ recipe: Recipe })
+
+export const ListRecipesQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: RECIPE_LIMITS.search,
+      description: 'Case-insensitive substring of the title, description or an ingredient',
+    }),
+  ),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+})
+export type ListRecipesQuery = Static<typeof ListRecipesQuery>
+
+export const RecipeListResponse = Type.Object({
+  recipes: Type.Array(Recipe, { description: 'Newest first; ties broken by id, newest first' }),
+  total: Type.Integer({ description: 'Number of recipes matching the search, across all pages' }),
+})

@@ -1,0 +1,80 @@
+/**
+ * Search semantics: a recipe matches a query when the JavaScript `toLowerCase()` of its title, its
+ * description or one of its ingredients contains the `toLowerCase()` of the query. Both sides are
+ * lower-cased here, in JavaScript, so SQLite and PostgreSQL compare plain code points and agree exactly.
+ */
+
+/** U+001F never occurs in stored text (control characters are rejected), so no match spans two fields. */
+export const FIELD_SEPARATOR = '\u001f'
+
+export interface SearchableFields {
+  title: string
+  description?: string | undefined
+  ingredients: readonly string[]
+}
+
+/** Each field is lower-cased on its own: case mapping is context-sensitive (Greek final sigma). */
+export function searchTextOf(fields: SearchableFields): string {
+  const parts = [fields.title, ...(fields.description === undefined ? [] : [fields.description])]
+  return [...parts, ...fields.ingredients].map((part) => part.toLowerCase()).join(FIELD_SEPARATOR)
+}
+
+export function normalizeQuery(query: string): string {
+  return query.toLowerCase()
+}
+
+/** Trigram indexes only help queries of at least three code points. */
+export function isTrigramQuery(normalized: string): boolean {
+  let length = 0
+  for (const _ of normalized) if (++length >= 3) return true
+  return false
+}
+
+/** An FTS5 string literal: inside double quotes every character is literal; `"` is doubled. */
+export function fts5Phrase(normalized: string): string {
+  return `"${normalized.replaceAll('"', '""')}"`
+}
+
+/** A LIKE pattern matching the text anywhere, with `\`, `%` and `_` escaped (backslash is the escape). */
+export function likeContains(normalized: string): string {
+  return `%${normalized.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/**
+ * Counting matches is the expensive part of a common-term search (it visits every match), so totals are
+ * cached per normalized query and discarded whenever a recipe changes. Each write bumps the generation
+ * after it commits; a count remembers the generation read before it started, so a count that raced a
+ * write is never served afterwards. Holds a bounded number of entries (least recently used go first).
+ */
+export interface CountCache {
+  generation(): number
+  /** Call after a recipe write has committed. */
+  invalidate(): void
+  get(key: string): number | undefined
+  set(key: string, generation: number, count: number): void
+}
+
+export function createCountCache(maxEntries = 1_000): CountCache {
+  let generation = 0
+  const entries = new Map<string, { generation: number; count: number }>()
+  return {
+    generation: () => generation,
+    invalidate() {
+      generation++
+      entries.clear()
+    },
+    get(key) {
+      const entry = entries.get(key)
+      if (entry === undefined || entry.generation !== generation) return undefined
+      entries.delete(key)
+      entries.set(key, entry)
+      return entry.count
+    },
+    set(key, entryGeneration, count) {
+      if (entryGeneration !== generation) return
+      entries.delete(key)
+      entries.set(key, { generation: entryGeneration, count })
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    },
+  }
+}

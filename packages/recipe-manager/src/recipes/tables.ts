@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely'
+
+/**
+ * Row types of the recipes domain. `ingredients` and `instructions` are JSON arrays of strings in text
+ * columns (portable between SQLite and PostgreSQL). Timestamps are ISO 8601 UTC text with milliseconds.
+ * `search_text` is the normalized text that search matches against (see search.ts).
+ */
+export interface RecipesTable {
+  id: Generated<number>
+  title: string
+  description: string | null
+  ingredients: string
+  instructions: string
+  servings: number | null
+  source_url: string | null
+  notes: string | null
+  search_text: string
+  created_at: string
+  updated_at: string
+}
+
+export interface RecipeTables {
+  recipes: RecipesTable
+}

@@ -1,0 +1,17 @@
+import { Type } from '@sinclair/typebox'
+
+/** A positive database id in a path: `abc`, `0`, `-1`, `1.5` and ids beyond 2^53 are 400. */
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Numeric id' })
+
+export const IdParams = Type.Object({ id: Id })
+
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) })
+
+export const ErrorResponse = Type.Object({
+  success: Type.Literal(false),
+  error: Type.String({ description: 'What went wrong, naming the offending field' }),
+})
+
+/** The error responses a route documents, e.g. `errorResponses(400, 404)`. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]))

@@ -1,0 +1,20 @@
+import type { Generated } from 'kysely'
+
+/** `name_key` is the lower-cased name; its unique index makes names unique ignoring case. */
+export interface TagsTable {
+  id: Generated<number>
+  name: string
+  name_key: string
+  created_at: string
+}
+
+/** Links between recipes and tags; both foreign keys cascade on delete. */
+export interface RecipeTagsTable {
+  recipe_id: number
+  tag_id: number
+}
+
+export interface TagTables {
+  tags: TagsTable
+  recipe_tags: RecipeTagsTable
+}
