@@ -196,20 +196,24 @@ export async function findTemplate(
   return (await findTemplatesByIds(db, accountId, [templateId], viewer)).get(templateId)
 }
 
-/** Names among `names` already used by templates of the account. */
-export async function findTemplateNames(
+/** The oldest template of the account for each of `names`, by name. */
+export async function findTemplatesByName(
   db: DbOrTx,
   accountId: string,
   names: string[],
-): Promise<Set<string>> {
-  if (names.length === 0) return new Set()
+): Promise<Map<string, string>> {
+  const byName = new Map<string, string>()
+  if (names.length === 0) return byName
   const rows = await db
     .selectFrom('templates')
-    .select('name')
+    .select(['id', 'name'])
     .where('account_id', '=', accountId)
     .where('name', 'in', names)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute()
-  return new Set(rows.map((row) => row.name))
+  for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row.id)
+  return byName
 }
 
 function documentRows(templateId: string, documents: TemplateDocument[]): DocumentRow[] {
