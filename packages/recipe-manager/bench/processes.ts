@@ -1,0 +1,132 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+/** A server process under test, pinned to its own core. */
+export interface ServerProcess {
+  name: string
+  pid: number
+  baseUrl: string
+  /** The last lines the process wrote, for error messages. */
+  output(): string
+  stop(): Promise<void>
+}
+
+const running = new Set<ChildProcess>()
+
+/** The core the servers run on, and the one the load generator runs on. */
+export const SERVER_CORE = 0
+export const CLIENT_CORE = 1
+
+export function canPin(): boolean {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
+  } catch {
+    return false
+  }
+  return availableCores() >= 2
+}
+
+function availableCores(): number {
+  return Number(execFileSync('nproc', ['--all']).toString().trim())
+}
+
+/** Pins every thread of this process (autocannon runs here) to the client core. */
+export function pinSelfToClientCore(): void {
+  execFileSync('taskset', ['-a', '-p', '-c', String(CLIENT_CORE), String(process.pid)], { stdio: 'ignore' })
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+export interface StartOptions {
+  name: string
+  /** Node arguments (script and its arguments); the process is `node` itself so its pid is the server's. */
+  nodeArgs: string[]
+  port: number
+  env?: Record<string, string>
+  cwd?: string
+  /** Path polled until it answers 2xx. */
+  readyPath: string
+  readyTimeoutMs: number
+  pin: boolean
+}
+
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const command = options.pin ? 'taskset' : process.execPath
+  const args = options.pin
+    ? ['-c', String(SERVER_CORE), process.execPath, ...options.nodeArgs]
+    : options.nodeArgs
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean))
+    if (lines.length > 40) lines.splice(0, lines.length - 40)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()))
+  child.once('exit', () => running.delete(child))
+
+  const baseUrl = `http://127.0.0.1:${options.port}`
+  const server: ServerProcess = {
+    name: options.name,
+    pid: child.pid ?? -1,
+    baseUrl,
+    output: () => lines.join('\n'),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(killer)
+    },
+  }
+
+  const deadline = Date.now() + options.readyTimeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${options.name} exited during start-up:\n${server.output()}`)
+    }
+    try {
+      const response = await fetch(baseUrl + options.readyPath, { signal: AbortSignal.timeout(2_000) })
+      await response.arrayBuffer()
+      if (response.ok) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 200))
+  }
+  await server.stop()
+  throw new Error(
+    `${options.name} did not become ready within ${options.readyTimeoutMs} ms:\n${server.output()}`,
+  )
+}
+
+/** Kills every server still running; safe to call from exit and signal handlers. */
+export function killAllServers(): void {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+}
+
+/** Resident set size of a process in MiB, from /proc. */
+export function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)
+  if (!match) throw new Error(`no VmRSS for pid ${pid}`)
+  return Number(match[1]) / 1024
+}
