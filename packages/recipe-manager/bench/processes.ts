@@ -123,6 +123,33 @@ export function killAllServers(): void {
   running.clear()
 }
 
+/** CPU time (user + system, all threads) a process has used, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+/**
+ * Waits until the process has stopped working off requests a finished measurement left queued (a slow
+ * server keeps executing them after autocannon disconnects), so that work is not charged to whichever
+ * server is measured next on the same core. Idle means under 10% of a core for a whole window.
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<void> {
+  const windowMs = 300
+  const idleTicks = 3
+  const deadline = Date.now() + timeoutMs
+  let previous = cpuTicks(pid)
+  while (Date.now() < deadline) {
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, windowMs))
+    const current = cpuTicks(pid)
+    if (current - previous <= idleTicks) return
+    previous = current
+  }
+  throw new Error(`process ${pid} stayed busy for ${timeoutMs} ms after a measurement`)
+}
+
 /** Resident set size of a process in MiB, from /proc. */
 export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

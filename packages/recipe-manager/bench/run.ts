@@ -29,6 +29,7 @@ import {
   residentMiB,
   type ServerProcess,
   startServer,
+  waitUntilIdle,
 } from './processes.js'
 import {
   type Measurement,
@@ -173,6 +174,7 @@ async function measure(target: Contender, scenario: ScenarioKey, seconds: number
     timeout: REQUEST_TIMEOUT_S,
     requests: target.requests(scenario),
   })
+  await waitUntilIdle(target.process.pid)
   const measurement: Measurement = {
     requestsPerSecond: result['2xx'] / result.duration,
     p50Ms: result.latency.p50,
@@ -280,6 +282,7 @@ async function main(): Promise<void> {
     const loadSeconds = (performance.now() - loadStarted) / 1000
     loadLine = `Loading ${settings.recipes.toLocaleString('en-US')} recipes into the service over HTTP (${LOAD_CONCURRENCY} concurrent POSTs): ${loadSeconds.toFixed(1)} s, ${Math.round(settings.recipes / loadSeconds).toLocaleString('en-US')} recipes/s`
     console.log(loadLine)
+    await waitUntilIdle(service.pid)
     rss.service = { loaded: residentMiB(service.pid) }
 
     const search: Record<string, string> = {}
@@ -328,6 +331,7 @@ async function main(): Promise<void> {
       pin,
     })
     stopTasks.push(() => jsonServer.stop())
+    await waitUntilIdle(jsonServer.pid)
     rss['json-server'] = { loaded: residentMiB(jsonServer.pid) }
     for (const [term, expected] of [
       [SELECTIVE_TERM, expectedSelective],
@@ -481,7 +485,7 @@ async function main(): Promise<void> {
         date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
         machine: machineDescription(),
         method: [
-          `autocannon ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} measured runs of ${settings.durationS} s; medians of the runs. Runs are interleaved: each round measures every server before the next round.`,
+          `autocannon ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} measured runs of ${settings.durationS} s; medians of the runs. Runs are interleaved: each round measures every server before the next round, and each measurement waits for the measured server to go idle before the next starts.`,
           pin
             ? 'Each server runs alone on core 0 (`taskset -c 0`); the benchmark process with autocannon is pinned to core 1.'
             : 'Processes were not pinned to cores.',
