@@ -21,6 +21,8 @@ export const EnvelopeServiceConfig = Type.Composite([
     TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
     /** Largest request body; envelopes carry base64 PDFs. */
     BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
+    /** Lets Connect configurations publish to private, loopback and link-local addresses (development). */
+    CONNECT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   }),
 ])
 
