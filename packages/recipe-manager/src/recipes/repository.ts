@@ -148,10 +148,13 @@ export async function newestRecipes(db: DbOrTx, page: Page): Promise<RecipeRecor
  */
 export type SearchPlan = 'index' | 'scan'
 
-/** `normalized` is a lower-cased query (search.ts). */
+/**
+ * The row's search text contains the lower-cased query. PostgreSQL: LIKE, which the trigram index
+ * serves and which scans UTF-8 faster than strpos. SQLite: instr, as LIKE there folds ASCII case only.
+ */
 const containsPredicate = (dialect: DialectName, normalized: string) =>
   dialect === 'postgres'
-    ? sql<boolean>`strpos(search_text, ${normalized}) > 0`
+    ? sql<boolean>`search_text like ${likeContains(normalized)}`
     : sql<boolean>`instr(search_text, ${normalized}) > 0`
 
 export async function countMatchingRecipes(
@@ -166,14 +169,10 @@ export async function countMatchingRecipes(
     `.execute(db)
     return Number(rows[0]?.count ?? 0)
   }
-  const predicate =
-    plan === 'index'
-      ? sql<boolean>`search_text like ${likeContains(normalized)}`
-      : containsPredicate(dialect, normalized)
   const row = await db
     .selectFrom('recipes')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where(predicate)
+    .where(containsPredicate(dialect, normalized))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
@@ -200,7 +199,7 @@ export async function newestMatchingRecipes(
   const matchingIds =
     dialect === 'sqlite'
       ? sql`select rowid from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}`
-      : sql`select id from recipes where search_text like ${likeContains(normalized)}`
+      : sql`select id from recipes where ${containsPredicate(dialect, normalized)}`
   // Materializing the matches keeps both planners from walking the whole created_at index instead.
   const { rows } = await sql<RecipeRow>`
     with matches as materialized (${matchingIds})

@@ -116,10 +116,17 @@ export async function deleteRecipeById(ctx: ServiceContext, id: number): Promise
 }
 
 /**
- * Rows a newest-first walk may test before the trigram index is the cheaper way to a page: the walk
- * expects to visit (offset + limit) × recipes ÷ matches rows, the index visits every match once.
+ * Picks the cheaper way to a page of trigram-query matches. A newest-first walk expects to test
+ * (offset + limit) × recipes ÷ matches rows; the index visits and sorts every match, which costs about
+ * as much per match as the walk does per SCAN_ROWS_PER_MATCH rows (measured on 100,000 recipes).
  */
 const SCAN_BUDGET = 4_000
+const SCAN_ROWS_PER_MATCH = 4
+
+function trigramPlan(page: { offset: number; limit: number }, matches: number, recipes: number): SearchPlan {
+  const walked = ((page.offset + page.limit) * recipes) / matches
+  return walked <= SCAN_BUDGET || walked <= matches * SCAN_ROWS_PER_MATCH ? 'scan' : 'index'
+}
 
 export async function listRecipes(
   ctx: ServiceContext,
@@ -141,10 +148,7 @@ export async function listRecipes(
   )
   if (page.offset >= total) return { recipes: [], total }
   let plan: SearchPlan = 'scan'
-  if (trigram) {
-    const all = await cachedCount(ctx, '', () => countRecipes(ctx.db))
-    plan = ((page.offset + page.limit) * all) / total <= SCAN_BUDGET ? 'scan' : 'index'
-  }
+  if (trigram) plan = trigramPlan(page, total, await cachedCount(ctx, '', () => countRecipes(ctx.db)))
   const records = await newestMatchingRecipes(ctx.db, ctx.dialect, normalized, plan, page)
   return { recipes: await withTags(ctx, records), total }
 }
