@@ -1,15 +1,15 @@
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
 import {
+  type InlineDocumentContent,
   inlineDocumentsOf,
   mergeEnvelopeDefinition,
-  type StoredDocument,
   templateIdsOf,
 } from './composite-merge.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 import { signerRole, template, templateMap } from './testing/fixtures.js'
 
-const none = new Map<string, StoredDocument>()
+const none = new Map<string, InlineDocumentContent>()
 
 const nda = template('nda', {
   documents: [{ documentId: '1' }, { documentId: '2' }],

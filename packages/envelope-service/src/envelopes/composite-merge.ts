@@ -37,14 +37,14 @@ import type {
  */
 
 /** Content of an inline (request) document once decoded, checked and put in the blob store. */
-export interface StoredDocument {
+export interface InlineDocumentContent {
   pages: number
   blobId: string
 }
 
 export const MAX_ENVELOPE_DOCUMENTS = 50
 
-/** Every inline document of a request with the field path that names it (key of `StoredDocument`s). */
+/** Every inline document of a request with the field path that names it (the key of its `InlineDocumentContent`). */
 export function inlineDocumentsOf(
   request: EnvelopeDefinitionInput,
 ): Array<{ path: string; document: DocumentInput }> {
@@ -81,7 +81,7 @@ export function templateIdsOf(request: EnvelopeDefinitionInput): string[] {
 export function mergeEnvelopeDefinition(
   request: EnvelopeDefinitionInput,
   templates: ReadonlyMap<string, Template>,
-  storedDocuments: ReadonlyMap<string, StoredDocument>,
+  storedDocuments: ReadonlyMap<string, InlineDocumentContent>,
 ): EnvelopeDefinition {
   const status = request.status ?? 'created'
   const composites = compositesOf(request, templates, storedDocuments)
@@ -157,7 +157,7 @@ interface Composite {
 function compositesOf(
   request: EnvelopeDefinitionInput,
   templates: ReadonlyMap<string, Template>,
-  stored: ReadonlyMap<string, StoredDocument>,
+  stored: ReadonlyMap<string, InlineDocumentContent>,
 ): Composite[] {
   if (request.compositeTemplates) {
     const seenIds = new Map<string, number>()
@@ -211,7 +211,7 @@ function compositeOf(
   composite: CompositeTemplateInput,
   path: string,
   templates: ReadonlyMap<string, Template>,
-  stored: ReadonlyMap<string, StoredDocument>,
+  stored: ReadonlyMap<string, InlineDocumentContent>,
 ): Composite {
   const servers = composite.serverTemplates ?? []
   const inlines = composite.inlineTemplates ?? []
@@ -286,7 +286,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
 function layerDocuments(
   documents: DocumentInput[],
   path: string,
-  stored: ReadonlyMap<string, StoredDocument>,
+  stored: ReadonlyMap<string, InlineDocumentContent>,
   singlePath?: string,
 ): LayerDocument[] {
   const seen = new Set<string>()

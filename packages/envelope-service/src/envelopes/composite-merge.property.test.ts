@@ -1,0 +1,316 @@
+import fc from 'fast-check'
+import { InvalidRequestError } from 'platform'
+import { describe, expect, it } from 'vitest'
+import type { Template } from '../templates/model.js'
+import { type InlineDocumentContent, mergeEnvelopeDefinition } from './composite-merge.js'
+import type { EnvelopeDefinitionInput, InlineTemplateInput } from './schema.js'
+
+/**
+ * Properties of the composite merge over random templates and requests. Every template tab carries
+ * `sourceBlob`, the blob of the document it was placed on, so the tab-to-document mapping can be
+ * checked after renumbering.
+ */
+
+const none = new Map<string, InlineDocumentContent>()
+const ROLE_NAMES = ['Signing Recipient #1', 'Service Coordinator', 'Witness'] as const
+const ROUTING_ORDERS = ['1', '2'] as const
+const PEOPLE = [
+  { name: 'Ana', email: 'ana@example.test' },
+  { name: 'Ben', email: 'ben@example.test' },
+  { name: 'Cy', email: 'cy@example.test' },
+]
+
+/** Document ids differ between templates (t1 numbers from 11, t2 from 21, ...) so tabs map unambiguously. */
+const templateArbitrary = (templateId: string, index: number) =>
+  fc
+    .record({
+      documentCount: fc.integer({ min: 0, max: 3 }),
+      roles: fc.uniqueArray(fc.tuple(fc.constantFrom(...ROLE_NAMES), fc.constantFrom(...ROUTING_ORDERS)), {
+        maxLength: 3,
+        selector: ([roleName, routingOrder]) => `${roleName}/${routingOrder}`,
+      }),
+      firstDocumentId: fc.integer({ min: 1, max: 5 }).map((offset) => index * 10 + offset),
+    })
+    .map(({ documentCount, roles, firstDocumentId }): Template => {
+      const documents = Array.from({ length: documentCount }, (_, index) => ({
+        documentId: String(firstDocumentId + index),
+        name: `${templateId}-${index}`,
+        fileExtension: 'pdf',
+        pages: 1,
+        order: index + 1,
+        blobId: `${templateId}/${firstDocumentId + index}`,
+      }))
+      return {
+        templateId,
+        accountId: 'account',
+        ownerUserId: 'owner',
+        name: templateId,
+        description: '',
+        shared: false,
+        emailSubject: '',
+        emailBlurb: '',
+        documents,
+        recipients: roles.map(([roleName, routingOrder], index) => ({
+          type: 'signer',
+          recipientId: String(index + 1),
+          roleName,
+          routingOrder,
+          tabs: {
+            signHereTabs: documents.map((document) => ({
+              documentId: document.documentId,
+              recipientId: String(index + 1),
+              sourceBlob: document.blobId,
+            })),
+          },
+        })),
+        customFields: { textCustomFields: [], listCustomFields: [] },
+        created: '2026-01-01T00:00:00.000Z',
+        lastModified: '2026-01-01T00:00:00.000Z',
+      }
+    })
+
+const TEMPLATE_IDS = ['t0', 't1', 't2', 't3']
+const templatesArbitrary = fc
+  .tuple(...TEMPLATE_IDS.map((templateId, index) => templateArbitrary(templateId, index)))
+  .map((templates) => new Map(templates.map((template) => [template.templateId, template])))
+
+const sequence = fc.integer({ min: 1, max: 6 }).map(String)
+
+const inlineArbitrary: fc.Arbitrary<InlineTemplateInput> = fc.record({
+  sequence,
+  recipients: fc.record({
+    signers: fc.array(
+      fc.record({
+        roleName: fc.constantFrom(...ROLE_NAMES),
+        routingOrder: fc.constantFrom(...ROUTING_ORDERS),
+        name: fc.constantFrom(...PEOPLE.map((person) => person.name)),
+        email: fc.constantFrom(...PEOPLE.map((person) => person.email)),
+      }),
+      { maxLength: 2 },
+    ),
+  }),
+  customFields: fc.record({
+    textCustomFields: fc.uniqueArray(
+      fc.record({
+        name: fc.constantFrom('CaseNumber', 'CrmRecordId', 'Other'),
+        value: fc.string({ maxLength: 4 }),
+      }),
+      { maxLength: 2, selector: (field) => field.name },
+    ),
+  }),
+})
+
+const requestArbitrary = (status: 'sent' | 'created') =>
+  fc
+    .array(
+      fc.record({
+        serverTemplates: fc.array(fc.record({ sequence, templateId: fc.constantFrom(...TEMPLATE_IDS) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        inlineTemplates: fc.array(inlineArbitrary, { maxLength: 2 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((compositeTemplates): EnvelopeDefinitionInput => ({ status, compositeTemplates }))
+
+/** Layers of a composite in overlay order: sequence, then server templates before inline ones. */
+function orderedLayers(composite: NonNullable<EnvelopeDefinitionInput['compositeTemplates']>[number]) {
+  const servers = (composite.serverTemplates ?? []).map((server, position) => ({
+    sequence: Number(server.sequence),
+    position,
+    server,
+    inline: undefined,
+  }))
+  const inlines = (composite.inlineTemplates ?? []).map((inline, index) => ({
+    sequence: Number(inline.sequence),
+    position: servers.length + index,
+    server: undefined,
+    inline,
+  }))
+  return [...servers, ...inlines].sort((a, b) => a.sequence - b.sequence || a.position - b.position)
+}
+
+function winningBlobs(request: EnvelopeDefinitionInput, templates: Map<string, Template>): string[][] {
+  return (request.compositeTemplates ?? []).map((composite) => {
+    for (const layer of orderedLayers(composite)) {
+      const documents = layer.server ? (templates.get(layer.server.templateId)?.documents ?? []) : []
+      if (documents.length > 0) return documents.map((document) => document.blobId)
+    }
+    return []
+  })
+}
+
+const allTabs = (result: ReturnType<typeof mergeEnvelopeDefinition>) =>
+  result.recipients.flatMap((recipient) => Object.values(recipient.tabs).flat())
+
+describe('composite merge properties', () => {
+  it('documents follow composite order, first-in-wins per composite, renumbered 1..N', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const expected = winningBlobs(request, templates).flat()
+        expect(result.documents.map((document) => document.blobId)).toEqual(expected)
+        expect(result.documents.map((document) => document.documentId)).toEqual(
+          expected.map((_, index) => String(index + 1)),
+        )
+        expect(result.documents.map((document) => document.order)).toEqual(
+          expected.map((_, index) => index + 1),
+        )
+      }),
+    )
+  })
+
+  it('every tab points at the renumbered copy of the document it was placed on', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const blobOf = new Map(result.documents.map((document) => [document.documentId, document.blobId]))
+        for (const tab of allTabs(result)) expect(blobOf.get(tab.documentId as string)).toBe(tab.sourceBlob)
+      }),
+    )
+  })
+
+  it('keeps every template tab whose document is in the envelope (tabs are united, never lost)', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const winners = winningBlobs(request, templates)
+        const expected = (request.compositeTemplates ?? []).reduce((count, composite, c) => {
+          const inEnvelope = new Set(winners[c])
+          const tabs = (composite.serverTemplates ?? []).flatMap((server) =>
+            (templates.get(server.templateId)?.recipients ?? []).flatMap(
+              (role) => role.tabs.signHereTabs ?? [],
+            ),
+          )
+          return count + tabs.filter((tab) => inEnvelope.has(tab.sourceBlob as string)).length
+        }, 0)
+        expect(allTabs(result)).toHaveLength(expected)
+      }),
+    )
+  })
+
+  it('has at most one recipient per roleName and routingOrder, and per email, name and routingOrder', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const roles = result.recipients
+          .filter((recipient) => recipient.roleName !== undefined)
+          .map((recipient) => `${recipient.roleName}/${recipient.routingOrder}`)
+        expect(new Set(roles).size).toBe(roles.length)
+        const people = result.recipients
+          .filter((recipient) => recipient.name && recipient.email)
+          .map((recipient) => `${recipient.email}/${recipient.name}/${recipient.routingOrder}`)
+        expect(new Set(people).size).toBe(people.length)
+        expect(result.recipients.map((recipient) => recipient.recipientId)).toEqual(
+          result.recipients.map((_, index) => String(index + 1)),
+        )
+      }),
+    )
+  })
+
+  it('fills a role with the person of the highest-sequence inline template (role matching and overlay)', () => {
+    fc.assert(
+      fc.property(
+        templatesArbitrary,
+        fc.array(fc.tuple(sequence, fc.constantFrom(...PEOPLE)), { minLength: 1, maxLength: 4 }),
+        (templates, fills) => {
+          const request: EnvelopeDefinitionInput = {
+            compositeTemplates: [
+              {
+                serverTemplates: [{ sequence: '1', templateId: 't0' }],
+                inlineTemplates: fills.map(([inlineSequence, person]) => ({
+                  sequence: inlineSequence,
+                  recipients: { signers: [{ roleName: 'Lead', routingOrder: '3', ...person }] },
+                })),
+              },
+            ],
+          }
+          const result = mergeEnvelopeDefinition(request, templates, none)
+          const last = fills
+            .map(([inlineSequence, person], index) => ({ sequence: Number(inlineSequence), index, person }))
+            .sort((a, b) => a.sequence - b.sequence || a.index - b.index)
+            .at(-1)
+          const lead = result.recipients.filter((recipient) => recipient.roleName === 'Lead')
+          expect(lead).toHaveLength(1)
+          expect(lead[0]).toMatchObject({ routingOrder: '3', ...last?.person })
+        },
+      ),
+    )
+  })
+
+  it('fills template roles across composites with one recipient carrying all their tabs', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, fc.constantFrom(...PEOPLE), (templates, person) => {
+        const request: EnvelopeDefinitionInput = {
+          compositeTemplates: TEMPLATE_IDS.map((templateId, index) => ({
+            compositeTemplateId: String(index + 1),
+            serverTemplates: [{ sequence: '1', templateId }],
+            inlineTemplates: [
+              {
+                sequence: '2',
+                recipients: { signers: [{ roleName: 'Witness', routingOrder: '1', ...person }] },
+              },
+            ],
+          })),
+        }
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const witnesses = result.recipients.filter(
+          (recipient) => recipient.roleName === 'Witness' && recipient.routingOrder === '1',
+        )
+        expect(witnesses).toHaveLength(1)
+        const expectedTabs = TEMPLATE_IDS.flatMap(
+          (templateId) =>
+            templates
+              .get(templateId)
+              ?.recipients.find((role) => role.roleName === 'Witness' && role.routingOrder === '1')?.tabs
+              .signHereTabs ?? [],
+        )
+        expect((witnesses[0]?.tabs.signHereTabs ?? []).map((tab) => tab.sourceBlob)).toEqual(
+          expectedTabs.map((tab) => tab.sourceBlob),
+        )
+      }),
+    )
+  })
+
+  it('takes each custom field from the last inline template (composite order, then sequence)', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
+        const result = mergeEnvelopeDefinition(request, templates, none)
+        const expected = new Map<string, string>()
+        for (const composite of request.compositeTemplates ?? []) {
+          for (const layer of orderedLayers(composite)) {
+            for (const field of layer.inline?.customFields?.textCustomFields ?? []) {
+              expected.set(field.name, field.value ?? '')
+            }
+          }
+        }
+        expect(
+          new Map(result.customFields.textCustomFields.map((field) => [field.name, field.value])),
+        ).toEqual(expected)
+      }),
+    )
+  })
+
+  it('on sent, keeps only recipients with a name and an email, or rejects the envelope', () => {
+    fc.assert(
+      fc.property(templatesArbitrary, requestArbitrary('sent'), (templates, request) => {
+        let result: ReturnType<typeof mergeEnvelopeDefinition>
+        try {
+          result = mergeEnvelopeDefinition(request, templates, none)
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidRequestError)
+          return
+        }
+        expect(result.recipients.length).toBeGreaterThan(0)
+        expect(result.documents.length).toBeGreaterThan(0)
+        for (const recipient of result.recipients) {
+          expect(recipient.name).toBeTruthy()
+          expect(recipient.email).toBeTruthy()
+        }
+        const draft = mergeEnvelopeDefinition({ ...request, status: 'created' }, templates, none)
+        expect(draft.recipients.length).toBeGreaterThanOrEqual(result.recipients.length)
+      }),
+    )
+  })
+})

@@ -1,0 +1,132 @@
+import type { Static } from '@sinclair/typebox'
+import type {
+  EnvelopeRecord,
+  StoredCustomFields,
+  StoredEnvelopeDocument,
+  StoredRecipient,
+} from './repository.js'
+import type {
+  CustomFieldsOutput,
+  EnvelopeDocumentOutput,
+  EnvelopeOutput,
+  RecipientOutput,
+  RecipientsOutput,
+} from './schema.js'
+
+/** Domain to wire: DocuSign strings everywhere, absent values omitted (never null). */
+
+export const envelopeUri = (envelopeId: string) => `/envelopes/${envelopeId}`
+
+export function toRecipientOutput(
+  recipient: StoredRecipient,
+  includeTabs: boolean,
+): Static<typeof RecipientOutput> {
+  return {
+    recipientId: recipient.recipientId,
+    recipientIdGuid: recipient.recipientIdGuid,
+    recipientType: recipient.type,
+    ...(recipient.roleName !== undefined ? { roleName: recipient.roleName } : {}),
+    routingOrder: recipient.routingOrder,
+    ...(recipient.name !== undefined ? { name: recipient.name } : {}),
+    ...(recipient.email !== undefined ? { email: recipient.email } : {}),
+    deliveryMethod: recipient.deliveryMethod,
+    ...(recipient.phoneNumber ? { phoneNumber: recipient.phoneNumber } : {}),
+    ...(recipient.additionalNotifications.length > 0
+      ? { additionalNotifications: recipient.additionalNotifications }
+      : {}),
+    ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
+    status: recipient.status,
+    ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
+    ...(includeTabs ? { tabs: recipient.tabs } : {}),
+  }
+}
+
+export function toRecipientsOutput(
+  recipients: StoredRecipient[],
+  includeTabs: boolean,
+): Static<typeof RecipientsOutput> {
+  const pending = recipients.filter((recipient) => recipient.status !== 'completed')
+  const current = Math.min(...pending.map((recipient) => Number(recipient.routingOrder)))
+  return {
+    signers: recipients
+      .filter((recipient) => recipient.type === 'signer')
+      .map((recipient) => toRecipientOutput(recipient, includeTabs)),
+    carbonCopies: recipients
+      .filter((recipient) => recipient.type === 'carbonCopy')
+      .map((recipient) => toRecipientOutput(recipient, includeTabs)),
+    recipientCount: String(recipients.length),
+    ...(pending.length > 0 ? { currentRoutingOrder: String(current) } : {}),
+  }
+}
+
+export function toDocumentOutput(
+  envelopeId: string,
+  document: StoredEnvelopeDocument,
+): Static<typeof EnvelopeDocumentOutput> {
+  return {
+    documentId: document.documentId,
+    documentIdGuid: document.documentIdGuid,
+    name: document.name,
+    type: 'content',
+    uri: `${envelopeUri(envelopeId)}/documents/${document.documentId}`,
+    order: String(document.order),
+    pages: String(document.pages),
+  }
+}
+
+export function toCustomFieldsOutput(fields: StoredCustomFields): Static<typeof CustomFieldsOutput> {
+  return {
+    textCustomFields: fields.textCustomFields.map((field) => ({
+      fieldId: field.fieldId,
+      name: field.name,
+      value: field.value,
+      show: String(field.show),
+      required: String(field.required),
+    })),
+    listCustomFields: fields.listCustomFields.map((field) => ({
+      fieldId: field.fieldId,
+      name: field.name,
+      value: field.value,
+      listItems: field.listItems,
+      show: String(field.show),
+      required: String(field.required),
+    })),
+  }
+}
+
+export interface EnvelopeIncludes {
+  recipients?: StoredRecipient[]
+  documents?: StoredEnvelopeDocument[]
+  customFields?: StoredCustomFields
+}
+
+export function toEnvelopeOutput(
+  envelope: EnvelopeRecord,
+  includes: EnvelopeIncludes = {},
+): Static<typeof EnvelopeOutput> {
+  const uri = envelopeUri(envelope.envelopeId)
+  return {
+    envelopeId: envelope.envelopeId,
+    status: envelope.status,
+    emailSubject: envelope.emailSubject,
+    emailBlurb: envelope.emailBlurb,
+    createdDateTime: envelope.createdAt,
+    ...(envelope.sentAt ? { sentDateTime: envelope.sentAt } : {}),
+    statusChangedDateTime: envelope.statusChangedAt,
+    lastModifiedDateTime: envelope.updatedAt,
+    envelopeUri: uri,
+    documentsUri: `${uri}/documents`,
+    recipientsUri: `${uri}/recipients`,
+    customFieldsUri: `${uri}/custom_fields`,
+    sender: envelope.sender,
+    ...(includes.recipients ? { recipients: toRecipientsOutput(includes.recipients, false) } : {}),
+    ...(includes.documents
+      ? {
+          envelopeDocuments: includes.documents.map((document) =>
+            toDocumentOutput(envelope.envelopeId, document),
+          ),
+        }
+      : {}),
+    ...(includes.customFields ? { customFields: toCustomFieldsOutput(includes.customFields) } : {}),
+  }
+}

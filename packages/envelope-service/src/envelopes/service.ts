@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
+import type { DbOrTx } from '../database.js'
+import { blobIdOf, putBlob } from '../documents/blobs.js'
+import { inspectPdf } from '../documents/pdf.js'
+import { findTemplatesByIds, type TemplateViewer } from '../templates/repository.js'
+import {
+  type InlineDocumentContent,
+  inlineDocumentsOf,
+  mergeEnvelopeDefinition,
+  templateIdsOf,
+} from './composite-merge.js'
+import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, insertEnvelope } from './repository.js'
+import type { EnvelopeDefinitionInput } from './schema.js'
+
+export interface Sender {
+  accountId: string
+  userId: string
+  /** Which templates the sender may use. */
+  viewer: TemplateViewer
+}
+
+export interface CreatedEnvelope {
+  envelopeId: string
+  status: string
+  statusDateTime: string
+}
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+
+/**
+ * Creates an envelope from a validated request: inline documents are checked and hashed, the named
+ * templates are read in one lookup, the pure merge builds the envelope, document bytes go to the
+ * blob store, then one short transaction stores it. With an idempotency key, a repeat of the same
+ * request returns the envelope the first one created; a different request under the key is 409.
+ */
+export async function createEnvelope(
+  db: DbOrTx,
+  sender: Sender,
+  request: EnvelopeDefinitionInput,
+  idempotencyKey: string | undefined,
+  now: number,
+): Promise<CreatedEnvelope> {
+  const idempotency =
+    idempotencyKey === undefined
+      ? undefined
+      : { key: checkedKey(idempotencyKey), requestHash: hashRequest(request) }
+  if (idempotency) {
+    const replay = await replayOf(db, sender.accountId, idempotency)
+    if (replay) return replay
+  }
+
+  const documents = await readInlineDocuments(request)
+  const templates = await findTemplatesByIds(db, sender.accountId, templateIdsOf(request), sender.viewer)
+  const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+
+  const used = new Set(definition.documents.map((document) => document.blobId))
+  for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
+
+  const envelopeId = randomUUID()
+  const stored = await insertEnvelope(db, {
+    envelopeId,
+    accountId: sender.accountId,
+    senderUserId: sender.userId,
+    definition,
+    now,
+    ...(idempotency ? { idempotency } : {}),
+  })
+  if (!stored && idempotency) {
+    const replay = await replayOf(db, sender.accountId, idempotency)
+    if (replay) return replay
+    throw new ConflictError('A request with this Idempotency-Key is still being processed')
+  }
+  return { envelopeId, status: definition.status, statusDateTime: new Date(now).toISOString() }
+}
+
+function checkedKey(key: string): string {
+  if (key.length === 0) throw new InvalidRequestError('Idempotency-Key header must not be empty')
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new InvalidRequestError(
+      `Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    )
+  }
+  return key
+}
+
+/** The original envelope for a repeated key and body; 409 for the same key with another body. */
+async function replayOf(
+  db: DbOrTx,
+  accountId: string,
+  idempotency: { key: string; requestHash: string },
+): Promise<CreatedEnvelope | undefined> {
+  const existing = await findIdempotencyKey(db, accountId, idempotency.key)
+  if (!existing) return undefined
+  if (existing.requestHash !== idempotency.requestHash) {
+    throw new ConflictError('The Idempotency-Key was already used with a different request body')
+  }
+  const envelope = await findEnvelope(db, accountId, existing.envelopeId)
+  if (!envelope) throw new ConflictError('A request with this Idempotency-Key is still being processed')
+  return {
+    envelopeId: envelope.envelopeId,
+    status: envelope.status,
+    statusDateTime: envelope.statusChangedAt,
+  }
+}
+
+/** SHA-256 of the body as canonical JSON (keys sorted), so formatting and key order do not matter. */
+export function hashRequest(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex')
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+/** Decodes and checks every inline document (PDF only), keyed by field path, bytes keyed by blob id. */
+async function readInlineDocuments(request: EnvelopeDefinitionInput) {
+  const contents = new Map<string, InlineDocumentContent>()
+  const bytes = new Map<string, Uint8Array>()
+  for (const { path, document } of inlineDocumentsOf(request)) {
+    if (document.fileExtension !== undefined && document.fileExtension.toLowerCase() !== 'pdf') {
+      throw new InvalidRequestError(`${path}.fileExtension must be pdf`)
+    }
+    const pdf = await inspectPdf(document.documentBase64, `${path}.documentBase64`)
+    const blobId = blobIdOf(pdf.bytes)
+    contents.set(path, { pages: pdf.pages, blobId })
+    bytes.set(blobId, pdf.bytes)
+  }
+  return { contents, bytes }
+}
+
+export const envelopeNotFound = (envelopeId: string) =>
+  new NotFoundError(`Envelope ${envelopeId} was not found in this account`)
+
+/** The envelope of the account, or 404 RESOURCE_NOT_FOUND (also for another account's envelope). */
+export async function envelopeOrFail(
+  db: DbOrTx,
+  accountId: string,
+  envelopeId: string,
+): Promise<EnvelopeRecord> {
+  const envelope = await findEnvelope(db, accountId, envelopeId)
+  if (!envelope) throw envelopeNotFound(envelopeId)
+  return envelope
+}
