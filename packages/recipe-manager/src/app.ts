@@ -8,6 +8,7 @@ import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { createCountCache } from './recipes/search.js'
+import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
 
 export interface BuildOptions {
@@ -56,6 +57,7 @@ export async function buildApp(
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
   await app.register(
     async (scope) => {
+      scope.addHook('preValidation', rejectNonDecimalIds)
       await recipeRoutes(scope as App, ctx)
       await tagRoutes(scope as App, ctx)
     },

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox'
+import type { FastifyRequest } from 'fastify'
+import { InvalidRequestError } from 'platform'
 
 /** A positive database id in a path: `abc`, `0`, `-1`, `1.5` and ids beyond 2^53 are 400. */
 export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Numeric id' })
@@ -15,3 +17,14 @@ export const ErrorResponse = Type.Object({
 /** The error responses a route documents, e.g. `errorResponses(400, 404)`. */
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorResponse]))
+
+/**
+ * Path ids are written in decimal digits only. Query and path values are coerced before validation,
+ * which would read `0x10` or `1e3` as numbers, so the raw text is checked first (a preValidation hook).
+ */
+export async function rejectNonDecimalIds(request: FastifyRequest): Promise<void> {
+  const id = (request.params as { id?: unknown }).id
+  if (typeof id === 'string' && !/^[1-9][0-9]*$/.test(id)) {
+    throw new InvalidRequestError('id must be a positive integer')
+  }
+}
