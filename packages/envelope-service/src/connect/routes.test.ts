@@ -1,0 +1,440 @@
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectNoNulls, expectStringScalars } from '../templates/test-support.js'
+import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { findDeliveryTargets } from './repository.js'
+
+const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
+
+const configurationBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'CRM completion hook',
+  urlToPublishTo: 'https://hooks.example.com/docusign',
+  events: ['envelope-completed', 'envelope-sent'],
+  allUsers: 'true',
+  includeHMAC: 'true',
+  eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields', 'recipients'] },
+  enabled: 'true',
+  configurationType: 'custom',
+  deliveryMode: 'SIM',
+  ...overrides,
+})
+
+describeEachDatabase('Connect configurations API', (databases) => {
+  let service: TestService
+  let admin: TestPrincipal
+
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl())
+    admin = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+  })
+  afterAll(() => service.close())
+
+  const call = (who: TestPrincipal, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object) =>
+    service.app.inject({
+      method,
+      url: `${base(who.accountId)}${path}`,
+      headers: who.headers,
+      ...(body ? { payload: body } : {}),
+    })
+  const create = async (who: TestPrincipal, overrides: Record<string, unknown> = {}) => {
+    const response = await call(who, 'POST', '/connect', configurationBody(overrides))
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json()
+  }
+  const expectInvalid = (
+    response: { statusCode: number; json(): { errorCode: string; message: string } },
+    message: string | RegExp,
+  ) => {
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
+    expect(response.json().message).toMatch(message)
+  }
+
+  describe('POST /connect', () => {
+    it('creates a configuration and reveals its generated HMAC secret once', async () => {
+      const created = await create(admin)
+      expectNoNulls(created)
+      expectStringScalars(created)
+      expect(created).toMatchObject({
+        name: 'CRM completion hook',
+        urlToPublishTo: 'https://hooks.example.com/docusign',
+        events: ['envelope-completed', 'envelope-sent'],
+        allUsers: 'true',
+        includeHMAC: 'true',
+        eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields', 'recipients'] },
+        enabled: 'true',
+        configurationType: 'custom',
+        deliveryMode: 'SIM',
+      })
+      expect(created.connectId).toMatch(/^[0-9]+$/)
+      expect(created.hmacSecrets).toHaveLength(1)
+      const [secret] = created.hmacSecrets
+      expect(Buffer.from(secret.secret, 'base64')).toHaveLength(32)
+      const read = (await call(admin, 'GET', `/connect/${created.connectId}`)).json()
+      expect(read.hmacSecrets).toEqual([{ keyId: secret.keyId, created: secret.created }])
+      expect(JSON.stringify((await call(admin, 'GET', '/connect')).json())).not.toContain(secret.secret)
+    })
+
+    it('applies defaults for optional fields and generates no secret without includeHMAC', async () => {
+      const created = await create(admin, {
+        includeHMAC: undefined,
+        allUsers: undefined,
+        enabled: undefined,
+        eventData: undefined,
+        configurationType: undefined,
+        deliveryMode: undefined,
+      })
+      expect(created).toMatchObject({
+        includeHMAC: 'false',
+        hmacSecrets: [],
+        allUsers: 'true',
+        enabled: 'true',
+        eventData: { version: 'restv2.1', format: 'json', includeData: [] },
+        configurationType: 'custom',
+        deliveryMode: 'SIM',
+      })
+      expect(created.userIds).toBeUndefined()
+    })
+
+    it('removes duplicate events', async () => {
+      const created = await create(admin, { events: ['envelope-sent', 'envelope-sent'] })
+      expect(created.events).toEqual(['envelope-sent'])
+    })
+
+    it('returns 400 for an unknown event, naming it', async () => {
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ events: ['envelope-exploded'] })),
+        /^events\[0\] must be one of: envelope-created/,
+      )
+    })
+
+    it('returns 400 for no events, missing URL or name, and non-string flags', async () => {
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ events: [] })),
+        'events must have at least one item',
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ urlToPublishTo: undefined })),
+        'urlToPublishTo is required',
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ name: undefined })),
+        'name is required',
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ includeHMAC: true })),
+        /^includeHMAC must be/,
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ enabled: 'yes' })),
+        /^enabled must be one of/,
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ eventData: { format: 'xml' } })),
+        /^eventData.format must be one of: json/,
+      )
+      expectInvalid(
+        await call(
+          admin,
+          'POST',
+          '/connect',
+          configurationBody({ eventData: { includeData: ['everything'] } }),
+        ),
+        /^eventData.includeData\[0\] must be one of/,
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ deliveryMode: 'aggregate' })),
+        /^deliveryMode/,
+      )
+    })
+
+    for (const url of ['ftp://example.com/x', 'example.com/x', 'https://user:pw@example.com/']) {
+      it(`returns 400 for the URL ${url}`, async () => {
+        expectInvalid(
+          await call(admin, 'POST', '/connect', configurationBody({ urlToPublishTo: url })),
+          /^urlToPublishTo must/,
+        )
+      })
+    }
+
+    for (const url of [
+      'http://127.0.0.1:9000/hook',
+      'http://localhost/hook',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+    ]) {
+      it(`refuses the private target ${url} by default`, async () => {
+        expectInvalid(
+          await call(admin, 'POST', '/connect', configurationBody({ urlToPublishTo: url })),
+          /urlToPublishTo points to a private, loopback or link-local address/,
+        )
+      })
+    }
+
+    it('requires userIds of members when allUsers is "false"', async () => {
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ allUsers: 'false' })),
+        'userIds is required when allUsers is "false"',
+      )
+      const stranger = await seedPrincipal(service.ctx)
+      expectInvalid(
+        await call(
+          admin,
+          'POST',
+          '/connect',
+          configurationBody({ allUsers: 'false', userIds: [stranger.userId] }),
+        ),
+        `userIds: ${stranger.userId} is not a member of this account`,
+      )
+      const created = await create(admin, { allUsers: 'false', userIds: [admin.userId] })
+      expect(created).toMatchObject({ allUsers: 'false', userIds: [admin.userId] })
+    })
+
+    it('returns 403 without the administer permission', async () => {
+      const member = await seedPrincipal(service.ctx, {
+        accountId: admin.accountId,
+        permissions: ['manage_templates', 'send_envelopes'],
+      })
+      const response = await call(member, 'POST', '/connect', configurationBody())
+      expect(response.statusCode).toBe(403)
+      expect(response.json().errorCode).toBe('USER_LACKS_PERMISSIONS')
+      for (const [method, path] of [
+        ['GET', '/connect'],
+        ['GET', '/connect/1'],
+        ['DELETE', '/connect/1'],
+        ['POST', '/connect/1/hmacSecrets'],
+      ] as const) {
+        expect((await call(member, method, path)).statusCode).toBe(403)
+      }
+      expect(
+        (await call(member, 'PUT', '/connect', { connectId: '1', ...configurationBody() })).statusCode,
+      ).toBe(403)
+    })
+  })
+
+  describe('GET /connect', () => {
+    it("lists the account's configurations with totalRecords, and only them", async () => {
+      const owner = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const first = await create(owner, { name: 'first' })
+      const second = await create(owner, { name: 'second' })
+      await create(other, { name: 'elsewhere' })
+      const body = (await call(owner, 'GET', '/connect')).json()
+      expectNoNulls(body)
+      expect(body.totalRecords).toBe('2')
+      expect(body.configurations.map((c: { connectId: string }) => c.connectId)).toEqual([
+        first.connectId,
+        second.connectId,
+      ])
+    })
+
+    it('returns an empty list for an account without configurations', async () => {
+      const lonely = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      expect((await call(lonely, 'GET', '/connect')).json()).toEqual({
+        configurations: [],
+        totalRecords: '0',
+      })
+    })
+  })
+
+  describe('GET /connect/{connectId}', () => {
+    it('returns 404 for unknown, non-numeric and other-account ids', async () => {
+      const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const theirs = await create(other)
+      for (const id of ['999999', 'abc', theirs.connectId]) {
+        const response = await call(admin, 'GET', `/connect/${id}`)
+        expect(response.statusCode).toBe(404)
+        expect(response.json().errorCode).toBe('RESOURCE_NOT_FOUND')
+      }
+    })
+  })
+
+  describe('PUT /connect', () => {
+    it('replaces the settings of the configuration named in the body', async () => {
+      const created = await create(admin, { includeHMAC: 'false' })
+      const response = await call(admin, 'PUT', '/connect', {
+        connectId: created.connectId,
+        ...configurationBody({
+          name: 'renamed',
+          urlToPublishTo: 'https://other.example.com/in',
+          events: ['envelope-voided'],
+          includeHMAC: 'false',
+          enabled: 'false',
+          eventData: { includeData: ['documents'] },
+        }),
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      const read = (await call(admin, 'GET', `/connect/${created.connectId}`)).json()
+      expect(read).toMatchObject({
+        connectId: created.connectId,
+        name: 'renamed',
+        urlToPublishTo: 'https://other.example.com/in',
+        events: ['envelope-voided'],
+        enabled: 'false',
+        eventData: { includeData: ['documents'] },
+        created: created.created,
+      })
+    })
+
+    it('generates a secret (shown once) when includeHMAC is turned on without secrets', async () => {
+      const created = await create(admin, { includeHMAC: 'false' })
+      const response = await call(admin, 'PUT', '/connect', {
+        connectId: created.connectId,
+        ...configurationBody(),
+      })
+      expect(response.json().hmacSecrets).toHaveLength(1)
+      expect(response.json().hmacSecrets[0].secret).toBeDefined()
+      const again = await call(admin, 'PUT', '/connect', {
+        connectId: created.connectId,
+        ...configurationBody(),
+      })
+      expect(again.json().hmacSecrets).toHaveLength(1)
+      expect(again.json().hmacSecrets[0].secret).toBeUndefined()
+    })
+
+    it('returns 404 for an unknown or foreign connectId and 400 without one', async () => {
+      const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const theirs = await create(other)
+      for (const connectId of ['424242', theirs.connectId]) {
+        expect((await call(admin, 'PUT', '/connect', { connectId, ...configurationBody() })).statusCode).toBe(
+          404,
+        )
+      }
+      expect((await call(other, 'GET', `/connect/${theirs.connectId}`)).json().name).toBe(
+        'CRM completion hook',
+      )
+      expectInvalid(await call(admin, 'PUT', '/connect', configurationBody()), 'connectId is required')
+    })
+
+    it('validates the URL like create', async () => {
+      const created = await create(admin)
+      expectInvalid(
+        await call(admin, 'PUT', '/connect', {
+          connectId: created.connectId,
+          ...configurationBody({ urlToPublishTo: 'http://10.1.2.3/' }),
+        }),
+        /private, loopback or link-local/,
+      )
+    })
+  })
+
+  describe('DELETE /connect/{connectId}', () => {
+    it('deletes the configuration and its secrets', async () => {
+      const created = await create(admin)
+      const response = await call(admin, 'DELETE', `/connect/${created.connectId}`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({})
+      expect((await call(admin, 'GET', `/connect/${created.connectId}`)).statusCode).toBe(404)
+      expect((await call(admin, 'DELETE', `/connect/${created.connectId}`)).statusCode).toBe(404)
+      const secrets = await service.ctx.db
+        .selectFrom('connect_hmac_secrets')
+        .select('id')
+        .where('configuration_id', '=', Number(created.connectId))
+        .execute()
+      expect(secrets).toEqual([])
+    })
+
+    it("returns 404 for another account's configuration and leaves it alone", async () => {
+      const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const theirs = await create(other)
+      expect((await call(admin, 'DELETE', `/connect/${theirs.connectId}`)).statusCode).toBe(404)
+      expect((await call(other, 'GET', `/connect/${theirs.connectId}`)).statusCode).toBe(200)
+    })
+  })
+
+  describe('HMAC secret rotation', () => {
+    it('adds secrets (each shown once), up to five, and deletes them but never the last one', async () => {
+      const created = await create(admin)
+      const firstKey = created.hmacSecrets[0].keyId
+      const added = await call(admin, 'POST', `/connect/${created.connectId}/hmacSecrets`)
+      expect(added.statusCode).toBe(201)
+      expect(Buffer.from(added.json().secret, 'base64')).toHaveLength(32)
+      expect(added.json().secret).not.toBe(created.hmacSecrets[0].secret)
+      for (let i = 0; i < 3; i++) {
+        expect((await call(admin, 'POST', `/connect/${created.connectId}/hmacSecrets`)).statusCode).toBe(201)
+      }
+      expectInvalid(
+        await call(admin, 'POST', `/connect/${created.connectId}/hmacSecrets`),
+        /already has 5 HMAC secrets/,
+      )
+      const listed = (await call(admin, 'GET', `/connect/${created.connectId}`)).json().hmacSecrets
+      expect(listed).toHaveLength(5)
+      for (const secret of listed.slice(1)) {
+        const response = await call(
+          admin,
+          'DELETE',
+          `/connect/${created.connectId}/hmacSecrets/${secret.keyId}`,
+        )
+        expect(response.statusCode).toBe(200)
+      }
+      expectInvalid(
+        await call(admin, 'DELETE', `/connect/${created.connectId}/hmacSecrets/${firstKey}`),
+        /last HMAC secret/,
+      )
+      const unknown = await call(admin, 'DELETE', `/connect/${created.connectId}/hmacSecrets/999999`)
+      expect(unknown.statusCode).toBe(404)
+    })
+
+    it("cannot touch another account's secrets", async () => {
+      const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const theirs = await create(other)
+      expect((await call(admin, 'POST', `/connect/${theirs.connectId}/hmacSecrets`)).statusCode).toBe(404)
+      const keyId = theirs.hmacSecrets[0].keyId
+      expect(
+        (await call(admin, 'DELETE', `/connect/${theirs.connectId}/hmacSecrets/${keyId}`)).statusCode,
+      ).toBe(404)
+    })
+  })
+
+  describe('findDeliveryTargets', () => {
+    it('returns enabled configurations subscribed to the event for the sender, with secrets', async () => {
+      const owner = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+      const colleague = await seedPrincipal(service.ctx, { accountId: owner.accountId })
+      const everyone = await create(owner, { name: 'everyone', events: ['envelope-completed'] })
+      await create(owner, { name: 'disabled', events: ['envelope-completed'], enabled: 'false' })
+      await create(owner, { name: 'other event', events: ['envelope-sent'] })
+      const onlyOwner = await create(owner, {
+        name: 'only owner',
+        allUsers: 'false',
+        userIds: [owner.userId],
+      })
+      const forOwner = await findDeliveryTargets(
+        service.ctx.db,
+        owner.accountId,
+        'envelope-completed',
+        owner.userId,
+      )
+      expect(forOwner.map((c) => c.name)).toEqual(['everyone', 'only owner'])
+      expect(forOwner[0]?.hmacSecrets.map((s) => s.secret)).toEqual([everyone.hmacSecrets[0].secret])
+      expect(forOwner[1]?.connectId).toBe(onlyOwner.connectId)
+      expect(forOwner[0]?.eventData.includeData).toEqual(['custom_fields', 'recipients'])
+      const forColleague = await findDeliveryTargets(
+        service.ctx.db,
+        owner.accountId,
+        'envelope-completed',
+        colleague.userId,
+      )
+      expect(forColleague.map((c) => c.name)).toEqual(['everyone'])
+    })
+  })
+})
+
+describeEachDatabase('Connect configurations with private URLs allowed', (databases) => {
+  let service: TestService
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl(), { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
+  })
+  afterAll(() => service.close())
+
+  it('accepts loopback targets when the operator allows them', async () => {
+    const admin = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+    const response = await service.app.inject({
+      method: 'POST',
+      url: `${base(admin.accountId)}/connect`,
+      headers: admin.headers,
+      payload: configurationBody({ urlToPublishTo: 'http://127.0.0.1:9000/hook' }),
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().urlToPublishTo).toBe('http://127.0.0.1:9000/hook')
+  })
+})
