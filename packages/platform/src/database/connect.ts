@@ -44,12 +44,34 @@ function connectSqlite<DB>(path: string): Database<DB> {
   sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`)
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
     close: () => db.destroy(),
+  }
+}
+
+/**
+ * Kysely prepares every query anew, and on small queries preparing costs several times more than
+ * running (e.g. 300 µs against 45 µs for an upsert). Statements are reused by SQL text instead; the
+ * driver runs one query at a time, so a statement is never in use twice. SQLite re-prepares a cached
+ * statement by itself after a schema change. The cache is bounded for queries with variable SQL.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, maxEntries = 1_000) {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql)
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql)
+        if (statements.size >= maxEntries) statements.delete(statements.keys().next().value as string)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
   }
 }
 
