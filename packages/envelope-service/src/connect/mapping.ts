@@ -24,6 +24,7 @@ export function toConnectConfiguration(
       includeData: [...configuration.eventData.includeData],
     },
     enabled: flag(configuration.enabled),
+    allowEnvelopePublish: flag(configuration.enabled),
     configurationType: configuration.configurationType,
     deliveryMode: configuration.deliveryMode,
     created: configuration.created,

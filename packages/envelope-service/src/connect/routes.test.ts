@@ -438,3 +438,26 @@ describeEachDatabase('Connect configurations with private URLs allowed', (databa
     expect(response.json().urlToPublishTo).toBe('http://127.0.0.1:9000/hook')
   })
 })
+
+describeEachDatabase('Connect enabled flag aliases', (databases) => {
+  let service: TestService
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl())
+  })
+  afterAll(() => service.close())
+
+  it('reads allowEnvelopePublish when enabled is absent and returns both', async () => {
+    const admin = await seedPrincipal(service.ctx, { permissions: ['administer'] })
+    const post = (body: Record<string, unknown>) =>
+      service.app.inject({
+        method: 'POST',
+        url: `${base(admin.accountId)}/connect`,
+        headers: admin.headers,
+        payload: configurationBody(body),
+      })
+    const paused = (await post({ enabled: undefined, allowEnvelopePublish: 'false' })).json()
+    expect(paused).toMatchObject({ enabled: 'false', allowEnvelopePublish: 'false' })
+    const explicit = (await post({ enabled: 'true', allowEnvelopePublish: 'false' })).json()
+    expect(explicit).toMatchObject({ enabled: 'true', allowEnvelopePublish: 'true' })
+  })
+})

@@ -32,6 +32,9 @@ const settingsFields = {
     }),
   ),
   enabled: Type.Optional(BoolString('Whether deliveries are made (default "true").')),
+  allowEnvelopePublish: Type.Optional(
+    BoolString("DocuSign's name for enabled; used when enabled is absent."),
+  ),
   configurationType: Type.Optional(StringEnum(['custom'])),
   deliveryMode: Type.Optional(StringEnum(['SIM'])),
 }
@@ -66,6 +69,7 @@ export const ConnectConfigurationOutput = Type.Object({
     includeData: Type.Array(Type.String()),
   }),
   enabled: Type.String(),
+  allowEnvelopePublish: Type.String({ description: 'Same as enabled (the name the DocuSign SDK reads).' }),
   configurationType: Type.String(),
   deliveryMode: Type.String(),
   created: Type.String(),

@@ -54,7 +54,7 @@ async function readSettings(
       format: 'json',
       includeData: [...new Set(input.eventData?.includeData ?? [])],
     },
-    enabled: input.enabled !== 'false',
+    enabled: (input.enabled ?? input.allowEnvelopePublish) !== 'false',
     configurationType: 'custom',
     deliveryMode: 'SIM',
   }

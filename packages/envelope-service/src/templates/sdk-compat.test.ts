@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { ensureDemoTemplates } from './demo-templates.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
+type SdkModel = Record<string, any>
+
+/** The official DocuSign Node SDK (CommonJS, untyped): the part these tests call. */
+interface DocuSignSdk {
+  ApiClient: new () => {
+    setBasePath(path: string): void
+    addDefaultHeader(name: string, value: string): void
+  }
+  TemplatesApi: new (
+    client: unknown,
+  ) => {
+    listTemplates(accountId: string, options: Record<string, string>): Promise<SdkModel>
+    get(accountId: string, templateId: string): Promise<SdkModel>
+    createTemplate(accountId: string, options: { envelopeTemplate: unknown }): Promise<SdkModel>
+  }
+  ConnectApi: new (
+    client: unknown,
+  ) => {
+    createConfiguration(
+      accountId: string,
+      options: { connectCustomConfiguration: unknown },
+    ): Promise<SdkModel>
+    listConfigurations(accountId: string): Promise<SdkModel>
+    updateConfiguration(
+      accountId: string,
+      options: { connectCustomConfiguration: unknown },
+    ): Promise<SdkModel>
+    deleteConfiguration(accountId: string, connectId: string): Promise<unknown>
+  }
+}
+const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+
+describeEachDatabase('DocuSign Node SDK against templates and Connect', (databases) => {
+  let service: TestService
+  let admin: TestPrincipal
+  let client: InstanceType<DocuSignSdk['ApiClient']>
+
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl(), { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
+    await service.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = service.app.server.address() as AddressInfo
+    admin = await seedPrincipal(service.ctx)
+    client = new docusign.ApiClient()
+    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
+    client.addDefaultHeader('Authorization', `Bearer ${admin.accessToken}`)
+  })
+  afterAll(() => service.close())
+
+  it('lists templates with the CRM call and reads one, without nulls', async () => {
+    const demos = await ensureDemoTemplates(service.ctx.db, admin, service.ctx.now())
+    const templates = new docusign.TemplatesApi(client)
+    const list = await templates.listTemplates(admin.accountId, {
+      count: '100',
+      order: 'name',
+      orderBy: 'asc',
+    })
+    expect(list.resultSetSize).toBe('3')
+    expect(list.totalSetSize).toBe('3')
+    expect(list.envelopeTemplates.map((t: { name: string }) => t.name)).toEqual([
+      'Autorización de Servicios',
+      'Case Intake Form',
+      'Service Agreement',
+    ])
+    const detail = await templates.get(admin.accountId, demos[0]?.templateId as string)
+    expect(JSON.stringify(detail)).not.toContain('null')
+    expect(detail.recipients.signers.map((s: { roleName: string }) => s.roleName)).toEqual([
+      'Signing Recipient #1',
+      'Service Coordinator',
+    ])
+    expect(Number(detail.documents[0].pages)).toBeGreaterThan(1)
+  })
+
+  it('creates a template through the SDK', async () => {
+    const templates = new docusign.TemplatesApi(client)
+    const summary = await templates.createTemplate(admin.accountId, {
+      envelopeTemplate: {
+        name: 'From the SDK',
+        shared: 'true',
+        documents: [
+          { documentId: '1', name: 'Doc', fileExtension: 'pdf', documentBase64: await makePdfBase64(2) },
+        ],
+        recipients: { signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1' }] },
+      },
+    })
+    expect(summary.templateId).toBeDefined()
+    expect(summary.name).toBe('From the SDK')
+  })
+
+  it('manages Connect configurations through the SDK', async () => {
+    const connect = new docusign.ConnectApi(client)
+    const created = await connect.createConfiguration(admin.accountId, {
+      connectCustomConfiguration: {
+        name: 'hook',
+        urlToPublishTo: 'http://127.0.0.1:9/hook',
+        events: ['envelope-completed'],
+        allUsers: 'true',
+        includeHMAC: 'true',
+        configurationType: 'custom',
+        deliveryMode: 'SIM',
+        allowEnvelopePublish: 'true',
+        eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields'] },
+      },
+    })
+    expect(created.connectId).toMatch(/^[0-9]+$/)
+    expect(created.allowEnvelopePublish).toBe('true')
+    const listed = await connect.listConfigurations(admin.accountId)
+    expect(listed.totalRecords).toBe('1')
+    const updated = await connect.updateConfiguration(admin.accountId, {
+      connectCustomConfiguration: {
+        connectId: created.connectId,
+        name: 'hook 2',
+        urlToPublishTo: 'http://127.0.0.1:9/hook',
+        events: ['envelope-completed', 'envelope-voided'],
+        allowEnvelopePublish: 'false',
+      },
+    })
+    expect(updated.name).toBe('hook 2')
+    expect(updated.allowEnvelopePublish).toBe('false')
+    await connect.deleteConfiguration(admin.accountId, created.connectId)
+    expect((await connect.listConfigurations(admin.accountId)).totalRecords).toBe('0')
+  })
+})
