@@ -123,7 +123,11 @@ export async function deleteRecipeById(ctx: ServiceContext, id: number): Promise
 const SCAN_BUDGET = 4_000
 const SCAN_ROWS_PER_MATCH = 4
 
-function trigramPlan(page: { offset: number; limit: number }, matches: number, recipes: number): SearchPlan {
+export function trigramPlan(
+  page: { offset: number; limit: number },
+  matches: number,
+  recipes: number,
+): SearchPlan {
   const walked = ((page.offset + page.limit) * recipes) / matches
   return walked <= SCAN_BUDGET || walked <= matches * SCAN_ROWS_PER_MATCH ? 'scan' : 'index'
 }

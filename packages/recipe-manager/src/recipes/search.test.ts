@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createCountCache,
+  FIELD_SEPARATOR,
+  fts5Phrase,
+  isTrigramQuery,
+  likeContains,
+  searchTextOf,
+} from './search.js'
+import { trigramPlan } from './service.js'
+
+describe('searchTextOf', () => {
+  it('lower-cases title, description and each ingredient, joined by a separator', () => {
+    expect(
+      searchTextOf({ title: 'Crème Brûlée', description: 'RICA', ingredients: ['JALAPEÑO', 'Sal'] }),
+    ).toBe(['crème brûlée', 'rica', 'jalapeño', 'sal'].join(FIELD_SEPARATOR))
+  })
+
+  it('leaves out an absent description', () => {
+    expect(searchTextOf({ title: 'A', ingredients: ['B'] })).toBe(`a${FIELD_SEPARATOR}b`)
+  })
+
+  it('lower-cases each field on its own, as the case mapping of a word end depends on what follows', () => {
+    expect(searchTextOf({ title: 'ΟΔΟΣ', ingredients: ['ΑΒ'] })).toBe(
+      `${'ΟΔΟΣ'.toLowerCase()}${FIELD_SEPARATOR}αβ`,
+    )
+  })
+})
+
+describe('query encodings', () => {
+  it('escapes LIKE wildcards and the escape character itself', () => {
+    expect(likeContains('100%_a\\b')).toBe('%100\\%\\_a\\\\b%')
+  })
+
+  it('quotes an FTS5 phrase, doubling double quotes', () => {
+    expect(fts5Phrase('say "hi" OR x*')).toBe('"say ""hi"" OR x*"')
+  })
+
+  it('counts code points, not UTF-16 units, for the trigram threshold', () => {
+    expect(isTrigramQuery('ab')).toBe(false)
+    expect(isTrigramQuery('😀😀')).toBe(false)
+    expect(isTrigramQuery('abc')).toBe(true)
+    expect(isTrigramQuery('ñ😀a')).toBe(true)
+  })
+})
+
+describe('createCountCache', () => {
+  it('serves a count until the next write', () => {
+    const cache = createCountCache()
+    cache.set('q', cache.generation(), 5)
+    expect(cache.get('q')).toBe(5)
+    cache.invalidate()
+    expect(cache.get('q')).toBeUndefined()
+  })
+
+  it('drops a count computed while a write committed', () => {
+    const cache = createCountCache()
+    const generation = cache.generation()
+    cache.invalidate()
+    cache.set('q', generation, 5)
+    expect(cache.get('q')).toBeUndefined()
+  })
+
+  it('evicts the least recently used entry beyond its size', () => {
+    const cache = createCountCache(2)
+    cache.set('a', 0, 1)
+    cache.set('b', 0, 2)
+    cache.get('a')
+    cache.set('c', 0, 3)
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3])
+  })
+})
+
+describe('trigramPlan', () => {
+  it('walks newest first when matches are dense', () => {
+    expect(trigramPlan({ offset: 0, limit: 20 }, 30_000, 100_000)).toBe('scan')
+    expect(trigramPlan({ offset: 5_000, limit: 20 }, 30_000, 100_000)).toBe('scan')
+  })
+
+  it('uses the trigram index when matches are rare or the page is deep', () => {
+    expect(trigramPlan({ offset: 0, limit: 20 }, 200, 100_000)).toBe('index')
+    expect(trigramPlan({ offset: 1_500, limit: 20 }, 2_000, 100_000)).toBe('index')
+  })
+})
