@@ -1,0 +1,150 @@
+import { describeEachDatabase } from 'platform/testing'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadRecipeManagerConfig } from './config.js'
+import { demoRecipes, demoTags } from './demo/data.js'
+import { recipeBody, startTestService, type TestService } from './testing/harness.js'
+
+describe('configuration', () => {
+  it('defaults to port 3000 on 127.0.0.1 with a SQLite file and demo data', () => {
+    expect(loadRecipeManagerConfig({})).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATABASE_URL: 'sqlite:./data/recipes.db',
+      LOG_LEVEL: 'info',
+      SEED_DEMO_DATA: true,
+    })
+  })
+
+  it('reads SEED_DEMO_DATA=false and a PostgreSQL URL', () => {
+    const config = loadRecipeManagerConfig({ SEED_DEMO_DATA: 'false', DATABASE_URL: 'postgres://db/recipes' })
+    expect(config.SEED_DEMO_DATA).toBe(false)
+    expect(config.DATABASE_URL).toBe('postgres://db/recipes')
+  })
+
+  it('rejects an unsupported database URL', () => {
+    expect(() => loadRecipeManagerConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+  })
+})
+
+describeEachDatabase('service endpoints', (databases) => {
+  let service: TestService
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl())
+    return () => service.close()
+  })
+
+  it('GET /healthz answers ok', async () => {
+    const response = await service.app.inject('/healthz')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('GET /docs/json describes every endpoint from the route schemas', async () => {
+    const document = (await service.app.inject('/docs/json')).json()
+    expect(document.openapi).toBe('3.1.0')
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/api/recipes',
+        '/api/recipes/{id}',
+        '/api/tags',
+        '/api/tags/{id}',
+        '/api/tags/recipes/{id}/tags',
+      ].sort(),
+    )
+    const create = document.paths['/api/recipes'].post
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']))
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['title', 'ingredients', 'instructions']),
+    )
+  })
+
+  it('GET /docs serves the interactive documentation', async () => {
+    const response = await service.app.inject('/docs')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/text\/html/)
+  })
+
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const response = await service.app.inject('/api/nothing-here')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ success: false, error: 'Route GET /api/nothing-here not found' })
+  })
+
+  it('creates each tag name once when the same name is created concurrently', async () => {
+    const responses = await Promise.all(
+      ['Concurrente', 'concurrente', 'CONCURRENTE', 'Concurrente'].map((name) =>
+        service.app.inject({ method: 'POST', url: '/api/tags', payload: { name } }),
+      ),
+    )
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409])
+  })
+
+  it('never answers 500 when links race with deletes', async () => {
+    const tag = (
+      await service.app.inject({ method: 'POST', url: '/api/tags', payload: { name: 'Carrera' } })
+    ).json().tag
+    const recipe = (
+      await service.app.inject({ method: 'POST', url: '/api/recipes', payload: recipeBody() })
+    ).json().recipe
+    const responses = await Promise.all([
+      service.app.inject({
+        method: 'POST',
+        url: `/api/tags/recipes/${recipe.id}/tags`,
+        payload: { tagId: tag.id },
+      }),
+      service.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}` }),
+      service.app.inject({
+        method: 'POST',
+        url: `/api/tags/recipes/${recipe.id}/tags`,
+        payload: { tagId: tag.id },
+      }),
+      service.app.inject({ method: 'DELETE', url: `/api/tags/${tag.id}` }),
+      service.app.inject({
+        method: 'PUT',
+        url: `/api/recipes/${recipe.id}`,
+        payload: recipeBody({ tags: [tag.id] }),
+      }),
+    ])
+    for (const response of responses) expect([200, 400, 404]).toContain(response.statusCode)
+  })
+})
+
+describeEachDatabase('demo data', (databases) => {
+  it('fills an empty database once, with tags and Spanish recipes, and never again', async () => {
+    const url = await databases.freshUrl()
+    const first = await startTestService(url, { SEED_DEMO_DATA: 'true' })
+    try {
+      const listed = (await first.app.inject('/api/recipes?limit=100')).json()
+      expect(listed.total).toBe(demoRecipes.length)
+      const titles = listed.recipes.map((recipe: { title: string }) => recipe.title)
+      expect(titles).toEqual(expect.arrayContaining(['Arepas de queso', 'Sopa de lentejas']))
+      const tags = (await first.app.inject('/api/tags')).json().tags
+      expect(tags.map((tag: { name: string }) => tag.name).sort()).toEqual([...demoTags].sort())
+      const arepas = listed.recipes.find((recipe: { title: string }) => recipe.title === 'Arepas de queso')
+      expect(arepas.tags.length).toBeGreaterThan(0)
+      const search = (await first.app.inject('/api/recipes?search=JALAPEÑO')).json()
+      expect(search.total).toBe(2)
+      for (const recipe of listed.recipes) {
+        await first.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}` })
+      }
+    } finally {
+      await first.close()
+    }
+    const second = await startTestService(url, { SEED_DEMO_DATA: 'true' })
+    try {
+      expect((await second.app.inject('/api/recipes')).json().total).toBe(0)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('is left out when SEED_DEMO_DATA=false', async () => {
+    const service = await startTestService(await databases.freshUrl(), { SEED_DEMO_DATA: 'false' })
+    try {
+      expect((await service.app.inject('/api/recipes')).json().total).toBe(0)
+      expect((await service.app.inject('/api/tags')).json().tags).toEqual([])
+    } finally {
+      await service.close()
+    }
+  })
+})
