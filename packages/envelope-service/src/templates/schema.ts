@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { StringEnum } from 'platform'
+import { DOCUMENT_LIMITS } from '../documents/pdf.js'
 
 /**
  * Wire shapes of templates, as DocuSign's eSignature REST API v2.1 carries them: every scalar is a
@@ -106,7 +107,7 @@ export const CustomFieldsInput = Type.Object({
 
 export const DocumentInput = Type.Object({
   documentId: Digits('Unique within the template; tabs refer to it.'),
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: Type.String({ minLength: 1, maxLength: DOCUMENT_LIMITS.maxNameLength }),
   fileExtension: Type.Optional(Type.String({ description: 'Only "pdf" is accepted.' })),
   documentBase64: Type.String({ description: 'The PDF, base64-encoded (standard alphabet, padded).' }),
   order: Type.Optional(Digits('Position among the documents; array order when absent.')),
@@ -121,7 +122,7 @@ export const TemplateInput = Type.Object({
   shared: Type.Optional(BoolString('Whether every member of the account sees the template.')),
   emailSubject: Type.Optional(Type.String({ maxLength: 100 })),
   emailBlurb: Type.Optional(Type.String({ maxLength: 10000 })),
-  documents: Type.Optional(Type.Array(DocumentInput, { maxItems: 50 })),
+  documents: Type.Optional(Type.Array(DocumentInput, { maxItems: DOCUMENT_LIMITS.maxDocuments })),
   recipients: Type.Optional(
     Type.Object({
       signers: Type.Optional(Type.Array(SignerInput, { maxItems: MAX_RECIPIENTS })),
