@@ -192,6 +192,20 @@ export async function findIntegrationKey(db: DbOrTx, id: string): Promise<Integr
   return row && { id: row.id, name: row.name, enabled: row.enabled === 1, createdAt: row.created_at }
 }
 
+export async function findIntegrationKeyByName(
+  db: DbOrTx,
+  name: string,
+): Promise<IntegrationKey | undefined> {
+  const row = await db
+    .selectFrom('integration_keys')
+    .selectAll()
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst()
+  return row && { id: row.id, name: row.name, enabled: row.enabled === 1, createdAt: row.created_at }
+}
+
 export async function setIntegrationKeyEnabled(db: DbOrTx, id: string, enabled: boolean): Promise<boolean> {
   const updated = await db
     .updateTable('integration_keys')

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createPrivateKey, randomUUID, sign } from 'node:crypto'
 import type { App } from 'platform'
 import { buildApp } from '../app.js'
 import { loadEnvelopeServiceConfig } from '../config.js'
@@ -102,4 +102,21 @@ export async function seedPrincipal(
     accessToken,
     headers: { authorization: `Bearer ${accessToken}` },
   }
+}
+
+/**
+ * An RS256 JWT bearer assertion as the DocuSign SDK builds it (iss, sub, aud, iat, exp, scope), valid
+ * for an hour from `now` unless claims override it.
+ */
+export function signTestAssertion(
+  privateKeyPem: string,
+  claims: { iss: string; sub: string; aud: string } & Record<string, unknown>,
+  now = Date.now(),
+): string {
+  const iat = Math.floor(now / 1000)
+  const payload = { iat, exp: iat + 3600, scope: 'signature impersonation', ...claims }
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const input = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(payload)}`
+  const signature = sign('sha256', Buffer.from(input), createPrivateKey(privateKeyPem)).toString('base64url')
+  return `${input}.${signature}`
 }

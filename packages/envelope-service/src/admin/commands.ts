@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs'
+import type { ParseArgsConfig } from 'node:util'
+import type { EnvelopeServiceConfig } from '../config.js'
+import type { Db } from '../database.js'
+import {
+  addMember,
+  addPublicKey,
+  createAccount,
+  createIntegrationKey,
+  createUser,
+  grantConsent,
+} from '../identity/service.js'
+import { writeDevCertificates } from '../tls/dev-cert.js'
+import { bootstrapDemo } from './bootstrap.js'
+
+/** A mistake in how the command was called: reported with the command's usage, exit status 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export interface CommandEnvironment {
+  config: EnvelopeServiceConfig
+  publicUrl: string
+  /** Opens (and migrates) the database on first use; commands that do not need it never connect. */
+  db(): Promise<Db>
+  now(): number
+}
+
+type Values = Record<string, string | boolean | undefined>
+
+export interface Command {
+  usage: string
+  summary: string
+  options: NonNullable<ParseArgsConfig['options']>
+  run(values: Values, env: CommandEnvironment): Promise<Record<string, unknown>>
+}
+
+function required(values: Values, name: string, command: string): string {
+  const value = values[name]
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`, command)
+  return value.trim()
+}
+
+function optionalInteger(values: Values, name: string, command: string): number | undefined {
+  const value = values[name]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || Number(value) < 1) {
+    throw new UsageError(`--${name} must be a positive integer`, command)
+  }
+  return Number(value)
+}
+
+const list = (value: string) => value.split(/[\s,]+/).filter(Boolean)
+
+export const commands: Record<string, Command> = {
+  'create-account': {
+    usage: 'create-account --name <name> [--hourly-limit <n>] [--burst-limit <n>]',
+    summary: 'Create an account (default limits: 3000 calls per hour, 500 per 30 s)',
+    options: {
+      name: { type: 'string' },
+      'hourly-limit': { type: 'string' },
+      'burst-limit': { type: 'string' },
+    },
+    async run(values, env) {
+      const name = required(values, 'name', 'create-account')
+      const hourlyLimit = optionalInteger(values, 'hourly-limit', 'create-account')
+      const burstLimit = optionalInteger(values, 'burst-limit', 'create-account')
+      const account = await createAccount(
+        await env.db(),
+        { name, ...(hourlyLimit ? { hourlyLimit } : {}), ...(burstLimit ? { burstLimit } : {}) },
+        env.now(),
+      )
+      return {
+        accountId: account.id,
+        name: account.name,
+        hourlyLimit: account.hourlyLimit,
+        burstLimit: account.burstLimit,
+      }
+    },
+  },
+  'create-user': {
+    usage: 'create-user --name <name> --email <email>',
+    summary: 'Create a user',
+    options: { name: { type: 'string' }, email: { type: 'string' } },
+    async run(values, env) {
+      const name = required(values, 'name', 'create-user')
+      const email = required(values, 'email', 'create-user')
+      const user = await createUser(await env.db(), { name, email }, env.now())
+      return { userId: user.id, name: user.name, email: user.email }
+    },
+  },
+  'add-member': {
+    usage:
+      'add-member --account <accountId> --user <userId> --permissions send_envelopes,manage_templates,administer [--default]',
+    summary: 'Make a user a member of an account with these permissions (re-run to change them)',
+    options: {
+      account: { type: 'string' },
+      user: { type: 'string' },
+      permissions: { type: 'string' },
+      default: { type: 'boolean' },
+    },
+    async run(values, env) {
+      const accountId = required(values, 'account', 'add-member')
+      const userId = required(values, 'user', 'add-member')
+      const permissions = list(required(values, 'permissions', 'add-member'))
+      const membership = await addMember(
+        await env.db(),
+        { accountId, userId, permissions, ...(values.default ? { isDefault: true } : {}) },
+        env.now(),
+      )
+      return { ...membership, permissions: membership.permissions.join(',') }
+    },
+  },
+  'create-integration-key': {
+    usage: 'create-integration-key --name <name>',
+    summary: 'Register an integration key with a new RSA-2048 key pair; prints the private key once',
+    options: { name: { type: 'string' } },
+    async run(values, env) {
+      const name = required(values, 'name', 'create-integration-key')
+      const created = await createIntegrationKey(await env.db(), { name }, env.now())
+      return {
+        integrationKey: created.integrationKey.id,
+        name: created.integrationKey.name,
+        privateKeyPem: created.privateKeyPem,
+      }
+    },
+  },
+  'add-public-key': {
+    usage: 'add-public-key --integration-key <id> --file <public-key.pem>',
+    summary: 'Register another RSA public key (PEM) for an integration key',
+    options: { 'integration-key': { type: 'string' }, file: { type: 'string' } },
+    async run(values, env) {
+      const integrationKeyId = required(values, 'integration-key', 'add-public-key')
+      const file = required(values, 'file', 'add-public-key')
+      let publicKeyPem: string
+      try {
+        publicKeyPem = readFileSync(file, 'utf8')
+      } catch {
+        throw new UsageError(`cannot read --file ${file}`, 'add-public-key')
+      }
+      const added = await addPublicKey(await env.db(), { integrationKeyId, publicKeyPem }, env.now())
+      return { integrationKey: added.integrationKeyId, publicKeyId: added.publicKeyId }
+    },
+  },
+  'grant-consent': {
+    usage: 'grant-consent --user <userId> --integration-key <id> --scopes "signature impersonation"',
+    summary: 'Record that a user lets an integration key act for them with these scopes',
+    options: { user: { type: 'string' }, 'integration-key': { type: 'string' }, scopes: { type: 'string' } },
+    async run(values, env) {
+      const userId = required(values, 'user', 'grant-consent')
+      const integrationKeyId = required(values, 'integration-key', 'grant-consent')
+      const scopes = list(required(values, 'scopes', 'grant-consent'))
+      const consent = await grantConsent(await env.db(), { userId, integrationKeyId, scopes }, env.now())
+      return {
+        userId: consent.userId,
+        integrationKey: consent.integrationKeyId,
+        scopes: consent.scopes.join(' '),
+      }
+    },
+  },
+  'dev-cert': {
+    usage: 'dev-cert --out <directory>',
+    summary: 'Write a development CA (ca.crt) and a server certificate and key for localhost',
+    options: { out: { type: 'string' } },
+    async run(values, env) {
+      const paths = writeDevCertificates(required(values, 'out', 'dev-cert'), env.now())
+      return {
+        caCert: paths.caCert,
+        serverCert: paths.serverCert,
+        serverKey: paths.serverKey,
+        serve: `TLS_CERT_FILE=${paths.serverCert} TLS_KEY_FILE=${paths.serverKey}`,
+        trust: `NODE_EXTRA_CA_CERTS=${paths.caCert}`,
+      }
+    },
+  },
+  bootstrap: {
+    usage: 'bootstrap',
+    summary: 'Create (or reuse) the demo account, user, integration key, consent and templates',
+    options: {},
+    async run(_values, env) {
+      const credentials = await bootstrapDemo(await env.db(), {
+        publicUrl: env.publicUrl,
+        credentialsFile: env.config.DEMO_CREDENTIALS_FILE,
+        now: env.now(),
+      })
+      return { ...credentials, credentialsFile: env.config.DEMO_CREDENTIALS_FILE }
+    },
+  },
+}
