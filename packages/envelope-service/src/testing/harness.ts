@@ -120,3 +120,16 @@ export function signTestAssertion(
   const signature = sign('sha256', Buffer.from(input), createPrivateKey(privateKeyPem)).toString('base64url')
   return `${input}.${signature}`
 }
+
+/** A TCP port that was free a moment ago on 127.0.0.1, for services that must know their port before listening. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
