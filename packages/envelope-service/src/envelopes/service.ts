@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs.js'
@@ -10,6 +10,7 @@ import {
   mergeEnvelopeDefinition,
   templateIdsOf,
 } from './composite-merge.js'
+import { newEnvelopeId } from './ids.js'
 import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, insertEnvelope } from './repository.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
@@ -57,7 +58,7 @@ export async function createEnvelope(
   const used = new Set(definition.documents.map((document) => document.blobId))
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
 
-  const envelopeId = randomUUID()
+  const envelopeId = newEnvelopeId(now)
   const stored = await insertEnvelope(db, {
     envelopeId,
     accountId: sender.accountId,
