@@ -96,6 +96,8 @@ export function toCustomFieldsOutput(fields: StoredCustomFields): Static<typeof 
 
 export interface EnvelopeIncludes {
   recipients?: StoredRecipient[]
+  /** Whether included recipients carry their tabs (`include=tabs`). */
+  recipientTabs?: boolean
   documents?: StoredEnvelopeDocument[]
   customFields?: StoredCustomFields
 }
@@ -119,7 +121,9 @@ export function toEnvelopeOutput(
     recipientsUri: `${uri}/recipients`,
     customFieldsUri: `${uri}/custom_fields`,
     sender: envelope.sender,
-    ...(includes.recipients ? { recipients: toRecipientsOutput(includes.recipients, false) } : {}),
+    ...(includes.recipients
+      ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
+      : {}),
     ...(includes.documents
       ? {
           envelopeDocuments: includes.documents.map((document) =>

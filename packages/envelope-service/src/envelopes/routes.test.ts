@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countPdfPages } from '../documents/pdf.js'
 import { makePdf } from '../documents/test-pdfs.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 
@@ -257,6 +258,22 @@ describeEachDatabase('envelopes API', (databases) => {
       expect(document.headers['content-type']).toBe('application/pdf')
       expect(new Uint8Array(document.rawPayload)).toEqual(pdfs.release?.bytes)
       expect((await get(sender, `/envelopes/${envelopeId}/documents/9`)).statusCode).toBe(404)
+    })
+
+    it('serves every document in one PDF as documents/combined', async () => {
+      const envelopeId = await created(await post(sender, compositeRequest()))
+      const combined = await get(sender, `/envelopes/${envelopeId}/documents/combined`)
+      expect(combined.statusCode).toBe(200)
+      expect(combined.headers['content-type']).toBe('application/pdf')
+      expect(await countPdfPages(new Uint8Array(combined.rawPayload), 'combined')).toBe(2 + 1 + 3 + 1)
+    })
+
+    it('returns recipients with their tabs for include=recipients,tabs', async () => {
+      const envelopeId = await created(await post(sender, compositeRequest()))
+      const plain = (await get(sender, `/envelopes/${envelopeId}?include=recipients,extensions`)).json()
+      expect(plain.recipients.signers[0].tabs).toBeUndefined()
+      const withTabs = (await get(sender, `/envelopes/${envelopeId}?include=recipients,tabs`)).json()
+      expect(withTabs.recipients.signers[0].tabs.signHereTabs).toHaveLength(3)
     })
 
     it('lists custom fields, the last composite overriding a field of the same name', async () => {
@@ -520,6 +537,48 @@ describeEachDatabase('envelopes API', (databases) => {
       await expect400(
         { templateId: theirs, templateRoles: [] },
         `templateId "${theirs}" is not a template of this account`,
+      )
+    })
+  })
+
+  describe('template visibility', () => {
+    it("uses shared templates and the sender's own, not another member's private ones", async () => {
+      const owner = await seedPrincipal(service.ctx, { permissions: ['manage_templates', 'send_envelopes'] })
+      const member = await seedPrincipal(service.ctx, {
+        accountId: owner.accountId,
+        permissions: ['send_envelopes'],
+      })
+      const body = (shared: string) => ({
+        name: `Visibility ${shared}`,
+        shared,
+        documents: [{ documentId: '1', name: 'V.pdf', documentBase64: pdfs.inline?.base64 }],
+        recipients: { signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1' }] },
+      })
+      const privateId = await createTemplate(owner, body('false'))
+      const sharedId = await createTemplate(owner, body('true'))
+      const request = (templateId: string) => ({
+        status: 'sent',
+        templateId,
+        templateRoles: [{ roleName: 'Signer', ...person }],
+      })
+      await created(await post(owner, request(privateId)))
+      await created(await post(member, request(sharedId)))
+      const hidden = await post(member, request(privateId))
+      expect(hidden.statusCode).toBe(400)
+      expect(hidden.json().message).toBe(`templateId "${privateId}" is not a template of this account`)
+    })
+  })
+
+  describe('OpenAPI', () => {
+    it('documents the envelope routes', async () => {
+      const response = await service.app.inject('/restapi/docs/json')
+      expect(response.statusCode).toBe(200)
+      const paths = Object.keys(response.json().paths)
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/restapi/v2.1/accounts/{accountId}/envelopes',
+          '/restapi/v2.1/accounts/{accountId}/envelopes/{envelopeId}/documents/{documentId}',
+        ]),
       )
     })
   })

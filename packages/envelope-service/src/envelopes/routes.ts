@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox'
+import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { combinePdfs } from './combined-pdf.js'
 import {
   envelopeUri,
   toCustomFieldsOutput,
@@ -32,18 +34,14 @@ const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String()
 const common = { tags: ['Envelopes'], security: [{ bearer: [] }] }
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 
-const INCLUDES = new Set(['recipients', 'documents', 'custom_fields'])
-
+/** `include` values this service returns; DocuSign's other values (e.g. `extensions`) are ignored. */
 function parseIncludes(include: string | undefined): Set<string> {
-  const wanted = new Set<string>()
-  for (const item of (include ?? '').split(',')) {
-    const value = item.trim().toLowerCase()
-    if (value === '') continue
-    if (!INCLUDES.has(value))
-      throw new InvalidRequestError('include must list recipients, documents or custom_fields')
-    wanted.add(value)
-  }
-  return wanted
+  return new Set(
+    (include ?? '')
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter((item) => item !== ''),
+  )
 }
 
 function parseDate(value: string, field: string): string {
@@ -59,6 +57,17 @@ const commaList = (value: string | undefined) =>
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
+
+function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer, documentId?: string) {
+  const safeName = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return reply
+    .type('application/pdf')
+    .header(
+      'content-disposition',
+      `file; filename="${safeName}"${documentId === undefined ? '' : `; documentid="${documentId}"`}`,
+    )
+    .send(bytes)
+}
 
 /** `/envelopes`: create (composite templates), read, list status changes, recipients, documents, custom fields. */
 export async function envelopeRoutes(app: App, ctx: ServiceContext) {
@@ -156,15 +165,18 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const includes = parseIncludes(request.query.include)
+      const withRecipients = includes.has('recipients') || includes.has('tabs')
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, request.params.envelopeId)
       const ids = [envelope.envelopeId]
       const [recipients, documents, customFields] = await Promise.all([
-        includes.has('recipients') ? findRecipients(ctx.db, ids) : undefined,
+        withRecipients ? findRecipients(ctx.db, ids) : undefined,
         includes.has('documents') ? findDocuments(ctx.db, ids) : undefined,
         includes.has('custom_fields') ? findCustomFields(ctx.db, ids) : undefined,
       ])
       return toEnvelopeOutput(envelope, {
-        ...(recipients ? { recipients: recipients.get(envelope.envelopeId) ?? [] } : {}),
+        ...(recipients
+          ? { recipients: recipients.get(envelope.envelopeId) ?? [], recipientTabs: includes.has('tabs') }
+          : {}),
         ...(documents ? { documents: documents.get(envelope.envelopeId) ?? [] } : {}),
         ...(customFields ? { customFields: customFields.get(envelope.envelopeId) } : {}),
       })
@@ -187,7 +199,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
       const recipients = await findRecipients(ctx.db, [envelope.envelopeId])
       return toRecipientsOutput(
         recipients.get(envelope.envelopeId) ?? [],
-        request.query.include_tabs === 'true',
+        request.query.include_tabs?.toLowerCase() === 'true',
       )
     },
   )
@@ -219,7 +231,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     {
       schema: {
         ...common,
-        summary: 'Download one document of an envelope (PDF)',
+        summary: 'Download one document of an envelope, or `combined`: every document in one PDF',
         params: EnvelopeDocumentParams,
         response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errors },
       },
@@ -227,21 +239,21 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     async (request, reply) => {
       const { envelopeId, documentId } = request.params
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, envelopeId)
-      const document = (await findDocuments(ctx.db, [envelope.envelopeId]))
-        .get(envelope.envelopeId)
-        ?.find((candidate) => candidate.documentId === documentId)
+      const documents = (await findDocuments(ctx.db, [envelope.envelopeId])).get(envelope.envelopeId) ?? []
+      if (documentId === 'combined' && documents.length > 0) {
+        const contents = await Promise.all(documents.map((document) => getBlob(ctx.db, document.blobId)))
+        const bytes = await combinePdfs(
+          contents.filter((content): content is Uint8Array => content !== undefined),
+        )
+        return sendPdf(reply, 'combined.pdf', Buffer.from(bytes))
+      }
+      const document = documents.find((candidate) => candidate.documentId === documentId)
       const bytes = document && (await getBlob(ctx.db, document.blobId))
       if (!document || !bytes) {
         throw new NotFoundError(`Document ${documentId} of envelope ${envelopeId} was not found`)
       }
       const filename = document.name.toLowerCase().endsWith('.pdf') ? document.name : `${document.name}.pdf`
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `file; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; documentid="${document.documentId}"`,
-        )
-        .send(Buffer.from(bytes))
+      return sendPdf(reply, filename, Buffer.from(bytes), document.documentId)
     },
   )
 

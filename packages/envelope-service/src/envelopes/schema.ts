@@ -7,6 +7,9 @@ import { StringEnum } from 'platform'
  * Unknown fields are ignored (no `additionalProperties: false`), known fields are strict.
  */
 
+export const MAX_RECIPIENTS = 100
+export const MAX_COMPOSITE_TEMPLATES = 100
+
 const Digits = (description: string) => Type.String({ pattern: '^[0-9]{1,9}$', description })
 const BooleanString = StringEnum(['true', 'false'] as const)
 
@@ -40,8 +43,8 @@ export const RecipientInput = Type.Object({
 export type RecipientInput = Static<typeof RecipientInput>
 
 export const RecipientsInput = Type.Object({
-  signers: Type.Optional(Type.Array(RecipientInput)),
-  carbonCopies: Type.Optional(Type.Array(RecipientInput)),
+  signers: Type.Optional(Type.Array(RecipientInput, { maxItems: MAX_RECIPIENTS })),
+  carbonCopies: Type.Optional(Type.Array(RecipientInput, { maxItems: MAX_RECIPIENTS })),
 })
 export type RecipientsInput = Static<typeof RecipientsInput>
 
@@ -114,9 +117,11 @@ export const EnvelopeDefinitionInput = Type.Object({
   status: Type.Optional(StringEnum(['sent', 'created'] as const, { description: 'Defaults to `created`.' })),
   emailSubject: Type.Optional(Type.String({ maxLength: 100 })),
   emailBlurb: Type.Optional(Type.String({ maxLength: 10000 })),
-  compositeTemplates: Type.Optional(Type.Array(CompositeTemplateInput, { minItems: 1 })),
+  compositeTemplates: Type.Optional(
+    Type.Array(CompositeTemplateInput, { minItems: 1, maxItems: MAX_COMPOSITE_TEMPLATES }),
+  ),
   templateId: Type.Optional(Type.String({ minLength: 1 })),
-  templateRoles: Type.Optional(Type.Array(TemplateRoleInput)),
+  templateRoles: Type.Optional(Type.Array(TemplateRoleInput, { maxItems: MAX_RECIPIENTS })),
   documents: Type.Optional(Type.Array(DocumentInput)),
   recipients: Type.Optional(RecipientsInput),
   customFields: Type.Optional(CustomFieldsInput),
@@ -228,7 +233,7 @@ export const GetEnvelopeQuery = Type.Object({
 })
 
 export const GetRecipientsQuery = Type.Object({
-  include_tabs: Type.Optional(BooleanString),
+  include_tabs: Type.Optional(Type.String({ description: '`true` to return each recipient’s tabs.' })),
 })
 
 export const ListStatusChangesQuery = Type.Object({
