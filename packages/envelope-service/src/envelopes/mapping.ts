@@ -70,7 +70,10 @@ export function toDocumentOutput(
     type: 'content',
     uri: `${envelopeUri(envelopeId)}/documents/${document.documentId}`,
     order: String(document.order),
-    pages: String(document.pages),
+    pages: Array.from({ length: document.pages }, (_, index) => ({
+      pageId: `${document.documentIdGuid}-${index + 1}`,
+      sequence: String(index + 1),
+    })),
   }
 }
 

@@ -181,6 +181,9 @@ export const RecipientsOutput = Type.Object({
   currentRoutingOrder: Type.Optional(Type.String()),
 })
 
+/** v2.1 (and the SDK's `EnvelopeDocument` model) carries `pages` as an array of Page objects. */
+export const PageOutput = Type.Object({ pageId: Type.String(), sequence: Type.String() })
+
 export const EnvelopeDocumentOutput = Type.Object({
   documentId: Type.String(),
   documentIdGuid: Type.String(),
@@ -188,7 +191,7 @@ export const EnvelopeDocumentOutput = Type.Object({
   type: Type.String(),
   uri: Type.String(),
   order: Type.String(),
-  pages: Type.String(),
+  pages: Type.Array(PageOutput),
 })
 
 export const EnvelopeDocumentsOutput = Type.Object({
