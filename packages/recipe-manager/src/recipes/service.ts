@@ -77,6 +77,11 @@ async function writeRecipe(ctx: ServiceContext, body: RecipeBody, id?: number): 
   const now = isoNow(ctx)
   let record: RecipeRecord
   try {
+    // A single insert is atomic by itself; a busy service creates untagged recipes most of all.
+    if (id === undefined && draft.tags.length === 0) {
+      record = await insertRecipe(ctx.db, draft, now)
+      return { ...record, tags: [] }
+    }
     record = await ctx.db.transaction().execute(async (tx) => {
       const known = await existingTagIds(tx, draft.tags)
       const unknown = draft.tags.findIndex((tagId) => !known.has(tagId))
