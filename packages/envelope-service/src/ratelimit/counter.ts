@@ -10,33 +10,48 @@ interface Batch {
 }
 
 /**
- * Counts calls exactly while sharing database writes between concurrent calls: the calls of one
- * account that arrive in the same event-loop turn become one `count = count + n` upsert, and each
- * call is given its own ordinal from the range the database returned. Across processes the upsert
- * is atomic, so every call in every process gets a distinct ordinal and exactly `limit` calls fit
- * in a window. Under load one write serves many calls; an idle service writes once per call.
+ * Counts calls exactly while sharing database writes between concurrent calls (group commit): the
+ * calls of one account's windows that arrive while no write for them is in flight go out together
+ * on the next event-loop turn as one `count = count + n` upsert; calls arriving during a write wait
+ * for it and then go out together. Each call gets its own ordinal from the range the database
+ * returned. The upsert is atomic, so across processes every call gets a distinct ordinal and exactly
+ * `limit` calls fit in a window. An idle service writes once per call; under load one write serves
+ * many calls, and a busy row is never contended by one process's own concurrent writes.
  */
 export function createCallCounter(db: DbOrTx) {
   const pending = new Map<string, Batch>()
+  const writing = new Set<string>()
   let flushScheduled = false
+
+  function scheduleFlush() {
+    if (flushScheduled) return
+    flushScheduled = true
+    setImmediate(flush)
+  }
 
   function flush() {
     flushScheduled = false
-    const batches = [...pending.values()]
-    pending.clear()
-    for (const batch of batches) void write(batch)
+    for (const [key, batch] of pending) {
+      if (writing.has(key)) continue
+      pending.delete(key)
+      void write(key, batch)
+    }
   }
 
-  async function write(batch: Batch) {
+  async function write(key: string, batch: Batch) {
+    writing.add(key)
     const calls = batch.waiters.length
     try {
       const totals = await countCalls(db, batch.accountId, batch, calls)
       batch.waiters.forEach((waiter, index) => {
-        const before = calls - 1 - index
-        waiter.resolve({ hour: totals.hour - before, burst: totals.burst - before })
+        const later = calls - 1 - index
+        waiter.resolve({ hour: totals.hour - later, burst: totals.burst - later })
       })
     } catch (error) {
       for (const waiter of batch.waiters) waiter.reject(error)
+    } finally {
+      writing.delete(key)
+      if (pending.has(key)) scheduleFlush()
     }
   }
 
@@ -49,10 +64,7 @@ export function createCallCounter(db: DbOrTx) {
     }
     const waiters = batch.waiters
     const counted = new Promise<WindowCounts>((resolve, reject) => waiters.push({ resolve, reject }))
-    if (!flushScheduled) {
-      flushScheduled = true
-      setImmediate(flush)
-    }
+    if (!writing.has(key)) scheduleFlush()
     return counted
   }
 }
