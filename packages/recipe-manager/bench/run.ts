@@ -184,6 +184,21 @@ async function measure(target: Contender, scenario: ScenarioKey, seconds: number
   return measurement
 }
 
+/** How many recipes a server holds now; the create scenario adds to the loaded ones. */
+async function storedRecipes(target: Contender): Promise<string> {
+  const base = target.process.baseUrl
+  const response =
+    target.name === 'service'
+      ? await send('GET', `${base}/api/recipes?limit=1`)
+      : await send('GET', `${base}/recipes?_limit=1`, undefined, 120_000)
+  expectStatus(response, 200, `${target.name} recipe count`)
+  const total =
+    target.name === 'service'
+      ? (JSON.parse(response.body) as { total: number }).total
+      : Number(response.headers['x-total-count'])
+  return total.toLocaleString('en-US')
+}
+
 function expectStatus(response: { status: number; body: string }, status: number, what: string): void {
   if (response.status !== status) {
     throw new Error(
@@ -219,7 +234,8 @@ async function main(): Promise<void> {
 
   const scenarios = Object.keys(SCENARIO_LABELS) as ScenarioKey[]
   const runCount = scenarios.length * settings.servers.length
-  const budgetMs = 10 * 60_000 + runCount * (settings.warmupS + settings.repeats * settings.durationS) * 2_000
+  const measuringS = runCount * (settings.warmupS + settings.repeats * settings.durationS)
+  const budgetMs = 10 * 60_000 + measuringS * 2_000
   setTimeout(() => {
     console.error(`bench: exceeded its time budget of ${Math.round(budgetMs / 1000)} s, aborting`)
     process.exit(2)
@@ -228,7 +244,8 @@ async function main(): Promise<void> {
   console.log(
     `recipe-manager bench: ${settings.recipes} recipes, ${settings.warmupS}s warm-up + ${settings.repeats}×${settings.durationS}s, ` +
       `${settings.connections} connections, servers: ${settings.servers.join(', ')}; ` +
-      `pinning: ${pin ? 'servers core 0, load generator core 1' : 'off'}; load average ${loadAtStart}`,
+      `pinning: ${pin ? 'servers core 0, load generator core 1' : 'off'}; load average ${loadAtStart}; ` +
+      `measuring takes ${Math.ceil(measuringS / 60)} min after loading`,
   )
 
   const corpus = generateCorpus(settings.recipes)
@@ -414,8 +431,9 @@ async function main(): Promise<void> {
       target.name === 'ceiling'
         ? 'after start'
         : `with ${settings.recipes.toLocaleString('en-US')} recipes loaded`
+    const held = target.name === 'ceiling' ? '' : ` (holding ${await storedRecipes(target)} recipes)`
     memory.push(
-      `${SERVER_LABELS[target.name]}: RSS ${usage.loaded.toFixed(0)} MiB ${loadedLabel}, ${usage.after!.toFixed(0)} MiB after the run`,
+      `${SERVER_LABELS[target.name]}: RSS ${usage.loaded.toFixed(0)} MiB ${loadedLabel}, ${usage.after!.toFixed(0)} MiB after the run${held}`,
     )
   }
 
