@@ -40,7 +40,18 @@ async function main() {
   )
   const accessToken: string = token.body.access_token
   const userInfo = await client.getUserInfo(accessToken)
+  const unknownUser = await client
+    .requestJWTUserToken(
+      credentials.integrationKey,
+      '00000000-0000-4000-8000-000000000000',
+      ['signature', 'impersonation'],
+      Buffer.from(credentials.privateKeyPem),
+      3600,
+    )
+    .then(() => undefined, describeFailure)
   const account = userInfo.accounts.find((candidate: Sdk) => candidate.isDefault === 'true')
+  // setBasePath also resets the OAuth host (to DocuSign's production one for unknown hosts): any later
+  // token request needs setOAuthBasePath again, so every identity call is made before this point.
   client.setBasePath(`${account.baseUri}/restapi`)
   client.addDefaultHeader('Authorization', `Bearer ${accessToken}`)
 
@@ -126,6 +137,7 @@ async function main() {
       firstTemplate,
       created,
       fetched,
+      unknownUser,
       unknownTemplate,
       invalidEnvelope,
     }),

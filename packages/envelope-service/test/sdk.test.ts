@@ -113,6 +113,13 @@ describeEachDatabase('official DocuSign Node SDK over HTTPS', (databases) => {
     ])
   })
 
+  it('surfaces the OAuth error body when the token request is refused', () => {
+    expect(result.unknownUser).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'user_not_found' },
+    })
+  })
+
   it('surfaces our {errorCode, message} body on SDK errors', () => {
     expect(result.unknownTemplate).toMatchObject({
       status: 404,

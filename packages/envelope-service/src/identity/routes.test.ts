@@ -385,6 +385,15 @@ describeEachDatabase('identity host', (databases) => {
       })
     })
 
+    it('accepts a bodiless GET that declares Content-Type: application/json', async () => {
+      const token = (await exchange(assertion())).json().access_token
+      const response = await service.app.inject({
+        url: '/oauth/userinfo',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      })
+      expect(response.statusCode).toBe(200)
+    })
+
     it('returns 401 for an unknown token', async () => {
       const response = await service.app.inject({
         url: '/oauth/userinfo',
