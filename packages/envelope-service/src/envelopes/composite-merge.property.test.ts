@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
 import type { Template } from '../templates/model.js'
-import { type InlineDocumentContent, mergeEnvelopeDefinition } from './composite-merge.js'
+import type { InlineDocumentContent } from './composite-layers.js'
+import { mergeEnvelopeDefinition } from './composite-merge.js'
 import type { EnvelopeDefinitionInput, InlineTemplateInput } from './schema.js'
 
 /**

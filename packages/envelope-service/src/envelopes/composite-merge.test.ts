@@ -1,11 +1,7 @@
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
-import {
-  type InlineDocumentContent,
-  inlineDocumentsOf,
-  mergeEnvelopeDefinition,
-  templateIdsOf,
-} from './composite-merge.js'
+import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
+import { mergeEnvelopeDefinition } from './composite-merge.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 import { signerRole, template, templateMap } from './testing/fixtures.js'
 

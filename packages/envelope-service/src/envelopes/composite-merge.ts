@@ -2,29 +2,19 @@ import { InvalidRequestError } from 'platform'
 import type {
   CustomFields,
   ListCustomField,
-  PhoneNumber,
-  RecipientType,
   Tab,
   TabsByType,
   Template,
   TextCustomField,
 } from '../templates/model.js'
-import type {
-  AdditionalNotification,
-  DeliveryMethod,
-  EnvelopeDefinition,
-  EnvelopeDocument,
-  EnvelopeRecipient,
-} from './model.js'
-import type {
-  CompositeTemplateInput,
-  CustomFieldsInput,
-  DocumentInput,
-  EnvelopeDefinitionInput,
-  RecipientInput,
-  RecipientsInput,
-  TemplateRoleInput,
-} from './schema.js'
+import {
+  type Composite,
+  compositesOf,
+  type InlineDocumentContent,
+  type LayerRole,
+} from './composite-layers.js'
+import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
+import type { EnvelopeDefinitionInput } from './schema.js'
 
 /**
  * The composite-template merge (DocuSign semantics, see decisions.md "Composite templates"): a pure
@@ -36,55 +26,19 @@ import type {
  * become one; a final pass merges recipients with the same email, name and routing order.
  */
 
-/** Content of an inline (request) document once decoded, checked and put in the blob store. */
-export interface InlineDocumentContent {
-  pages: number
-  blobId: string
-}
-
 export const MAX_ENVELOPE_DOCUMENTS = 50
 
-/** Every inline document of a request with the field path that names it (the key of its `InlineDocumentContent`). */
-export function inlineDocumentsOf(
-  request: EnvelopeDefinitionInput,
-): Array<{ path: string; document: DocumentInput }> {
-  const found: Array<{ path: string; document: DocumentInput }> = []
-  if (request.compositeTemplates) {
-    request.compositeTemplates.forEach((composite, c) => {
-      composite.inlineTemplates?.forEach((inline, i) => {
-        inline.documents?.forEach((document, d) => {
-          found.push({ path: `compositeTemplates[${c}].inlineTemplates[${i}].documents[${d}]`, document })
-        })
-      })
-      if (composite.document)
-        found.push({ path: `compositeTemplates[${c}].document`, document: composite.document })
-    })
-  } else if (request.templateId === undefined) {
-    request.documents?.forEach((document, d) => {
-      found.push({ path: `documents[${d}]`, document })
-    })
-  }
-  return found
-}
-
-/** Every template id a request refers to, in order, without repeats. */
-export function templateIdsOf(request: EnvelopeDefinitionInput): string[] {
-  if (request.compositeTemplates) {
-    const ids = request.compositeTemplates.flatMap((composite) =>
-      (composite.serverTemplates ?? []).map((server) => server.templateId),
-    )
-    return [...new Set(ids)]
-  }
-  return request.templateId === undefined ? [] : [request.templateId]
-}
-
+/**
+ * `inlineDocuments` holds the content of the request's documents by field path (see
+ * `inlineDocumentsOf`); throws InvalidRequestError with field-naming messages.
+ */
 export function mergeEnvelopeDefinition(
   request: EnvelopeDefinitionInput,
   templates: ReadonlyMap<string, Template>,
-  storedDocuments: ReadonlyMap<string, InlineDocumentContent>,
+  inlineDocuments: ReadonlyMap<string, InlineDocumentContent>,
 ): EnvelopeDefinition {
   const status = request.status ?? 'created'
-  const composites = compositesOf(request, templates, storedDocuments)
+  const composites = compositesOf(request, templates, inlineDocuments)
 
   const documents: EnvelopeDocument[] = []
   const perComposite = composites.map((composite) => overlayComposite(composite, documents))
@@ -106,301 +60,6 @@ export function mergeEnvelopeDefinition(
     documents,
     recipients: renumberRecipients(recipients),
     customFields: overlayCustomFields(perComposite.flatMap((result) => result.customFieldLayers)),
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Layers: every server or inline template of a composite, in one shape.
-
-interface LayerDocument {
-  sourceId: string
-  name: string
-  fileExtension: string
-  pages: number
-  blobId: string
-}
-
-interface LayerRole {
-  type: RecipientType
-  roleName?: string
-  routingOrder?: string
-  name?: string
-  email?: string
-  deliveryMethod?: DeliveryMethod
-  phoneNumber?: PhoneNumber
-  additionalNotifications?: AdditionalNotification[]
-  clientUserId?: string
-  tabs: TabsByType
-  /** Field path when the role comes from the request: its tabs must refer to existing documents. */
-  path?: string
-  /** `templateRoles` match a role by name alone and may move it to another routing order. */
-  byRoleNameOnly?: boolean
-}
-
-interface Layer {
-  sequence: number
-  /** Position among the composite's layers, server templates first: breaks sequence ties. */
-  position: number
-  documents: LayerDocument[]
-  roles: LayerRole[]
-  customFields: CustomFields
-  emailSubject: string
-  emailBlurb: string
-}
-
-interface Composite {
-  layers: Layer[]
-  /** `compositeTemplates[].document`: replaces the documents of every layer. */
-  document?: LayerDocument
-}
-
-function compositesOf(
-  request: EnvelopeDefinitionInput,
-  templates: ReadonlyMap<string, Template>,
-  stored: ReadonlyMap<string, InlineDocumentContent>,
-): Composite[] {
-  if (request.compositeTemplates) {
-    const seenIds = new Map<string, number>()
-    return request.compositeTemplates.map((composite, c) => {
-      const path = `compositeTemplates[${c}]`
-      if (composite.compositeTemplateId !== undefined) {
-        const previous = seenIds.get(composite.compositeTemplateId)
-        if (previous !== undefined) {
-          throw new InvalidRequestError(
-            `${path}.compositeTemplateId "${composite.compositeTemplateId}" is not unique: compositeTemplates[${previous}] uses it too`,
-          )
-        }
-        seenIds.set(composite.compositeTemplateId, c)
-      }
-      return compositeOf(composite, path, templates, stored)
-    })
-  }
-  if (request.templateId !== undefined) {
-    const template = templateOrFail(templates, request.templateId, 'templateId')
-    const server = serverLayer(template, 1, 0)
-    const roles = (request.templateRoles ?? []).map((role, r) =>
-      templateRoleLayerRole(role, `templateRoles[${r}]`, template),
-    )
-    const overrides: Layer = {
-      sequence: 2,
-      position: 1,
-      documents: [],
-      roles,
-      customFields: customFieldsOf(request.customFields, 'customFields'),
-      emailSubject: '',
-      emailBlurb: '',
-    }
-    return [{ layers: [server, overrides] }]
-  }
-  if (request.documents) {
-    const layer: Layer = {
-      sequence: 1,
-      position: 0,
-      documents: layerDocuments(request.documents, 'documents', stored),
-      roles: requestRoles(request.recipients, 'recipients'),
-      customFields: customFieldsOf(request.customFields, 'customFields'),
-      emailSubject: '',
-      emailBlurb: '',
-    }
-    return [{ layers: [layer] }]
-  }
-  throw new InvalidRequestError('The envelope needs compositeTemplates, templateId or documents')
-}
-
-function compositeOf(
-  composite: CompositeTemplateInput,
-  path: string,
-  templates: ReadonlyMap<string, Template>,
-  stored: ReadonlyMap<string, InlineDocumentContent>,
-): Composite {
-  const servers = composite.serverTemplates ?? []
-  const inlines = composite.inlineTemplates ?? []
-  if (servers.length === 0 && inlines.length === 0) {
-    throw new InvalidRequestError(`${path} must have serverTemplates or inlineTemplates`)
-  }
-  const layers: Layer[] = [
-    ...servers.map((server, s) =>
-      serverLayer(
-        templateOrFail(templates, server.templateId, `${path}.serverTemplates[${s}].templateId`),
-        Number(server.sequence),
-        s,
-      ),
-    ),
-    ...inlines.map((inline, i): Layer => {
-      const inlinePath = `${path}.inlineTemplates[${i}]`
-      return {
-        sequence: Number(inline.sequence),
-        position: servers.length + i,
-        documents: layerDocuments(inline.documents ?? [], `${inlinePath}.documents`, stored),
-        roles: requestRoles(inline.recipients, `${inlinePath}.recipients`),
-        customFields: customFieldsOf(inline.customFields, `${inlinePath}.customFields`),
-        emailSubject: '',
-        emailBlurb: '',
-      }
-    }),
-  ]
-  layers.sort((a, b) => a.sequence - b.sequence || a.position - b.position)
-  const document = composite.document
-    ? layerDocuments([composite.document], `${path}.document`, stored, `${path}.document`)[0]
-    : undefined
-  return document ? { layers, document } : { layers }
-}
-
-function templateOrFail(
-  templates: ReadonlyMap<string, Template>,
-  templateId: string,
-  path: string,
-): Template {
-  const template = templates.get(templateId)
-  if (!template) throw new InvalidRequestError(`${path} "${templateId}" is not a template of this account`)
-  return template
-}
-
-function serverLayer(template: Template, sequence: number, position: number): Layer {
-  return {
-    sequence,
-    position,
-    documents: [...template.documents]
-      .sort((a, b) => a.order - b.order)
-      .map((document) => ({
-        sourceId: document.documentId,
-        name: document.name,
-        fileExtension: document.fileExtension,
-        pages: document.pages,
-        blobId: document.blobId,
-      })),
-    roles: template.recipients.map((role) => ({
-      type: role.type,
-      roleName: role.roleName,
-      routingOrder: role.routingOrder,
-      ...(role.name ? { name: role.name } : {}),
-      ...(role.email ? { email: role.email } : {}),
-      tabs: role.tabs,
-    })),
-    customFields: template.customFields,
-    emailSubject: template.emailSubject,
-    emailBlurb: template.emailBlurb,
-  }
-}
-
-function layerDocuments(
-  documents: DocumentInput[],
-  path: string,
-  stored: ReadonlyMap<string, InlineDocumentContent>,
-  singlePath?: string,
-): LayerDocument[] {
-  const seen = new Set<string>()
-  return documents.map((document, d) => {
-    const documentPath = singlePath ?? `${path}[${d}]`
-    if (seen.has(document.documentId)) {
-      throw new InvalidRequestError(`${documentPath}.documentId "${document.documentId}" is not unique`)
-    }
-    seen.add(document.documentId)
-    const content = stored.get(documentPath)
-    if (!content) throw new Error(`No stored content for ${documentPath}`)
-    return {
-      sourceId: document.documentId,
-      name: document.name,
-      fileExtension: (document.fileExtension ?? 'pdf').toLowerCase(),
-      pages: content.pages,
-      blobId: content.blobId,
-    }
-  })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Request recipients: normalized and checked, field paths kept for messages.
-
-function requestRoles(recipients: RecipientsInput | undefined, path: string): LayerRole[] {
-  return [
-    ...(recipients?.signers ?? []).map((recipient, r) =>
-      requestRole(recipient, 'signer', `${path}.signers[${r}]`),
-    ),
-    ...(recipients?.carbonCopies ?? []).map((recipient, r) =>
-      requestRole(recipient, 'carbonCopy', `${path}.carbonCopies[${r}]`),
-    ),
-  ]
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/
-
-function requestRole(
-  recipient: RecipientInput | TemplateRoleInput,
-  type: RecipientType,
-  path: string,
-): LayerRole {
-  if (!EMAIL.test(recipient.email))
-    throw new InvalidRequestError(`${path}.email must be a valid email address`)
-  const role: LayerRole = { type, email: recipient.email, tabs: recipient.tabs ?? {}, path }
-  if (recipient.roleName !== undefined) role.roleName = recipient.roleName
-  if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
-  if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
-  if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
-  if (recipient.deliveryMethod !== undefined) {
-    role.deliveryMethod = deliveryMethodOf(recipient.deliveryMethod, `${path}.deliveryMethod`)
-  }
-  if (recipient.phoneNumber) role.phoneNumber = { ...recipient.phoneNumber }
-  if (role.deliveryMethod === 'SMS' && !role.phoneNumber) {
-    throw new InvalidRequestError(`${path}.phoneNumber is required when deliveryMethod is SMS`)
-  }
-  if (recipient.additionalNotifications) {
-    role.additionalNotifications = recipient.additionalNotifications.map((notification, n) => {
-      const field = `${path}.additionalNotifications[${n}].secondaryDeliveryMethod`
-      if (notification.secondaryDeliveryMethod.toLowerCase() !== 'sms') {
-        throw new InvalidRequestError(`${field} must be SMS`)
-      }
-      return { secondaryDeliveryMethod: 'SMS', phoneNumber: { ...notification.phoneNumber } }
-    })
-  }
-  return role
-}
-
-function deliveryMethodOf(value: string, path: string): DeliveryMethod {
-  const lower = value.toLowerCase()
-  if (lower === 'email') return 'email'
-  if (lower === 'sms') return 'SMS'
-  throw new InvalidRequestError(`${path} must be email or SMS`)
-}
-
-function templateRoleLayerRole(role: TemplateRoleInput, path: string, template: Template): LayerRole {
-  const templateRole = template.recipients.find((candidate) => candidate.roleName === role.roleName)
-  if (!templateRole) {
-    throw new InvalidRequestError(
-      `${path}.roleName "${role.roleName}" is not a role of template ${template.templateId}`,
-    )
-  }
-  return { ...requestRole(role, templateRole.type, path), byRoleNameOnly: true }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Custom fields.
-
-const truthy = (value: string | undefined) => value === 'true'
-
-function customFieldsOf(input: CustomFieldsInput | undefined, path: string): CustomFields {
-  return {
-    textCustomFields: (input?.textCustomFields ?? []).map(
-      (field): TextCustomField => ({
-        name: field.name,
-        value: field.value ?? '',
-        show: truthy(field.show),
-        required: truthy(field.required),
-      }),
-    ),
-    listCustomFields: (input?.listCustomFields ?? []).map((field, f): ListCustomField => {
-      const listItems = field.listItems ?? []
-      const value = field.value ?? ''
-      if (value !== '' && !listItems.includes(value)) {
-        throw new InvalidRequestError(`${path}.listCustomFields[${f}].value must be one of its listItems`)
-      }
-      return {
-        name: field.name,
-        value,
-        listItems: [...listItems],
-        show: truthy(field.show),
-        required: truthy(field.required),
-      }
-    }),
   }
 }
 

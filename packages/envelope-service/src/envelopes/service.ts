@@ -4,12 +4,8 @@ import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs.js'
 import { inspectPdf } from '../documents/pdf.js'
 import { findTemplatesByIds, type TemplateViewer } from '../templates/repository.js'
-import {
-  type InlineDocumentContent,
-  inlineDocumentsOf,
-  mergeEnvelopeDefinition,
-  templateIdsOf,
-} from './composite-merge.js'
+import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
+import { mergeEnvelopeDefinition } from './composite-merge.js'
 import { newEnvelopeId } from './ids.js'
 import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, insertEnvelope } from './repository.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
