@@ -530,7 +530,10 @@ describeEachDatabase('envelopes API', (databases) => {
         payload: '{"status": "sent",',
       })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toMatchObject({ errorCode: 'INVALID_REQUEST_PARAMETER' })
+      expect(response.json()).toEqual({
+        errorCode: 'INVALID_REQUEST_PARAMETER',
+        message: 'Request body is not valid JSON',
+      })
     })
 
     it("rejects another account's template as unknown", async () => {
