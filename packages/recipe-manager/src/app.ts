@@ -1,4 +1,5 @@
 import { type App, connectDatabase, createApp, migrateToLatest, registerDocs } from 'platform'
+import { createReadCache } from './cache.js'
 import { BODY_LIMIT_BYTES, type RecipeManagerConfig } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
@@ -7,7 +8,6 @@ import { renderRecipeError } from './errors.js'
 import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { recipeRoutes } from './recipes/routes.js'
-import { createCountCache } from './recipes/search.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
 
@@ -35,7 +35,7 @@ export async function buildApp(
     config,
     db: database.db,
     dialect: database.dialect,
-    counts: createCountCache(),
+    reads: createReadCache(),
     now: options.now ?? Date.now,
   }
 
@@ -51,8 +51,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   await registerDocs(app, {

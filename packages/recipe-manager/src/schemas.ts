@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { InvalidRequestError } from 'platform'
 
 /** A positive database id in a path: `abc`, `0`, `-1`, `1.5` and ids beyond 2^53 are 400. */
@@ -27,4 +27,9 @@ export async function rejectNonDecimalIds(request: FastifyRequest): Promise<void
   if (typeof id === 'string' && !/^[1-9][0-9]*$/.test(id)) {
     throw new InvalidRequestError('id must be a positive integer')
   }
+}
+
+/** Sends JSON that was serialized earlier (by this route's `reply.serialize`), as is. */
+export function sendSerialized(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json)
 }

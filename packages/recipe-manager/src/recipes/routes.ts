@@ -1,7 +1,9 @@
 import type { App } from 'platform'
+import { cached } from '../cache.js'
 import type { ServiceContext } from '../context.js'
-import { errorResponses, IdParams, SuccessResponse } from '../schemas.js'
+import { errorResponses, IdParams, SuccessResponse, sendSerialized } from '../schemas.js'
 import { ListRecipesQuery, RecipeBody, RecipeListResponse, RecipeResponse } from './schema.js'
+import { normalizeQuery } from './search.js'
 import { createRecipe, deleteRecipeById, getRecipe, listRecipes, replaceRecipeById } from './service.js'
 
 const tags = ['recipes']
@@ -17,7 +19,18 @@ export async function recipeRoutes(app: App, ctx: ServiceContext) {
         response: { 200: RecipeListResponse, ...errorResponses(400) },
       },
     },
-    async (request) => listRecipes(ctx, request.query),
+    async (request, reply) => {
+      // Whole responses are cached until the next write: repeated searches skip SQL and serialization.
+      const { search, offset, limit } = request.query
+      const key = `list?${offset}&${limit}&${search === undefined ? '' : normalizeQuery(search)}`
+      const body = await cached(
+        ctx.reads,
+        key,
+        async () => reply.serialize(await listRecipes(ctx, request.query)) as string,
+        (serialized) => serialized.length,
+      )
+      return sendSerialized(reply, body)
+    },
   )
 
   app.get(

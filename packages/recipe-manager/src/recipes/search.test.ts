@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createCountCache,
-  FIELD_SEPARATOR,
-  fts5Phrase,
-  isTrigramQuery,
-  likeContains,
-  searchTextOf,
-} from './search.js'
+import { FIELD_SEPARATOR, fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
 import { trigramPlan } from './service.js'
 
 describe('searchTextOf', () => {
@@ -41,33 +34,6 @@ describe('query encodings', () => {
     expect(isTrigramQuery('😀😀')).toBe(false)
     expect(isTrigramQuery('abc')).toBe(true)
     expect(isTrigramQuery('ñ😀a')).toBe(true)
-  })
-})
-
-describe('createCountCache', () => {
-  it('serves a count until the next write', () => {
-    const cache = createCountCache()
-    cache.set('q', cache.generation(), 5)
-    expect(cache.get('q')).toBe(5)
-    cache.invalidate()
-    expect(cache.get('q')).toBeUndefined()
-  })
-
-  it('drops a count computed while a write committed', () => {
-    const cache = createCountCache()
-    const generation = cache.generation()
-    cache.invalidate()
-    cache.set('q', generation, 5)
-    expect(cache.get('q')).toBeUndefined()
-  })
-
-  it('evicts the least recently used entry beyond its size', () => {
-    const cache = createCountCache(2)
-    cache.set('a', 0, 1)
-    cache.set('b', 0, 2)
-    cache.get('a')
-    cache.set('c', 0, 3)
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3])
   })
 })
 

@@ -1,4 +1,5 @@
 import { InvalidRequestError, NotFoundError } from 'platform'
+import { cached } from '../cache.js'
 import { isoNow, type ServiceContext } from '../context.js'
 import { isForeignKeyViolation } from '../database.js'
 import { existingTagIds, linkTags, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
@@ -103,7 +104,7 @@ async function writeRecipe(ctx: ServiceContext, body: RecipeBody, id?: number): 
       throw new InvalidRequestError('tags refers to a tag that no longer exists')
     throw error
   } finally {
-    ctx.counts.invalidate()
+    ctx.reads.invalidate()
   }
   const [recipe] = await withTags(ctx, [record])
   return recipe as Recipe
@@ -116,7 +117,7 @@ export const replaceRecipeById = (ctx: ServiceContext, id: number, body: RecipeB
 
 export async function deleteRecipeById(ctx: ServiceContext, id: number): Promise<void> {
   const deleted = await deleteRecipe(ctx.db, id)
-  ctx.counts.invalidate()
+  ctx.reads.invalidate()
   if (!deleted) throw recipeNotFound(id)
 }
 
@@ -144,7 +145,7 @@ export async function listRecipes(
   const page = { offset: query.offset, limit: query.limit }
   const normalized = normalizeQuery(query.search ?? '')
   if (normalized === '') {
-    const total = await cachedCount(ctx, '', () => countRecipes(ctx.db))
+    const total = await cached(ctx.reads, 'count', () => countRecipes(ctx.db))
     const records = page.offset >= total ? [] : await newestRecipes(ctx.db, page)
     return { recipes: await withTags(ctx, records), total }
   }
@@ -152,21 +153,12 @@ export async function listRecipes(
   if (hasControlCharacter(normalized)) return { recipes: [], total: 0 }
 
   const trigram = isTrigramQuery(normalized)
-  const total = await cachedCount(ctx, `?${normalized}`, () =>
+  const total = await cached(ctx.reads, `count?${normalized}`, () =>
     countMatchingRecipes(ctx.db, ctx.dialect, normalized, trigram ? 'index' : 'scan'),
   )
   if (page.offset >= total) return { recipes: [], total }
   let plan: SearchPlan = 'scan'
-  if (trigram) plan = trigramPlan(page, total, await cachedCount(ctx, '', () => countRecipes(ctx.db)))
+  if (trigram) plan = trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db)))
   const records = await newestMatchingRecipes(ctx.db, ctx.dialect, normalized, plan, page)
   return { recipes: await withTags(ctx, records), total }
-}
-
-async function cachedCount(ctx: ServiceContext, key: string, count: () => Promise<number>): Promise<number> {
-  const cached = ctx.counts.get(key)
-  if (cached !== undefined) return cached
-  const generation = ctx.counts.generation()
-  const fresh = await count()
-  ctx.counts.set(key, generation, fresh)
-  return fresh
 }

@@ -213,4 +213,25 @@ describeEachDatabase('tags API', (databases) => {
       expect(response.json().success).toBe(false)
     })
   })
+
+  describe('recipe lists and tag changes', () => {
+    it('show every tag change at once: rename, assign, unassign, delete', async () => {
+      const tag = await createTag('Listada')
+      const recipe = await createRecipe()
+      const listedTags = async () =>
+        (await request('GET', '/api/recipes?limit=100'))
+          .json()
+          .recipes.find((r: { id: number }) => r.id === recipe.id).tags
+      expect(await listedTags()).toEqual([])
+      await request('POST', `/api/tags/recipes/${recipe.id}/tags`, { tagId: tag.id })
+      expect(await listedTags()).toEqual([tag])
+      await request('PUT', `/api/tags/${tag.id}`, { name: 'Renombrada' })
+      expect(await listedTags()).toEqual([{ id: tag.id, name: 'Renombrada' }])
+      await request('DELETE', `/api/tags/recipes/${recipe.id}/tags`, { tagId: tag.id })
+      expect(await listedTags()).toEqual([])
+      await request('POST', `/api/tags/recipes/${recipe.id}/tags`, { tagId: tag.id })
+      await request('DELETE', `/api/tags/${tag.id}`)
+      expect(await listedTags()).toEqual([])
+    })
+  })
 })

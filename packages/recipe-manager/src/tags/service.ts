@@ -15,10 +15,19 @@ export const tagName = (name: string) => requiredText('name', name, TAG_NAME_MAX
 
 export const allTags = (ctx: ServiceContext) => listTags(ctx.db)
 
+/** Runs a write, then drops cached reads: recipe responses embed tag names and links. */
+async function writing<T>(ctx: ServiceContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } finally {
+    ctx.reads.invalidate()
+  }
+}
+
 export async function createTag(ctx: ServiceContext, name: string): Promise<Tag> {
   const trimmed = tagName(name)
   try {
-    return await insertTag(ctx.db, trimmed, isoNow(ctx))
+    return await writing(ctx, () => insertTag(ctx.db, trimmed, isoNow(ctx)))
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(trimmed)
     throw error
@@ -29,7 +38,7 @@ export async function renameTagById(ctx: ServiceContext, id: number, name: strin
   const trimmed = tagName(name)
   let tag: Tag | undefined
   try {
-    tag = await renameTag(ctx.db, id, trimmed)
+    tag = await writing(ctx, () => renameTag(ctx.db, id, trimmed))
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(trimmed)
     throw error
@@ -39,7 +48,7 @@ export async function renameTagById(ctx: ServiceContext, id: number, name: strin
 }
 
 export async function deleteTagById(ctx: ServiceContext, id: number): Promise<void> {
-  if (!(await deleteTag(ctx.db, id))) throw tagNotFound(id)
+  if (!(await writing(ctx, () => deleteTag(ctx.db, id)))) throw tagNotFound(id)
 }
 
 async function assertLinkable(ctx: ServiceContext, recipeId: number, tagId: number): Promise<void> {
@@ -51,7 +60,7 @@ async function assertLinkable(ctx: ServiceContext, recipeId: number, tagId: numb
 export async function assignTag(ctx: ServiceContext, recipeId: number, tagId: number): Promise<void> {
   await assertLinkable(ctx, recipeId, tagId)
   try {
-    await linkTags(ctx.db, recipeId, [tagId])
+    await writing(ctx, () => linkTags(ctx.db, recipeId, [tagId]))
   } catch (error) {
     // The recipe or tag was deleted by a concurrent request after the check: report which one.
     if (!isForeignKeyViolation(error)) throw error
@@ -63,5 +72,5 @@ export async function assignTag(ctx: ServiceContext, recipeId: number, tagId: nu
 /** Removing a tag the recipe does not have succeeds and changes nothing. */
 export async function unassignTag(ctx: ServiceContext, recipeId: number, tagId: number): Promise<void> {
   await assertLinkable(ctx, recipeId, tagId)
-  await unlinkTag(ctx.db, recipeId, tagId)
+  await writing(ctx, () => unlinkTag(ctx.db, recipeId, tagId))
 }
