@@ -104,7 +104,7 @@ async function main() {
   }))
   const created = await envelopesApi.createEnvelope(account.accountId, { envelopeDefinition })
   const fetched = await envelopesApi.getEnvelope(account.accountId, created.envelopeId, {
-    include: 'recipients,custom_fields',
+    include: 'recipients,custom_fields,documents',
   })
 
   const unknownTemplate = await templatesApi

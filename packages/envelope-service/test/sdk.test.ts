@@ -91,6 +91,9 @@ describeEachDatabase('official DocuSign Node SDK over HTTPS', (databases) => {
     })
     const fetched = result.fetched
     expect(fetched).toMatchObject({ envelopeId: result.created.envelopeId, status: 'sent' })
+    const documents = fetched.envelopeDocuments as { documentId: string; pages: unknown[] }[]
+    expect(documents.map((document) => document.documentId)).toEqual(['1', '2', '3'])
+    for (const document of documents) expect(document.pages.length).toBeGreaterThan(0)
     const signers = fetched.recipients.signers
     expect(signers).toHaveLength(2)
     const recipient = signers.find(
