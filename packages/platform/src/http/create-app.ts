@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawReplyDefaultExpression,
@@ -43,7 +44,10 @@ export function createApp(options: CreateAppOptions): App {
     bodyLimit: options.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    // Per-request access logs only at debug/trace: at info they would cost more than most handlers.
+    logController: new LogController({
+      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ...(options.https ? { https: options.https } : {}),
