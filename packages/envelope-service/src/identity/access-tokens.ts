@@ -33,6 +33,12 @@ export async function issueAccessToken(
   return { accessToken, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS }
 }
 
+/** Deletes tokens that expired before `now`; they can never verify again. Returns how many went. */
+export async function deleteExpiredAccessTokens(db: DbOrTx, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('access_tokens').where('expires_at', '<', now).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /**
  * Verifies bearer tokens, caching verified ones in process so a REST call does not read the token
  * table each time. Tokens are immutable until expiry, so a cached entry is valid until `expiresAt`.

@@ -101,6 +101,34 @@ describeEachDatabase('identity host', (databases) => {
       expect(verified).toMatchObject({ userId, integrationKeyId: integrationKey })
     })
 
+    it('deletes expired access tokens while issuing new ones', async () => {
+      const fresh = await startTestService(service.ctx.config.DATABASE_URL, {}, () => clock)
+      const saved = clock
+      try {
+        const old = await seedPrincipal(fresh.ctx)
+        clock += 2 * 3_600_000
+        const response = await fresh.app.inject({
+          method: 'POST',
+          url: '/oauth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            grant_type: JWT_BEARER_GRANT_TYPE,
+            assertion: assertion(),
+          }).toString(),
+        })
+        expect(response.statusCode).toBe(200)
+        const remaining = await fresh.ctx.db
+          .selectFrom('access_tokens')
+          .select('expires_at')
+          .where('user_id', '=', old.userId)
+          .execute()
+        expect(remaining).toEqual([])
+      } finally {
+        clock = saved
+        await fresh.close()
+      }
+    })
+
     it('accepts an audience from IDENTITY_HOSTS', async () => {
       const other = await startTestService(
         await databases.freshUrl(),

@@ -1,5 +1,7 @@
+import { connectDatabase } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Schema } from '../database.js'
 import { issueAccessToken } from '../identity/access-tokens.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { createCallCounter } from './counter.js'
@@ -159,6 +161,18 @@ describeEachDatabase('API rate limits', (databases) => {
   })
 
   describe('call counter', () => {
+    it('fails every waiting call when the write fails', async () => {
+      // A database without the migrations: the upsert fails for lack of the table.
+      const unmigrated = connectDatabase<Schema>(await databases.freshUrl())
+      try {
+        const count = createCallCounter(unmigrated.db)
+        const results = await Promise.allSettled([count('acct', 0, 0), count('acct', 0, 0)])
+        expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected'])
+      } finally {
+        await unmigrated.close()
+      }
+    })
+
     it('gives concurrent calls distinct consecutive ordinals from one write', async () => {
       const count = createCallCounter(service.ctx.db)
       const results = await Promise.all(Array.from({ length: 10 }, () => count('counter-test', 0, 0)))
