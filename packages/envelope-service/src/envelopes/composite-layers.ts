@@ -100,6 +100,8 @@ export interface Layer {
   documents: LayerDocument[]
   roles: LayerRole[]
   customFields: CustomFields
+  /** Stored template (false) or the request itself (true): request custom fields beat stored defaults. */
+  fromRequest: boolean
   emailSubject: string
   emailBlurb: string
 }
@@ -143,6 +145,7 @@ export function compositesOf(
       documents: [],
       roles,
       customFields: customFieldsOf(request.customFields, 'customFields'),
+      fromRequest: true,
       emailSubject: '',
       emailBlurb: '',
     }
@@ -155,6 +158,7 @@ export function compositesOf(
       documents: layerDocuments(request.documents, 'documents', stored),
       roles: requestRoles(request.recipients, 'recipients'),
       customFields: customFieldsOf(request.customFields, 'customFields'),
+      fromRequest: true,
       emailSubject: '',
       emailBlurb: '',
     }
@@ -190,6 +194,7 @@ function compositeOf(
         documents: layerDocuments(inline.documents ?? [], `${inlinePath}.documents`, stored),
         roles: requestRoles(inline.recipients, `${inlinePath}.recipients`),
         customFields: customFieldsOf(inline.customFields, `${inlinePath}.customFields`),
+        fromRequest: true,
         emailSubject: '',
         emailBlurb: '',
       }
@@ -234,6 +239,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
       tabs: role.tabs,
     })),
     customFields: template.customFields,
+    fromRequest: false,
     emailSubject: template.emailSubject,
     emailBlurb: template.emailBlurb,
   }

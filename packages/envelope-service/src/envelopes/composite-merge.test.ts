@@ -648,6 +648,36 @@ describe('custom fields', () => {
     ])
   })
 
+  it('treat stored template values as defaults that the request overrides in any composite', () => {
+    const withDefault = template('with-default', {
+      documents: [{ documentId: '1' }],
+      roles: [signerRole('Signing Recipient #1', '1')],
+      textCustomFields: [
+        { name: 'CrmRecordId', value: '', show: false, required: false },
+        { name: 'Region', value: 'North', show: true, required: false },
+      ],
+    })
+    const result = mergeEnvelopeDefinition(
+      {
+        compositeTemplates: [
+          {
+            serverTemplates: [{ sequence: '1', templateId: 'intake' }],
+            inlineTemplates: [
+              { sequence: '2', customFields: { textCustomFields: [{ name: 'CrmRecordId', value: '500' }] } },
+            ],
+          },
+          { serverTemplates: [{ sequence: '1', templateId: 'with-default' }] },
+        ],
+      },
+      templateMap(nda, intake, consent, withDefault),
+      none,
+    )
+    expect(result.customFields.textCustomFields).toEqual([
+      { name: 'CrmRecordId', value: '500', show: false, required: false },
+      { name: 'Region', value: 'North', show: true, required: false },
+    ])
+  })
+
   it('reject a list value that is not one of its items', () => {
     rejects(
       {

@@ -59,8 +59,22 @@ export function mergeEnvelopeDefinition(
     emailBlurb: request.emailBlurb ?? firstNonEmpty(perComposite.map((result) => result.emailBlurb)),
     documents,
     recipients: renumberRecipients(recipients),
-    customFields: overlayCustomFields(perComposite.flatMap((result) => result.customFieldLayers)),
+    customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
   }
+}
+
+/**
+ * Stored templates' custom fields are defaults; the request's (inline templates, or root fields for
+ * `templateId`/`documents` requests) override them in every composite, so a value the sender set in
+ * one composite is not reset by a later composite's template default. Within each group, composites in
+ * array order and layers in sequence order: the later one wins.
+ */
+function envelopeCustomFieldLayers(composites: Composite[]): CustomFields[] {
+  const layers = composites.flatMap((composite) => composite.layers)
+  return [
+    ...layers.filter((layer) => !layer.fromRequest).map((layer) => layer.customFields),
+    ...layers.filter((layer) => layer.fromRequest).map((layer) => layer.customFields),
+  ]
 }
 
 /** Later layers replace fields of the same name; first appearance keeps the order. */
@@ -84,7 +98,6 @@ interface MergedRole extends Omit<EnvelopeRecipient, 'recipientId' | 'deliveryMe
 
 interface CompositeResult {
   roles: MergedRole[]
-  customFieldLayers: CustomFields[]
   emailSubject: string
   emailBlurb: string
 }
@@ -122,7 +135,6 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
   }
   return {
     roles,
-    customFieldLayers: composite.layers.map((layer) => layer.customFields),
     emailSubject,
     emailBlurb,
   }
