@@ -1,0 +1,147 @@
+import { autocannon, type LoadRequest } from './autocannon.js'
+import { type ServerProcess, waitUntilIdle } from './processes.js'
+
+/** One load-generator run, reduced to what a report needs. */
+export interface Measurement {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** Responses that were not 2xx, plus connection errors and timeouts. */
+  failures: number
+}
+
+/** Medians over the measured runs of one scenario against one server. */
+export interface Summary<Scenario extends string = string, Server extends string = string>
+  extends Measurement {
+  scenario: Scenario
+  server: Server
+  runs: number
+}
+
+export interface LoadSettings {
+  connections: number
+  /** autocannon's per-request timeout in seconds. */
+  timeoutS?: number
+}
+
+/**
+ * Runs `requests` against `server` for `seconds`, then waits until the server has finished the work the
+ * run left queued. req/s counts 2xx responses only.
+ */
+export async function measure(
+  server: ServerProcess,
+  requests: LoadRequest[],
+  seconds: number,
+  settings: LoadSettings,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: server.baseUrl,
+    connections: settings.connections,
+    duration: seconds,
+    timeout: settings.timeoutS ?? 30,
+    requests,
+  })
+  await waitUntilIdle(server.pid)
+  return {
+    requestsPerSecond: result['2xx'] / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+export function summarise<Scenario extends string, Server extends string>(
+  scenario: Scenario,
+  server: Server,
+  runs: readonly Measurement[],
+): Summary<Scenario, Server> {
+  return {
+    scenario,
+    server,
+    runs: runs.length,
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: median(runs.map((run) => run.p99Ms)),
+    failures: runs.reduce((total, run) => total + run.failures, 0),
+  }
+}
+
+/** A server under test and how each scenario is expressed against it. */
+export interface Contender<Scenario extends string, Server extends string> {
+  name: Server
+  process: ServerProcess
+  requests(scenario: Scenario): LoadRequest[]
+}
+
+export interface ScenarioPlan<Scenario extends string, Server extends string> extends LoadSettings {
+  scenarios: readonly Scenario[]
+  contenders: readonly Contender<Scenario, Server>[]
+  warmupS: number
+  durationS: number
+  repeats: number
+  /** Progress lines (default: console.log). */
+  log?: (line: string) => void
+}
+
+/**
+ * For each scenario: one warm-up run per contender, then `repeats` rounds, each measuring every
+ * contender once in the given order, so a burst of outside load hits all of them alike instead of one
+ * contender's whole scenario. Returns the medians per scenario and contender.
+ */
+export async function runScenarios<Scenario extends string, Server extends string>(
+  plan: ScenarioPlan<Scenario, Server>,
+): Promise<Summary<Scenario, Server>[]> {
+  const log = plan.log ?? ((line: string) => console.log(line))
+  const summaries: Summary<Scenario, Server>[] = []
+  for (const scenario of plan.scenarios) {
+    for (const contender of plan.contenders) {
+      await measure(contender.process, contender.requests(scenario), plan.warmupS, plan)
+      log(`${scenario} · ${contender.name}: warmed up`)
+    }
+    const runs = new Map<Server, Measurement[]>(plan.contenders.map((contender) => [contender.name, []]))
+    for (let round = 1; round <= plan.repeats; round++) {
+      for (const contender of plan.contenders) {
+        const measurement = await measure(
+          contender.process,
+          contender.requests(scenario),
+          plan.durationS,
+          plan,
+        )
+        runs.get(contender.name)?.push(measurement)
+        log(
+          `${scenario} · ${contender.name} · run ${round}: ${measurement.requestsPerSecond.toFixed(1)} req/s, ` +
+            `p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms` +
+            (measurement.failures > 0 ? `, ${measurement.failures} failed` : ''),
+        )
+      }
+    }
+    for (const contender of plan.contenders) {
+      summaries.push(summarise(scenario, contender.name, runs.get(contender.name) ?? []))
+    }
+  }
+  return summaries
+}
+
+/** `subject`'s median req/s over `over`'s in `scenario`, or undefined when either was not measured. */
+export function ratio<Scenario extends string, Server extends string>(
+  summaries: readonly Summary<Scenario, Server>[],
+  scenario: Scenario,
+  subject: Server,
+  over: Server,
+): number | undefined {
+  const find = (server: Server) =>
+    summaries.find((summary) => summary.scenario === scenario && summary.server === server)
+  const mine = find(subject)
+  const other = find(over)
+  if (!mine || !other || other.requestsPerSecond === 0) return undefined
+  return mine.requestsPerSecond / other.requestsPerSecond
+}
