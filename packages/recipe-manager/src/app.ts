@@ -7,6 +7,7 @@ import { seedDemoData } from './demo/seed.js'
 import { renderRecipeError } from './errors.js'
 import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
+import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
@@ -36,6 +37,7 @@ export async function buildApp(
     db: database.db,
     dialect: database.dialect,
     reads: createReadCache(),
+    insertRecipe: groupedRecipeInserts(database.db),
     now: options.now ?? Date.now,
   }
 

@@ -2,12 +2,15 @@ import type { DialectName } from 'platform'
 import type { ReadCache } from './cache.js'
 import type { RecipeManagerConfig } from './config.js'
 import type { Db } from './database.js'
+import type { RecipeDraft, RecipeRecord } from './recipes/repository.js'
 
 /** What route plugins and services need, built once per process in app.ts and passed explicitly. */
 export interface ServiceContext {
   config: RecipeManagerConfig
   db: Db
   dialect: DialectName
+  /** Inserts an untagged recipe, sharing a commit with concurrent inserts (see group-commit.ts). */
+  insertRecipe: (draft: RecipeDraft, now: string) => Promise<RecipeRecord>
   /** Search totals and list responses, dropped by every write (see cache.ts). */
   reads: ReadCache
   /** Injectable clock (epoch ms) so tests can control timestamps. */

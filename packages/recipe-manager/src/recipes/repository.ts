@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely'
 import type { DialectName } from 'platform'
-import type { DbOrTx } from '../database.js'
+import type { Db, DbOrTx } from '../database.js'
+import { createGroupCommit } from '../group-commit.js'
 import { fts5Phrase, likeContains, searchTextOf } from './search.js'
 import type { RecipesTable } from './tables.js'
 
@@ -82,6 +83,24 @@ export async function insertRecipe(db: DbOrTx, draft: RecipeDraft, now: string):
     .returning(columns)
     .executeTakeFirstOrThrow()
   return toRecord(row)
+}
+
+/**
+ * `insertRecipe` for concurrent callers: inserts that arrive while others are being written share one
+ * transaction (group commit). Each promise settles once its own row has committed.
+ */
+export function groupedRecipeInserts(db: Db): (draft: RecipeDraft, now: string) => Promise<RecipeRecord> {
+  const insert = createGroupCommit<{ draft: RecipeDraft; now: string }, RecipeRecord>({
+    maxBatch: 64,
+    writeOne: ({ draft, now }) => insertRecipe(db, draft, now),
+    writeBatch: (items) =>
+      db.transaction().execute(async (tx) => {
+        const records: RecipeRecord[] = []
+        for (const { draft, now } of items) records.push(await insertRecipe(tx, draft, now))
+        return records
+      }),
+  })
+  return (draft, now) => insert({ draft, now })
 }
 
 export async function replaceRecipe(

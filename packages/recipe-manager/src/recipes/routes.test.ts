@@ -99,6 +99,17 @@ describeEachDatabase('recipes API', (databases) => {
       expect(recipe.id).not.toBe(999)
     })
 
+    it('stores every one of many concurrent creates (they share commits)', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => post(recipeBody({ title: `Concurrente ${index}` }))),
+      )
+      const recipes = responses.map((response) => response.json().recipe)
+      expect(responses.every((response) => response.statusCode === 201)).toBe(true)
+      expect(new Set(recipes.map((recipe) => recipe.id)).size).toBe(40)
+      for (const recipe of recipes)
+        expect((await get(`/api/recipes/${recipe.id}`)).json()).toEqual({ recipe })
+    })
+
     it('accepts limits at their maximum', async () => {
       const recipe = await create({
         title: 'é'.repeat(200),

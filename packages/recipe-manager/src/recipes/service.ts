@@ -78,9 +78,9 @@ async function writeRecipe(ctx: ServiceContext, body: RecipeBody, id?: number): 
   const now = isoNow(ctx)
   let record: RecipeRecord
   try {
-    // A single insert is atomic by itself; a busy service creates untagged recipes most of all.
+    // An untagged recipe is a single insert, which can share a commit with concurrent ones.
     if (id === undefined && draft.tags.length === 0) {
-      record = await insertRecipe(ctx.db, draft, now)
+      record = await ctx.insertRecipe(draft, now)
       return { ...record, tags: [] }
     }
     record = await ctx.db.transaction().execute(async (tx) => {
