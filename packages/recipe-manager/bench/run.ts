@@ -7,6 +7,7 @@
  * BENCH_CONNECTIONS / --connections (10), BENCH_SERVERS / --servers (ceiling,json-server,service),
  * BENCH_WRITE / --write (true: update BENCHMARKS.md).
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -204,6 +205,18 @@ function expectStatus(response: { status: number; body: string }, status: number
     throw new Error(
       `${what}: expected HTTP ${status}, got ${response.status}: ${response.body.slice(0, 300)}`,
     )
+  }
+}
+
+/** The commit the service was measured at, and whether its sources differed from it. */
+function serviceRevision(): string {
+  try {
+    const git = (args: string[]) => execFileSync('git', args, { cwd: packageDir }).toString().trim()
+    const commit = git(['log', '-1', '--format=%h %s', '--', 'src'])
+    const dirty = git(['status', '--porcelain', '--', 'src']) !== ''
+    return `${commit}${dirty ? ' (plus uncommitted changes in src)' : ''}`
+  } catch {
+    return 'unknown (not a git checkout)'
   }
 }
 
@@ -460,7 +473,9 @@ async function main(): Promise<void> {
     },
     {
       name: 'Create ≥ 2,000 recipes/s',
-      measured: service('create') ? `${Math.round(service('create')!.requestsPerSecond)}/s` : 'not measured',
+      measured: service('create')
+        ? `${Math.round(service('create')!.requestsPerSecond).toLocaleString('en-US')}/s`
+        : 'not measured',
       pass: service('create') ? service('create')!.requestsPerSecond >= 2_000 : undefined,
     },
     {
@@ -503,12 +518,12 @@ async function main(): Promise<void> {
         date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
         machine: machineDescription(),
         method: [
-          `autocannon ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} measured runs of ${settings.durationS} s; medians of the runs. Runs are interleaved: each round measures every server before the next round, and each measurement waits for the measured server to go idle before the next starts.`,
+          `autocannon ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} measured run${settings.repeats === 1 ? '' : 's'} of ${settings.durationS} s; medians of the runs. Runs are interleaved: each round measures every server before the next round, and each measurement waits for the measured server to go idle before the next starts.`,
           pin
             ? 'Each server runs alone on core 0 (`taskset -c 0`); the benchmark process with autocannon is pinned to core 1.'
             : 'Processes were not pinned to cores.',
           'req/s counts only 2xx responses; latencies are autocannon percentiles over all responses, in ms.',
-          `Searches ask for the first ${PAGE_SIZE} matches (service: \`search=&limit=${PAGE_SIZE}\`, json-server: \`q=&_limit=${PAGE_SIZE}\`); get by id cycles over every id with a large stride; create cycles over ${CREATE_BODY_POOL} generated bodies.`,
+          `Searches ask for the first ${PAGE_SIZE} matches (service: \`search=&limit=${PAGE_SIZE}\`, json-server: \`q=&_limit=${PAGE_SIZE}\`); get by id cycles over every id with a large stride; create cycles over ${CREATE_BODY_POOL.toLocaleString('en-US')} generated bodies.`,
           `Total benchmark time: ${runtimeS} s.`,
         ],
         dataset: [
@@ -516,6 +531,7 @@ async function main(): Promise<void> {
           ...counts.map((line) => `Verified: ${line}.`),
           ...(loadLine ? [`${loadLine}.`] : []),
           'json-server reads the same recipes (with ids and timestamps) from its db.json.',
+          `Service measured at: ${serviceRevision()}.`,
         ],
         scenarioLabels: SCENARIO_LABELS,
         summaries,
