@@ -70,6 +70,56 @@ describeEachDatabase('service endpoints', (databases) => {
     expect(response.json()).toEqual({ success: false, error: 'Route GET /api/nothing-here not found' })
   })
 
+  describe('hostile input never causes a 500', () => {
+    const requests: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string }[] = [
+      { method: 'GET', url: '/api/recipes?search=%ED%A0%80' },
+      { method: 'GET', url: '/api/recipes?search=%C0%AF' },
+      { method: 'GET', url: '/api/recipes?search=%00' },
+      { method: 'GET', url: '/api/recipes?search=%' },
+      { method: 'GET', url: '/api/recipes?search=a&search=b' },
+      { method: 'GET', url: '/api/recipes?limit=1&limit=2' },
+      { method: 'GET', url: `/api/recipes/${Number.MAX_SAFE_INTEGER}` },
+      { method: 'GET', url: '/api/recipes/%F0%9F%98%80' },
+      {
+        method: 'POST',
+        url: '/api/recipes',
+        payload: '{"title":"\\ud800","ingredients":["\\udfff"],"instructions":["x"]}',
+      },
+      {
+        method: 'POST',
+        url: '/api/recipes',
+        payload: '{"title":"x","ingredients":["a"],"instructions":["b"],"servings":1e309}',
+      },
+      {
+        method: 'POST',
+        url: '/api/recipes',
+        payload: '{"title":"x","ingredients":["a"],"instructions":["b"],"tags":[1e20]}',
+      },
+      { method: 'POST', url: '/api/recipes', payload: `{"title":${'['.repeat(5000)}${']'.repeat(5000)}}` },
+      {
+        method: 'POST',
+        url: '/api/recipes',
+        payload: '{"__proto__":{"title":"x"},"ingredients":["a"],"instructions":["b"]}',
+      },
+      { method: 'POST', url: '/api/tags', payload: '{"name":"\\u0000"}' },
+      { method: 'PUT', url: '/api/tags/1', payload: 'null' },
+      { method: 'DELETE', url: '/api/tags/recipes/1/tags', payload: `{"tagId":${2 ** 53}}` },
+    ]
+    for (const { method, url, payload } of requests) {
+      it(`${method} ${url.slice(0, 60)} ${payload?.slice(0, 60) ?? ''}`, async () => {
+        const response = await service.app.inject({
+          method,
+          url,
+          ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+        })
+        expect(response.statusCode).toBeLessThan(500)
+        if (response.statusCode >= 400) {
+          expect(response.json()).toEqual({ success: false, error: expect.any(String) })
+        }
+      })
+    }
+  })
+
   it('creates each tag name once when the same name is created concurrently', async () => {
     const responses = await Promise.all(
       ['Concurrente', 'concurrente', 'CONCURRENTE', 'Concurrente'].map((name) =>
