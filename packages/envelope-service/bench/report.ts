@@ -1,0 +1,144 @@
+import {
+  bulletList,
+  formatPercent,
+  generatedHeading,
+  machineDescription,
+  ratio,
+  resultsTable,
+  type Summary,
+  type Target,
+  targetsTable,
+} from 'platform/bench'
+
+export const SCENARIOS = ['token', 'list', 'get', 'create'] as const
+export type Scenario = (typeof SCENARIOS)[number]
+export type Server = 'ceiling' | 'service'
+
+const SCENARIO_LABELS: Record<Scenario, string> = {
+  token: 'token grant (JWT bearer)',
+  list: 'template list (count=100)',
+  get: 'template get (authenticated)',
+  create: 'envelope create (3 composite templates)',
+}
+const SERVER_LABELS: Record<Server, string> = { ceiling: 'ceiling (node:http)', service: 'envelope-service' }
+
+export interface ReportInput {
+  settings: { durationS: number; warmupS: number; repeats: number; connections: number }
+  pin: boolean
+  summaries: Summary<Scenario, Server>[]
+  templateCount: number
+  bodySizes: Record<string, number>
+  memory: string[]
+  load: { start: string; end: string }
+  runtimeS: number
+  fixture: { assertions: number; envelopeBodies: number }
+}
+
+function targets(summaries: readonly Summary<Scenario, Server>[]): Target[] {
+  const rate = (scenario: Scenario) =>
+    summaries.find((summary) => summary.scenario === scenario && summary.server === 'service')
+      ?.requestsPerSecond
+  const share = (scenario: Scenario) => ratio(summaries, scenario, 'service', 'ceiling')
+  const atLeast = (value: number | undefined, threshold: number) =>
+    value === undefined ? undefined : value >= threshold
+  const perSecond = (value: number | undefined) =>
+    value === undefined ? 'not measured' : `${Math.round(value).toLocaleString('en-US')}/s`
+  const createRate = rate('create')
+  const createShare = share('create')
+  return [
+    {
+      name: 'Envelope create ≥ 1,500/s and ≥ 20% of the ceiling',
+      measured: `${perSecond(createRate)}, ${formatPercent(createShare)}`,
+      pass:
+        createRate === undefined || createShare === undefined
+          ? undefined
+          : createRate >= 1_500 && createShare >= 0.2,
+    },
+    {
+      name: 'Authenticated template get ≥ 40% of the ceiling',
+      measured: formatPercent(share('get')),
+      pass: atLeast(share('get'), 0.4),
+    },
+    {
+      name: 'Token grant ≥ 1,000/s',
+      measured: perSecond(rate('token')),
+      pass: atLeast(rate('token'), 1_000),
+    },
+  ]
+}
+
+export function resultsReport(input: ReportInput) {
+  const table = resultsTable({
+    summaries: input.summaries,
+    scenarioLabels: SCENARIO_LABELS,
+    serverLabels: SERVER_LABELS,
+    subject: 'service',
+    ratioOver: ['ceiling'],
+    formatRatioCell: formatPercent,
+  })
+  const targetRows = targetsTable(targets(input.summaries))
+  return { input, table, targetRows, console: `${table}\n\n${bulletList(input.memory)}\n\n${targetRows}` }
+}
+
+export function reportSection(report: ReturnType<typeof resultsReport>): string {
+  const { input } = report
+  const { settings } = input
+  const failed = input.summaries.filter((summary) => summary.failures > 0)
+  return [
+    generatedHeading(),
+    '',
+    'Written by `npm run bench -w envelope-service`; everything from this heading down is replaced on each run.',
+    '',
+    '### Machine',
+    '',
+    bulletList([
+      ...machineDescription(),
+      `Load average (1, 5, 15 min) at start: ${input.load.start}; at end: ${input.load.end}.`,
+    ]),
+    '',
+    '### Run',
+    '',
+    bulletList([
+      `autocannon, ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} interleaved rounds of ${settings.durationS} s; medians of the rounds.`,
+      input.pin
+        ? 'Servers on core 0 (`taskset -c 0`), the benchmark process with autocannon on core 1.'
+        : 'Processes were NOT pinned (taskset or a second core unavailable).',
+      `${input.templateCount} demo templates; ${input.fixture.assertions.toLocaleString('en-US')} distinct signed assertions; ${input.fixture.envelopeBodies.toLocaleString('en-US')} distinct envelope bodies.`,
+      `Response bodies (bytes, same for both servers): ${Object.entries(input.bodySizes)
+        .map(
+          ([route, size]) =>
+            `\`${route.replace(/accounts\/[^/]+/, 'accounts/{a}').replace(/templates\/[0-9a-f-]{36}/, 'templates/{t}')}\` ${size}`,
+        )
+        .join(', ')}.`,
+      `Total benchmark time: ${input.runtimeS} s.`,
+    ]),
+    '',
+    '### Medians',
+    '',
+    report.table,
+    '',
+    'Latencies are autocannon percentiles in ms (1 ms resolution; "< 1" is under a millisecond). The ratio column is the service\'s req/s as a share of the ceiling\'s.',
+    '',
+    '### Memory',
+    '',
+    bulletList(input.memory),
+    '',
+    '### Targets',
+    '',
+    report.targetRows,
+    ...(failed.length > 0
+      ? [
+          '',
+          '### Failures',
+          '',
+          bulletList(
+            failed.map(
+              (summary) =>
+                `${SERVER_LABELS[summary.server]}: ${summary.failures} non-2xx responses, errors or timeouts in "${SCENARIO_LABELS[summary.scenario]}" (only 2xx count towards req/s).`,
+            ),
+          ),
+        ]
+      : []),
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,245 @@
+/**
+ * Envelope service benchmark: the real service on SQLite against a bare node:http server returning the
+ * same bytes (the ceiling), for token grants, template list, template get and composite envelope
+ * create. See BENCHMARKS.md.
+ *
+ * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
+ * --warmup / BENCH_WARMUP seconds (3), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
+ * (10), --write / BENCH_WRITE (true: update BENCHMARKS.md).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  type CeilingRoute,
+  type Contender,
+  canPin,
+  cyclingRequest,
+  expectStatus,
+  formatLoad,
+  freePort,
+  type LoadRequest,
+  onExit,
+  onFinish,
+  pinSelfToCore,
+  readBenchOptions,
+  residentMiB,
+  runBenchmark,
+  runScenarios,
+  send,
+  startCeilingServer,
+  startServer,
+  waitUntilIdle,
+  writeGeneratedSection,
+} from 'platform/bench'
+import { reportSection, resultsReport, SCENARIOS, type Scenario, type Server } from './report.js'
+import {
+  bootstrapDemo,
+  type DemoCredentials,
+  envelopeDefinition,
+  raiseAccountLimits,
+  tokenRequestBodies,
+} from './setup.js'
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+/** Distinct signed assertions the token scenario cycles through. */
+const ASSERTION_POOL = 2_000
+/** Distinct envelope bodies the create scenario cycles through. */
+const ENVELOPE_BODY_POOL = 1_000
+/** The bench account's hourly and burst limits: far above what a run can send. */
+const BENCH_RATE_LIMIT = 1_000_000_000
+
+function readSettings() {
+  const options = readBenchOptions()
+  return {
+    durationS: options.positive('duration', 10),
+    warmupS: options.positive('warmup', 3),
+    repeats: options.positive('repeats', 3),
+    connections: options.positive('connections', 10),
+    write: options.boolean('write', true),
+  }
+}
+
+interface Fixture {
+  credentials: DemoCredentials
+  accessToken: string
+  tokenBodies: string[]
+  envelopeBodies: string[]
+  paths: Record<'token' | 'list' | 'create', string> & { get: string[] }
+}
+
+/** How each scenario is sent; the ceiling gets the same requests (it ignores headers and bodies). */
+function scenarioRequests(fixture: Fixture) {
+  const bearer = { authorization: `Bearer ${fixture.accessToken}` }
+  return (scenario: Scenario): LoadRequest[] => {
+    switch (scenario) {
+      case 'token':
+        return [
+          cyclingRequest((sequence) => ({
+            method: 'POST',
+            path: fixture.paths.token,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: fixture.tokenBodies[sequence % fixture.tokenBodies.length] as string,
+          })),
+        ]
+      case 'list':
+        return [{ method: 'GET', path: fixture.paths.list, headers: bearer }]
+      case 'get':
+        return [
+          cyclingRequest((sequence) => ({
+            method: 'GET',
+            path: fixture.paths.get[sequence % fixture.paths.get.length] as string,
+            headers: bearer,
+          })),
+        ]
+      case 'create':
+        return [
+          cyclingRequest((sequence) => ({
+            method: 'POST',
+            path: fixture.paths.create,
+            headers: { ...bearer, 'content-type': 'application/json' },
+            body: fixture.envelopeBodies[sequence % fixture.envelopeBodies.length] as string,
+          })),
+        ]
+    }
+  }
+}
+
+/** Calls every scenario once on the service, checks the answers, and returns them as ceiling routes. */
+async function sampleResponses(baseUrl: string, fixture: Fixture): Promise<CeilingRoute[]> {
+  const bearer = { authorization: `Bearer ${fixture.accessToken}` }
+  const token = await send('POST', baseUrl + fixture.paths.token, fixture.tokenBodies[0], {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  expectStatus(token, 200, 'token grant')
+  const list = await send('GET', baseUrl + fixture.paths.list, undefined, { headers: bearer })
+  expectStatus(list, 200, 'template list')
+  const listed = JSON.parse(list.body) as { resultSetSize: string }
+  if (listed.resultSetSize !== String(fixture.credentials.templates.length)) {
+    throw new Error(`template list returned ${listed.resultSetSize} templates`)
+  }
+  const routes: CeilingRoute[] = [
+    { method: 'POST', path: fixture.paths.token, status: 200, body: token.body },
+    { method: 'GET', path: fixture.paths.list, status: 200, body: list.body },
+  ]
+  for (const path of fixture.paths.get) {
+    const got = await send('GET', baseUrl + path, undefined, { headers: bearer })
+    expectStatus(got, 200, `template get ${path}`)
+    routes.push({ method: 'GET', path, status: 200, body: got.body })
+  }
+  const created = await send('POST', baseUrl + fixture.paths.create, fixture.envelopeBodies[0], {
+    headers: { ...bearer, 'content-type': 'application/json' },
+  })
+  expectStatus(created, 201, 'envelope create')
+  routes.push({ method: 'POST', path: fixture.paths.create, status: 201, body: created.body })
+  return routes
+}
+
+const settings = readSettings()
+
+async function main(): Promise<void> {
+  const startedAt = Date.now()
+  const loadAtStart = formatLoad()
+  const pin = canPin()
+  if (pin) pinSelfToCore()
+  console.log(
+    `envelope-service bench: ${settings.warmupS}s warm-up + ${settings.repeats}×${settings.durationS}s, ` +
+      `${settings.connections} connections; pinning ${pin ? 'servers core 0, load generator core 1' : 'off'}; ` +
+      `load average ${loadAtStart}`,
+  )
+
+  const tempDir = mkdtempSync(join(tmpdir(), 'envelope-bench-'))
+  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env = {
+    DATABASE_URL: `sqlite:${join(tempDir, 'envelopes.sqlite')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DEMO_CREDENTIALS_FILE: join(tempDir, 'demo-credentials.json'),
+  }
+
+  const credentials = await bootstrapDemo(packageDir, env)
+  await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, BENCH_RATE_LIMIT)
+  const service = await startServer({
+    name: 'envelope-service',
+    nodeArgs: ['--import', 'tsx', join(packageDir, 'src/main.ts')],
+    cwd: packageDir,
+    port,
+    env,
+    readyPath: '/healthz',
+    pin,
+  })
+  onFinish(() => service.stop())
+
+  const tokenBodies = await tokenRequestBodies(credentials, ASSERTION_POOL + 1)
+  const granted = await send('POST', `${baseUrl}/oauth/token`, tokenBodies.pop(), {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  expectStatus(granted, 200, 'token grant for the REST scenarios')
+  const account = `/restapi/v2.1/accounts/${credentials.accountId}`
+  const fixture: Fixture = {
+    credentials,
+    accessToken: (JSON.parse(granted.body) as { access_token: string }).access_token,
+    tokenBodies,
+    envelopeBodies: Array.from({ length: ENVELOPE_BODY_POOL }, (_, index) =>
+      JSON.stringify(envelopeDefinition(credentials, index)),
+    ),
+    paths: {
+      token: '/oauth/token',
+      list: `${account}/templates?count=100`,
+      get: credentials.templates.map((template) => `${account}/templates/${template.templateId}`),
+      create: `${account}/envelopes`,
+    },
+  }
+  const routes = await sampleResponses(baseUrl, fixture)
+  await waitUntilIdle(service.pid)
+  const rssAtStart = residentMiB(service.pid)
+
+  const ceiling = await startCeilingServer({ routes, tempDir, pin })
+  onFinish(() => ceiling.stop())
+  const ceilingRss = residentMiB(ceiling.pid)
+
+  const requests = scenarioRequests(fixture)
+  const contenders: Contender<Scenario, Server>[] = [
+    { name: 'ceiling', process: ceiling, requests },
+    { name: 'service', process: service, requests },
+  ]
+  const summaries = await runScenarios({
+    scenarios: SCENARIOS,
+    contenders,
+    warmupS: settings.warmupS,
+    durationS: settings.durationS,
+    repeats: settings.repeats,
+    connections: settings.connections,
+  })
+
+  const report = resultsReport({
+    settings,
+    pin,
+    summaries,
+    templateCount: credentials.templates.length,
+    bodySizes: Object.fromEntries(
+      routes.map((route) => [`${route.method} ${route.path}`, route.body.length]),
+    ),
+    memory: [
+      `envelope-service: RSS ${rssAtStart.toFixed(0)} MiB after start-up and sampling, ${residentMiB(service.pid).toFixed(0)} MiB after the run`,
+      `ceiling (node:http under tsx): RSS ${ceilingRss.toFixed(0)} MiB after start`,
+    ],
+    load: { start: loadAtStart, end: formatLoad() },
+    runtimeS: Math.round((Date.now() - startedAt) / 1000),
+    fixture: { assertions: tokenBodies.length, envelopeBodies: ENVELOPE_BODY_POOL },
+  })
+  console.log(`\n${report.console}`)
+  if (settings.write) {
+    const path = join(packageDir, 'BENCHMARKS.md')
+    writeGeneratedSection(path, reportSection(report), '# Envelope service benchmarks')
+    console.log(`updated ${path}`)
+  }
+}
+
+const plannedS = SCENARIOS.length * 2 * (settings.warmupS + settings.repeats * settings.durationS)
+runBenchmark('envelope-service bench', main, 5 * 60_000 + plannedS * 2_000)
