@@ -153,6 +153,12 @@ describeEachDatabase('recipes API', (databases) => {
         'sourceUrl must be an http or https URL',
       ],
       ['sourceUrl uses ftp:', { sourceUrl: 'ftp://example.com/a' }, 'sourceUrl must be an http or https URL'],
+      [
+        'sourceUrl holds a control character',
+        { sourceUrl: 'https://example.com/\u0000' },
+        'sourceUrl must not contain control characters',
+      ],
+      ['sourceUrl is blank', { sourceUrl: ' ' }, 'sourceUrl must not be empty'],
       ['description is a number', { description: 5 }, 'description must be a string'],
       ['notes are an array', { notes: ['x'] }, 'notes must be a string'],
       ['tags holds a string', { tags: ['1'] }, 'tags[0] must be an integer'],

@@ -44,7 +44,7 @@ export function toRecipeDraft(body: RecipeBody): RecipeDraft {
 }
 
 function httpUrl(value: string): string {
-  const text = value.trim()
+  const text = requiredText('sourceUrl', value, RECIPE_LIMITS.sourceUrl)
   let url: URL | undefined
   try {
     url = new URL(text)
