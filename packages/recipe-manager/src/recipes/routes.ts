@@ -27,7 +27,8 @@ export async function recipeRoutes(app: App, ctx: ServiceContext) {
         ctx.reads,
         key,
         async () => reply.serialize(await listRecipes(ctx, request.query)) as string,
-        (serialized) => serialized.length,
+        // V8 stores a string with any non-Latin-1 character at two bytes per character.
+        (serialized) => serialized.length * 2,
       )
       return sendSerialized(reply, body)
     },
