@@ -66,10 +66,10 @@ async function withTags(ctx: ServiceContext, records: RecipeRecord[]): Promise<R
 }
 
 export async function getRecipe(ctx: ServiceContext, id: number): Promise<Recipe> {
-  const record = await findRecipe(ctx.db, id)
+  // Both queries at once: on PostgreSQL that is one round trip of waiting instead of two.
+  const [record, tags] = await Promise.all([findRecipe(ctx.db, id), tagsOfRecipes(ctx.db, [id])])
   if (!record) throw recipeNotFound(id)
-  const [recipe] = await withTags(ctx, [record])
-  return recipe as Recipe
+  return { ...record, tags: tags.get(id) ?? [] }
 }
 
 /** Creates the recipe, or replaces every field of an existing one when `id` is given. */
