@@ -5,7 +5,8 @@
  *
  * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
  * --warmup / BENCH_WARMUP seconds (3), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
- * (10), --write / BENCH_WRITE (true: update BENCHMARKS.md).
+ * (10), --scenarios / BENCH_SCENARIOS (token,list,get,create), --write / BENCH_WRITE (true: update
+ * BENCHMARKS.md; a run of fewer scenarios writes only those).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -50,6 +51,16 @@ const ENVELOPE_BODY_POOL = 1_000
 /** The bench account's hourly and burst limits: far above what a run can send. */
 const BENCH_RATE_LIMIT = 1_000_000_000
 
+function parseScenarios(list: string): Scenario[] {
+  const names = list.split(',').map((name) => name.trim())
+  for (const name of names) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) {
+      throw new Error(`unknown scenario "${name}"; known: ${SCENARIOS.join(', ')}`)
+    }
+  }
+  return SCENARIOS.filter((scenario) => names.includes(scenario))
+}
+
 function readSettings() {
   const options = readBenchOptions()
   return {
@@ -58,6 +69,7 @@ function readSettings() {
     repeats: options.positive('repeats', 3),
     connections: options.positive('connections', 10),
     write: options.boolean('write', true),
+    scenarios: parseScenarios(options.text('scenarios', SCENARIOS.join(','))),
   }
 }
 
@@ -209,7 +221,7 @@ async function main(): Promise<void> {
     { name: 'service', process: service, requests },
   ]
   const summaries = await runScenarios({
-    scenarios: SCENARIOS,
+    scenarios: settings.scenarios,
     contenders,
     warmupS: settings.warmupS,
     durationS: settings.durationS,
@@ -241,5 +253,5 @@ async function main(): Promise<void> {
   }
 }
 
-const plannedS = SCENARIOS.length * 2 * (settings.warmupS + settings.repeats * settings.durationS)
+const plannedS = settings.scenarios.length * 2 * (settings.warmupS + settings.repeats * settings.durationS)
 runBenchmark('envelope-service bench', main, 5 * 60_000 + plannedS * 2_000)

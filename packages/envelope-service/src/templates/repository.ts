@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from 'kysely'
+import { type CompiledQuery, type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
 import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
@@ -133,6 +133,63 @@ async function loadDocuments(db: DbOrTx, templateIds: string[]): Promise<Map<str
   return byTemplate
 }
 
+interface VersionRow {
+  id: string
+  version: number
+  updated_at: string
+}
+
+function buildVersionQuery(db: DbOrTx, accountId: string, ids: string[], viewer: TemplateViewer | undefined) {
+  let query = db
+    .selectFrom('templates')
+    .select(['id', 'version', 'updated_at'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+  if (viewer && !viewer.seesAll) {
+    const userId = viewer.userId
+    query = query.where((eb) => eb.or([eb('owner_user_id', '=', userId), eb('shared', '=', 1)]))
+  }
+  return query
+}
+
+/**
+ * The version query's compiled SQL per database handle and shape (number of ids, restricted viewer or
+ * not). It runs on every template read, and building and compiling it with Kysely costs about as much
+ * as SQLite takes to run it; between calls of one shape only the parameters change. A shape is only
+ * reused when its first compilation produced exactly the parameters `versionParameters` predicts.
+ */
+const compiledVersionQueries = new WeakMap<DbOrTx, Map<string, CompiledQuery<VersionRow>>>()
+const MAX_VERSION_QUERY_SHAPES = 64
+
+function versionParameters(accountId: string, ids: string[], viewer: TemplateViewer | undefined) {
+  return viewer && !viewer.seesAll ? [accountId, ...ids, viewer.userId, 1] : [accountId, ...ids]
+}
+
+async function currentVersions(
+  db: DbOrTx,
+  accountId: string,
+  ids: string[],
+  viewer: TemplateViewer | undefined,
+): Promise<VersionRow[]> {
+  const parameters = versionParameters(accountId, ids, viewer)
+  const shape = `${ids.length}:${parameters.length}`
+  let shapes = compiledVersionQueries.get(db)
+  if (shapes === undefined) {
+    shapes = new Map()
+    compiledVersionQueries.set(db, shapes)
+  }
+  const compiled = shapes.get(shape)
+  if (compiled !== undefined) {
+    return (await db.executeQuery<VersionRow>({ ...compiled, parameters })).rows
+  }
+  const fresh: CompiledQuery<VersionRow> = buildVersionQuery(db, accountId, ids, viewer).compile()
+  const predictable =
+    fresh.parameters.length === parameters.length &&
+    fresh.parameters.every((value, index) => value === parameters[index])
+  if (predictable && shapes.size < MAX_VERSION_QUERY_SHAPES) shapes.set(shape, fresh)
+  return (await db.executeQuery(fresh)).rows
+}
+
 /**
  * The account's templates among `templateIds`, keyed by id; ids that do not exist in the account are
  * absent from the map. One query when every template is cached and unchanged, three otherwise.
@@ -148,17 +205,7 @@ export async function findTemplatesByIds(
   const found = new Map<string, Template>()
   const ids = [...new Set(templateIds)]
   if (ids.length === 0) return found
-  let versionQuery = db
-    .selectFrom('templates')
-    .select(['id', 'version', 'updated_at'])
-    .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-  if (viewer && !viewer.seesAll) {
-    versionQuery = versionQuery.where((eb) =>
-      eb.or([eb('owner_user_id', '=', viewer.userId), eb('shared', '=', 1)]),
-    )
-  }
-  const versions = await versionQuery.execute()
+  const versions = await currentVersions(db, accountId, ids, viewer)
   const stale: string[] = []
   for (const row of versions) {
     const cached = templateCache.get(row.id)

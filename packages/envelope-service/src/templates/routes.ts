@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { toEnvelopeTemplate, toTemplateListItem, toTemplateSummary } from './mapping.js'
+import type { Template } from './model.js'
 import {
   findTemplate,
   findTemplateDocumentBlob,
@@ -31,6 +32,17 @@ const viewerOf = (request: FastifyRequest): TemplateViewer => ({
   userId: request.principal.userId,
   seesAll: request.principal.permissions.has('administer'),
 })
+
+/**
+ * The GET body of each template object the repository hands out, serialized with the route's response
+ * schema. Those objects are deeply frozen and replaced (not changed) when the template changes, so a
+ * body keyed by the object is never stale, and it goes when the repository's cache drops the object.
+ */
+const serializedTemplates = new WeakMap<Template, string>()
+
+/** Sends an already serialized JSON body as is (Fastify skips serialization for a string with a JSON type). */
+const sendJson = (reply: FastifyReply, body: string) =>
+  reply.type('application/json; charset=utf-8').send(body)
 
 const DIRECTIONS = new Set(['asc', 'desc'])
 const SORT_FIELDS = new Set<string>(['name', 'modified', 'created'])
@@ -119,11 +131,16 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
         response: { 200: EnvelopeTemplate, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId } = request.principal
       const template = await findTemplate(ctx.db, accountId, request.params.templateId, viewerOf(request))
       if (!template) throw templateNotFound(request.params.templateId)
-      return toEnvelopeTemplate(template)
+      let body = serializedTemplates.get(template)
+      if (body === undefined) {
+        body = reply.serialize(toEnvelopeTemplate(template)) as string
+        serializedTemplates.set(template, body)
+      }
+      return sendJson(reply, body)
     },
   )
 
