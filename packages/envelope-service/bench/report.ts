@@ -14,13 +14,16 @@ export const SCENARIOS = ['token', 'list', 'get', 'create'] as const
 export type Scenario = (typeof SCENARIOS)[number]
 export type Server = 'ceiling' | 'service'
 
-const SCENARIO_LABELS: Record<Scenario, string> = {
+export const SCENARIO_LABELS: Record<Scenario, string> = {
   token: 'token grant (JWT bearer)',
   list: 'template list (count=100)',
   get: 'template get (authenticated)',
   create: 'envelope create (3 composite templates)',
 }
-const SERVER_LABELS: Record<Server, string> = { ceiling: 'ceiling (node:http)', service: 'envelope-service' }
+export const SERVER_LABELS: Record<Server, string> = {
+  ceiling: 'ceiling (node:http)',
+  service: 'envelope-service',
+}
 
 export interface ReportInput {
   settings: { durationS: number; warmupS: number; repeats: number; connections: number }

@@ -34,7 +34,15 @@ import {
   waitUntilIdle,
   writeGeneratedSection,
 } from 'platform/bench'
-import { reportSection, resultsReport, SCENARIOS, type Scenario, type Server } from './report.js'
+import {
+  reportSection,
+  resultsReport,
+  SCENARIO_LABELS,
+  SCENARIOS,
+  type Scenario,
+  SERVER_LABELS,
+  type Server,
+} from './report.js'
 import {
   bootstrapDemo,
   type DemoCredentials,
@@ -227,6 +235,8 @@ async function main(): Promise<void> {
     durationS: settings.durationS,
     repeats: settings.repeats,
     connections: settings.connections,
+    scenarioLabels: SCENARIO_LABELS,
+    serverLabels: SERVER_LABELS,
   })
 
   const report = resultsReport({

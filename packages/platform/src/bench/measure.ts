@@ -88,6 +88,9 @@ export interface ScenarioPlan<Scenario extends string, Server extends string> ex
   warmupS: number
   durationS: number
   repeats: number
+  /** Names used in progress lines (default: the keys). */
+  scenarioLabels?: Record<Scenario, string>
+  serverLabels?: Record<Server, string>
   /** Progress lines (default: console.log). */
   log?: (line: string) => void
 }
@@ -101,11 +104,13 @@ export async function runScenarios<Scenario extends string, Server extends strin
   plan: ScenarioPlan<Scenario, Server>,
 ): Promise<Summary<Scenario, Server>[]> {
   const log = plan.log ?? ((line: string) => console.log(line))
+  const scenarioName = (scenario: Scenario) => plan.scenarioLabels?.[scenario] ?? scenario
+  const serverName = (server: Server) => plan.serverLabels?.[server] ?? server
   const summaries: Summary<Scenario, Server>[] = []
   for (const scenario of plan.scenarios) {
     for (const contender of plan.contenders) {
       await measure(contender.process, contender.requests(scenario), plan.warmupS, plan)
-      log(`${scenario} · ${contender.name}: warmed up`)
+      log(`${scenarioName(scenario)} · ${serverName(contender.name)}: warmed up`)
     }
     const runs = new Map<Server, Measurement[]>(plan.contenders.map((contender) => [contender.name, []]))
     for (let round = 1; round <= plan.repeats; round++) {
@@ -118,7 +123,7 @@ export async function runScenarios<Scenario extends string, Server extends strin
         )
         runs.get(contender.name)?.push(measurement)
         log(
-          `${scenario} · ${contender.name} · run ${round}: ${measurement.requestsPerSecond.toFixed(1)} req/s, ` +
+          `${scenarioName(scenario)} · ${serverName(contender.name)} · run ${round}: ${measurement.requestsPerSecond.toFixed(1)} req/s, ` +
             `p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms` +
             (measurement.failures > 0 ? `, ${measurement.failures} failed` : ''),
         )
