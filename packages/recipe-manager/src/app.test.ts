@@ -1,6 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadRecipeManagerConfig } from './config.js'
+import { loadRecipeManagerConfig, readCacheEnabled } from './config.js'
 import { demoRecipes, demoTags } from './demo/data.js'
 import { recipeBody, startTestService, type TestService } from './testing/harness.js'
 
@@ -12,7 +12,17 @@ describe('configuration', () => {
       DATABASE_URL: 'sqlite:./data/recipes.db',
       LOG_LEVEL: 'info',
       SEED_DEMO_DATA: true,
+      READ_CACHE: 'auto',
     })
+  })
+
+  it('caches reads on SQLite only unless told otherwise', () => {
+    const on = (env: Record<string, string>) => readCacheEnabled(loadRecipeManagerConfig(env))
+    expect(on({})).toBe(true)
+    expect(on({ DATABASE_URL: 'postgres://db/recipes' })).toBe(false)
+    expect(on({ DATABASE_URL: 'postgres://db/recipes', READ_CACHE: 'on' })).toBe(true)
+    expect(on({ READ_CACHE: 'off' })).toBe(false)
+    expect(() => loadRecipeManagerConfig({ READ_CACHE: 'maybe' })).toThrow(/READ_CACHE/)
   })
 
   it('reads SEED_DEMO_DATA=false and a PostgreSQL URL', () => {

@@ -1,6 +1,6 @@
 import { type App, connectDatabase, createApp, migrateToLatest, registerDocs } from 'platform'
 import { createReadCache } from './cache.js'
-import { BODY_LIMIT_BYTES, type RecipeManagerConfig } from './config.js'
+import { BODY_LIMIT_BYTES, type RecipeManagerConfig, readCacheEnabled } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { seedDemoData } from './demo/seed.js'
@@ -36,7 +36,7 @@ export async function buildApp(
     config,
     db: database.db,
     dialect: database.dialect,
-    reads: createReadCache(),
+    reads: createReadCache(readCacheEnabled(config) ? undefined : { maxEntries: 0, maxBytes: 0 }),
     insertRecipe: groupedRecipeInserts(database.db),
     now: options.now ?? Date.now,
   }

@@ -11,6 +11,14 @@ export const RecipeManagerConfig = Type.Composite([
     }),
     /** Inserts a handful of example recipes and tags the first time the service meets an empty database. */
     SEED_DEMO_DATA: Type.Boolean({ default: true }),
+    /**
+     * The in-process read cache (search totals, list pages) is exact only while this process is the
+     * database's one writer. `auto` turns it on for SQLite and off for PostgreSQL, the store for running
+     * several instances; set `on` for a single-instance PostgreSQL deployment.
+     */
+    READ_CACHE: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')], {
+      default: 'auto',
+    }),
   }),
 ])
 
@@ -18,6 +26,11 @@ export type RecipeManagerConfig = ReturnType<typeof loadRecipeManagerConfig>
 
 export function loadRecipeManagerConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(RecipeManagerConfig, env)
+}
+
+export function readCacheEnabled(config: RecipeManagerConfig): boolean {
+  if (config.READ_CACHE === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
+  return config.READ_CACHE === 'on'
 }
 
 /** Largest accepted request body: 1 MiB. */
