@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import type { Db, DbOrTx } from '../database.js'
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600
@@ -10,7 +10,8 @@ export interface VerifiedToken {
   expiresAt: number
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+/** SHA-256 of the token, base64url: the stored form. One-shot `hash` runs on every REST call; it is several times cheaper than a Hash object. */
+export const hashToken = (token: string) => hash('sha256', token, 'base64url')
 
 /** Creates an opaque access token; only its hash is stored. Returns the token itself, once. */
 export async function issueAccessToken(
