@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal'
+  | 'unavailable'
 
 export const statusOfKind: Record<ErrorKind, number> = {
   invalid_request: 400,
@@ -23,6 +24,7 @@ export const statusOfKind: Record<ErrorKind, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 }
 
 export interface AppErrorOptions {

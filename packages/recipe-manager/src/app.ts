@@ -47,16 +47,6 @@ export async function buildApp(
     renderError: renderRecipeError,
   })
   app.addHook('onClose', () => database.close())
-  // Requests in flight when shutdown begins still complete; their connections then close instead of
-  // idling in keep-alive, which would hold the shutdown open until the client lets go.
-  let closing = false
-  app.addHook('preClose', async () => {
-    closing = true
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close')
-    done(null, payload)
-  })
 
   await registerDocs(app, {
     title: 'Recipe Manager API',

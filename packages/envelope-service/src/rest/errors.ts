@@ -11,6 +11,7 @@ const codeOfKind: Record<ErrorKind, string> = {
   unsupported_media_type: 'INVALID_REQUEST_PARAMETER',
   rate_limited: 'HOURLY_APIINVOCATION_LIMIT_EXCEEDED',
   internal: `${PRODUCT_NAME.toUpperCase()}_GENERIC_ERROR`,
+  unavailable: `${PRODUCT_NAME.toUpperCase()}_GENERIC_ERROR`,
 }
 
 /** DocuSign's error body: `{errorCode, message}` on every non-2xx REST response. */

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, type Socket } from 'node:net'
 import { Type } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NotFoundError } from '../errors.js'
@@ -108,5 +109,61 @@ describe('createApp', () => {
     expect(response.statusCode).toBe(500)
     expect(response.body).not.toMatch(/secrets/)
     expect(response.headers['x-request-id']).toBeTruthy()
+  })
+})
+
+describe('createApp during shutdown', () => {
+  it('finishes in-flight requests and refuses requests that arrive later with 503 in the service shape', async () => {
+    const app = createApp({
+      logLevel: false,
+      bodyLimit: 1024,
+      renderError: (error) => ({ kind: error.kind, message: error.message }),
+    })
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let arrived: () => void = () => {}
+    const slowArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    app.get('/slow', async () => {
+      arrived()
+      await released
+      return { done: true }
+    })
+    app.get('/fast', async () => ({ fast: true }))
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const exchange = (socket: Socket) =>
+      new Promise<string>((resolve) => {
+        let text = ''
+        socket.on('data', (chunk) => {
+          text += chunk
+        })
+        socket.on('close', () => resolve(text))
+      })
+
+    const inFlight = connect(port, '127.0.0.1')
+    const inFlightText = exchange(inFlight)
+    inFlight.write('GET /slow HTTP/1.1\r\nHost: test\r\n\r\n')
+    // A request whose headers are still arriving when shutdown begins.
+    const late = connect(port, '127.0.0.1')
+    const lateText = exchange(late)
+    await new Promise((resolve) => late.once('connect', resolve))
+    late.write('GET /fast HTTP/1.1\r\nHost: test\r\n')
+    await slowArrived
+    const closed = app.close()
+    await new Promise((resolve) => setImmediate(resolve))
+    late.write('\r\n')
+    const refused = await lateText
+    expect(refused).toMatch(/^HTTP\/1.1 503/)
+    expect(refused.toLowerCase()).toContain('connection: close')
+    expect(refused).toContain(
+      '{"kind":"unavailable","message":"The service is shutting down; retry shortly"}',
+    )
+    release()
+    expect(await inFlightText).toMatch(/^HTTP\/1.1 200[\s\S]*\{"done":true\}/)
+    await closed
   })
 })

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, {
-  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify'
+import { AppError } from '../errors.js'
 import { type ErrorBodyRenderer, installErrorHandling } from './error-handler.js'
 import { installValidators } from './validation.js'
 
@@ -48,7 +49,8 @@ export function createApp(options: CreateAppOptions): App {
     logController: new LogController({
       disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
     }),
-    return503OnClosing: true,
+    // Requests that arrive while closing get our own 503 (below), in the service's error shape.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     ...(options.https ? { https: options.https } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
@@ -64,8 +66,23 @@ export function createApp(options: CreateAppOptions): App {
     parseJson(request, text, done)
   })
 
+  // During shutdown, requests already in flight complete, later ones on open keep-alive connections are
+  // refused with 503, and every response closes its connection so the server can drain.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    if (closing) {
+      throw new AppError('unavailable', 'The service is shutting down; retry shortly', {
+        headers: { 'retry-after': '1' },
+      })
+    }
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
   })
   return app
 }
