@@ -83,6 +83,27 @@ export function resultsReport(input: ReportInput) {
   return { input, table, targetRows, console: `${table}\n\n${bulletList(input.memory)}\n\n${targetRows}` }
 }
 
+const loaded = (load: { start: string; end: string }) =>
+  [load.start, load.end].some((averages) => Number(averages.split(',')[0]) > 1)
+
+/** `route size` pairs with ids replaced by placeholders; routes that differ only by id show a range. */
+function describeBodySizes(sizes: Record<string, number>): string {
+  const byRoute = new Map<string, number[]>()
+  for (const [route, size] of Object.entries(sizes)) {
+    const generic = route
+      .replace(/accounts\/[^/?]+/, 'accounts/{a}')
+      .replace(/templates\/[0-9a-f-]{36}/, 'templates/{t}')
+    byRoute.set(generic, [...(byRoute.get(generic) ?? []), size])
+  }
+  return [...byRoute]
+    .map(([route, list]) => {
+      const low = Math.min(...list)
+      const high = Math.max(...list)
+      return `\`${route}\` ${low === high ? low : `${low}–${high}`}`
+    })
+    .join(', ')
+}
+
 export function reportSection(report: ReturnType<typeof resultsReport>): string {
   const { input } = report
   const { settings } = input
@@ -107,12 +128,7 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
         ? 'Servers on core 0 (`taskset -c 0`), the benchmark process with autocannon on core 1.'
         : 'Processes were NOT pinned (taskset or a second core unavailable).',
       `${input.templateCount} demo templates; ${input.fixture.assertions.toLocaleString('en-US')} distinct signed assertions; ${input.fixture.envelopeBodies.toLocaleString('en-US')} distinct envelope bodies.`,
-      `Response bodies (bytes, same for both servers): ${Object.entries(input.bodySizes)
-        .map(
-          ([route, size]) =>
-            `\`${route.replace(/accounts\/[^/]+/, 'accounts/{a}').replace(/templates\/[0-9a-f-]{36}/, 'templates/{t}')}\` ${size}`,
-        )
-        .join(', ')}.`,
+      `Response bodies in bytes, the same from both servers: ${describeBodySizes(input.bodySizes)}.`,
       `Total benchmark time: ${input.runtimeS} s.`,
     ]),
     '',
@@ -129,6 +145,16 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
     '### Targets',
     '',
     report.targetRows,
+    ...(loaded(input.load)
+      ? [
+          '',
+          '### Warning: shared machine',
+          '',
+          'The 1-minute load average was above 1 during this run: other processes competed for the two cores, ' +
+            'so these numbers understate both servers (the service, with more work per request, more than the ceiling). ' +
+            'Re-run on an idle machine for representative results.',
+        ]
+      : []),
     ...(failed.length > 0
       ? [
           '',
