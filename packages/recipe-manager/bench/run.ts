@@ -8,7 +8,7 @@
  * BENCH_WRITE / --write (true: update BENCHMARKS.md).
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -345,7 +345,11 @@ async function main(): Promise<void> {
   }
 
   if (settings.servers.includes('json-server')) {
-    const dbPath = join(tempDir, 'db.json')
+    // json-server rewrites its whole file on every create. Kept in memory (tmpfs), those writes cannot
+    // delay the service's fsyncs in the next measurement through the shared disk's write-back queue.
+    const jsonDir = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/recipe-bench-') : tempDir
+    if (jsonDir !== tempDir) cleanupTasks.push(() => rmSync(jsonDir, { recursive: true, force: true }))
+    const dbPath = join(jsonDir, 'db.json')
     const records = corpus.recipes.map((recipe, index) =>
       JSON.stringify(wireRecipe(recipe, index + 1, timestampFor(index))),
     )
@@ -354,7 +358,7 @@ async function main(): Promise<void> {
     const jsonServer = await startServer({
       name: 'json-server',
       nodeArgs: [jsonServerBin, '--host', '127.0.0.1', '--port', String(port), '--quiet', dbPath],
-      cwd: tempDir,
+      cwd: jsonDir,
       port,
       readyPath: '/recipes/1',
       readyTimeoutMs: 180_000,
