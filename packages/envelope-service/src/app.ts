@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type App, connectDatabase, createApp, type Database, migrateToLatest, registerDocs } from 'platform'
-import type { EnvelopeServiceConfig } from './config.js'
+import { type EnvelopeServiceConfig, templateCacheTrusted } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { createTokenVerifier } from './identity/access-tokens.js'
@@ -9,6 +9,7 @@ import { identityRoutes } from './identity/routes.js'
 import { migrations } from './migrations/index.js'
 import { accountRoutes } from './rest/account-routes.js'
 import { renderRestError } from './rest/errors.js'
+import { configureTemplateCache } from './templates/repository.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
@@ -24,6 +25,7 @@ export async function buildApp(
 ): Promise<{ app: App; ctx: ServiceContext }> {
   const database: Database<Schema> = connectDatabase<Schema>(config.DATABASE_URL)
   await migrateToLatest(database, migrations)
+  configureTemplateCache(database.db, templateCacheTrusted(config) ? 'trusted' : 'verified')
   const https =
     config.TLS_CERT_FILE && config.TLS_KEY_FILE
       ? { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) }

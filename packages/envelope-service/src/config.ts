@@ -23,6 +23,15 @@ export const EnvelopeServiceConfig = Type.Composite([
     BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
     /** Lets Connect configurations publish to private, loopback and link-local addresses (development). */
     CONNECT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
+    /**
+     * The in-process template cache. `verified` checks each cached template's stored version on every
+     * read, so changes by other instances sharing the database are seen; `trusted` skips that query,
+     * exact only while this process is the database's one writer. `auto` trusts it on SQLite and
+     * verifies on PostgreSQL, the store for running several instances.
+     */
+    TEMPLATE_CACHE: Type.Union([Type.Literal('auto'), Type.Literal('trusted'), Type.Literal('verified')], {
+      default: 'auto',
+    }),
   }),
 ])
 
@@ -30,4 +39,10 @@ export type EnvelopeServiceConfig = ReturnType<typeof loadEnvelopeServiceConfig>
 
 export function loadEnvelopeServiceConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(EnvelopeServiceConfig, env)
+}
+
+/** Whether the template cache is served without checking versions: the `TEMPLATE_CACHE` decision. */
+export function templateCacheTrusted(config: EnvelopeServiceConfig): boolean {
+  if (config.TEMPLATE_CACHE === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
+  return config.TEMPLATE_CACHE === 'trusted'
 }

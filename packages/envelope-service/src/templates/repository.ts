@@ -100,23 +100,80 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Parsed templates by id, validated against the stored `version` on every read, so a cached copy is
- * never served after a change made by this or any other process. Template ids are random GUIDs, so
- * one process-wide cache is safe even with several databases in one process (tests).
+ * How far this process trusts its parsed-template cache. `verified` checks every cached template
+ * against the stored `version` on each read, so changes made by other processes sharing the database
+ * are seen; `trusted` serves cached templates without asking the database, which is exact only while
+ * this process is the database's one writer (its own writes drop what they change).
  */
-const templateCache = new Map<string, { version: number; updatedAt: string; template: Template }>()
-const TEMPLATE_CACHE_MAX_ENTRIES = 2_000
+export type TemplateCacheMode = 'trusted' | 'verified'
 
-function remember(template: Template, version: number) {
-  if (templateCache.size >= TEMPLATE_CACHE_MAX_ENTRIES && !templateCache.has(template.templateId)) {
-    templateCache.delete(templateCache.keys().next().value as string)
-  }
-  templateCache.set(template.templateId, { version, updatedAt: template.lastModified, template })
+interface CachedTemplate {
+  version: number
+  updatedAt: string
+  template: Template
 }
 
-/** Drops a template from this process's cache (other processes notice through `version`). */
-export function forgetTemplate(templateId: string) {
-  templateCache.delete(templateId)
+interface TemplateCache {
+  trusted: boolean
+  entries: Map<string, CachedTemplate>
+  /** Counts template writes; a read that overlapped one does not keep what it loaded. */
+  writes: number
+}
+
+/**
+ * One cache per database handle (keyed by the dialect adapter, which a handle shares with its
+ * transactions), so two service instances in one process (tests) behave like two processes.
+ */
+const templateCaches = new WeakMap<object, TemplateCache>()
+const TEMPLATE_CACHE_MAX_ENTRIES = 2_000
+
+function cacheOf(db: DbOrTx): TemplateCache {
+  const key = db.getExecutor().adapter
+  let cache = templateCaches.get(key)
+  if (cache === undefined) {
+    cache = { trusted: false, entries: new Map(), writes: 0 }
+    templateCaches.set(key, cache)
+  }
+  return cache
+}
+
+/** Sets how `db`'s template cache is used (`verified` until this is called), emptying it. */
+export function configureTemplateCache(db: DbOrTx, mode: TemplateCacheMode) {
+  templateCaches.set(db.getExecutor().adapter, { trusted: mode === 'trusted', entries: new Map(), writes: 0 })
+}
+
+function remember(cache: TemplateCache, template: Template, version: number) {
+  const entries = cache.entries
+  if (entries.size >= TEMPLATE_CACHE_MAX_ENTRIES && !entries.has(template.templateId)) {
+    entries.delete(entries.keys().next().value as string)
+  }
+  entries.set(template.templateId, { version, updatedAt: template.lastModified, template })
+}
+
+/** Drops a template from this handle's cache (other processes notice through `version`). */
+function forgetTemplate(db: DbOrTx, templateId: string) {
+  const cache = cacheOf(db)
+  cache.entries.delete(templateId)
+  cache.writes += 1
+}
+
+/**
+ * Runs a write of one template, dropping it from the cache before and after: a read that loads the
+ * old row while the write is under way then does not keep it (see `TemplateCache.writes`). A write
+ * inside a caller's transaction commits later; on SQLite that transaction holds the one connection,
+ * so no read can load the old row before the commit.
+ */
+async function writingTemplate<T>(db: DbOrTx, templateId: string, write: () => Promise<T>): Promise<T> {
+  forgetTemplate(db, templateId)
+  try {
+    return await write()
+  } finally {
+    forgetTemplate(db, templateId)
+  }
+}
+
+function visibleTo(template: Template, viewer: TemplateViewer | undefined): boolean {
+  return !viewer || viewer.seesAll || template.shared || template.ownerUserId === viewer.userId
 }
 
 async function loadDocuments(db: DbOrTx, templateIds: string[]): Promise<Map<string, TemplateDocument[]>> {
@@ -190,9 +247,89 @@ async function currentVersions(
   return (await db.executeQuery(fresh)).rows
 }
 
+/** Loads and parses templates of the account by id, with their documents and versions. */
+async function loadTemplates(
+  db: DbOrTx,
+  accountId: string,
+  ids: string[],
+): Promise<{ template: Template; version: number }[]> {
+  const rows = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute()
+  const documents = await loadDocuments(db, ids)
+  return rows.map((row) => ({
+    template: deepFreeze(toTemplate(row, documents.get(row.id) ?? [])),
+    version: Number(row.version),
+  }))
+}
+
+/** The `verified` read: one version query, then the changed or uncached templates. */
+async function findVerified(
+  db: DbOrTx,
+  cache: TemplateCache,
+  accountId: string,
+  ids: string[],
+  viewer: TemplateViewer | undefined,
+): Promise<Map<string, Template>> {
+  const found = new Map<string, Template>()
+  const versions = await currentVersions(db, accountId, ids, viewer)
+  const stale: string[] = []
+  for (const row of versions) {
+    const cached = cache.entries.get(row.id)
+    if (cached && cached.version === Number(row.version) && cached.updatedAt === row.updated_at) {
+      found.set(row.id, cached.template)
+    } else {
+      stale.push(row.id)
+    }
+  }
+  if (stale.length > 0) {
+    for (const { template, version } of await loadTemplates(db, accountId, stale)) {
+      remember(cache, template, version)
+      found.set(template.templateId, template)
+    }
+  }
+  return found
+}
+
+/**
+ * The `trusted` read: cached templates without a query, the others loaded. What a transaction reads
+ * is not kept (it may roll back), nor what a read overlapping a template write loaded.
+ */
+async function findTrusted(
+  db: DbOrTx,
+  cache: TemplateCache,
+  accountId: string,
+  ids: string[],
+  viewer: TemplateViewer | undefined,
+): Promise<Map<string, Template>> {
+  const found = new Map<string, Template>()
+  const missing: string[] = []
+  for (const id of ids) {
+    const cached = cache.entries.get(id)
+    if (cached === undefined) missing.push(id)
+    else if (cached.template.accountId === accountId && visibleTo(cached.template, viewer)) {
+      found.set(id, cached.template)
+    }
+  }
+  if (missing.length > 0) {
+    const writesBefore = cache.writes
+    const loaded = await loadTemplates(db, accountId, missing)
+    const keep = !db.isTransaction && cache.writes === writesBefore
+    for (const { template, version } of loaded) {
+      if (keep) remember(cache, template, version)
+      if (visibleTo(template, viewer)) found.set(template.templateId, template)
+    }
+  }
+  return found
+}
+
 /**
  * The account's templates among `templateIds`, keyed by id; ids that do not exist in the account are
- * absent from the map. One query when every template is cached and unchanged, three otherwise.
+ * absent from the map. With a `verified` cache, one query when every template is cached and
+ * unchanged, three otherwise; with a `trusted` one, none when every template is cached.
  * The returned templates are deeply frozen (they may be shared through the cache): copy, don't mutate.
  * `viewer`, when given, restricts the result to templates that user may see.
  */
@@ -202,33 +339,13 @@ export async function findTemplatesByIds(
   templateIds: string[],
   viewer?: TemplateViewer,
 ): Promise<Map<string, Template>> {
-  const found = new Map<string, Template>()
   const ids = [...new Set(templateIds)]
-  if (ids.length === 0) return found
-  const versions = await currentVersions(db, accountId, ids, viewer)
-  const stale: string[] = []
-  for (const row of versions) {
-    const cached = templateCache.get(row.id)
-    if (cached && cached.version === Number(row.version) && cached.updatedAt === row.updated_at) {
-      found.set(row.id, cached.template)
-    } else {
-      stale.push(row.id)
-    }
-  }
-  if (stale.length > 0) {
-    const rows = await db
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', 'in', stale)
-      .execute()
-    const documents = await loadDocuments(db, stale)
-    for (const row of rows) {
-      const template = deepFreeze(toTemplate(row, documents.get(row.id) ?? []))
-      remember(template, Number(row.version))
-      found.set(row.id, template)
-    }
-  }
+  if (ids.length === 0) return new Map()
+  const cache = cacheOf(db)
+  const found = cache.trusted
+    ? await findTrusted(db, cache, accountId, ids, viewer)
+    : await findVerified(db, cache, accountId, ids, viewer)
+  if (ids.length === 1) return found
   // Keep the caller's order, which the map's iteration order would otherwise lose.
   return new Map(ids.filter((id) => found.has(id)).map((id) => [id, found.get(id) as Template]))
 }
@@ -282,29 +399,31 @@ export async function insertTemplate(
   record: TemplateRecord,
   now: string,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    await tx
-      .insertInto('templates')
-      .values({
-        id: record.templateId,
-        account_id: owner.accountId,
-        owner_user_id: owner.userId,
-        name: record.name,
-        name_key: record.name.toLowerCase(),
-        description: record.description,
-        shared: record.shared ? 1 : 0,
-        email_subject: record.emailSubject,
-        email_blurb: record.emailBlurb,
-        recipients: JSON.stringify(record.recipients),
-        custom_fields: JSON.stringify(record.customFields),
-        version: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    const documents = documentRows(record.templateId, record.documents ?? [])
-    if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
-  })
+  await writingTemplate(db, record.templateId, () =>
+    inTransaction(db, async (tx) => {
+      await tx
+        .insertInto('templates')
+        .values({
+          id: record.templateId,
+          account_id: owner.accountId,
+          owner_user_id: owner.userId,
+          name: record.name,
+          name_key: record.name.toLowerCase(),
+          description: record.description,
+          shared: record.shared ? 1 : 0,
+          email_subject: record.emailSubject,
+          email_blurb: record.emailBlurb,
+          recipients: JSON.stringify(record.recipients),
+          custom_fields: JSON.stringify(record.customFields),
+          version: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      const documents = documentRows(record.templateId, record.documents ?? [])
+      if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+    }),
+  )
 }
 
 /**
@@ -317,45 +436,47 @@ export async function replaceTemplate(
   record: TemplateRecord,
   now: string,
 ): Promise<boolean> {
-  forgetTemplate(record.templateId)
-  return inTransaction(db, async (tx) => {
-    const updated = await tx
-      .updateTable('templates')
-      .set((eb) => ({
-        name: record.name,
-        name_key: record.name.toLowerCase(),
-        description: record.description,
-        shared: record.shared ? 1 : 0,
-        email_subject: record.emailSubject,
-        email_blurb: record.emailBlurb,
-        recipients: JSON.stringify(record.recipients),
-        custom_fields: JSON.stringify(record.customFields),
-        version: eb('version', '+', 1),
-        updated_at: now,
-      }))
-      .where('account_id', '=', accountId)
-      .where('id', '=', record.templateId)
-      .returning('id')
-      .executeTakeFirst()
-    if (!updated) return false
-    if (record.documents) {
-      await tx.deleteFrom('template_documents').where('template_id', '=', record.templateId).execute()
-      const documents = documentRows(record.templateId, record.documents)
-      if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
-    }
-    return true
-  })
+  return writingTemplate(db, record.templateId, () =>
+    inTransaction(db, async (tx) => {
+      const updated = await tx
+        .updateTable('templates')
+        .set((eb) => ({
+          name: record.name,
+          name_key: record.name.toLowerCase(),
+          description: record.description,
+          shared: record.shared ? 1 : 0,
+          email_subject: record.emailSubject,
+          email_blurb: record.emailBlurb,
+          recipients: JSON.stringify(record.recipients),
+          custom_fields: JSON.stringify(record.customFields),
+          version: eb('version', '+', 1),
+          updated_at: now,
+        }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', record.templateId)
+        .returning('id')
+        .executeTakeFirst()
+      if (!updated) return false
+      if (record.documents) {
+        await tx.deleteFrom('template_documents').where('template_id', '=', record.templateId).execute()
+        const documents = documentRows(record.templateId, record.documents)
+        if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+      }
+      return true
+    }),
+  )
 }
 
 /** Deletes a template of the account; false when there was none. */
 export async function deleteTemplate(db: DbOrTx, accountId: string, templateId: string): Promise<boolean> {
-  forgetTemplate(templateId)
-  const deleted = await db
-    .deleteFrom('templates')
-    .where('account_id', '=', accountId)
-    .where('id', '=', templateId)
-    .returning('id')
-    .executeTakeFirst()
+  const deleted = await writingTemplate(db, templateId, () =>
+    db
+      .deleteFrom('templates')
+      .where('account_id', '=', accountId)
+      .where('id', '=', templateId)
+      .returning('id')
+      .executeTakeFirst(),
+  )
   return deleted !== undefined
 }
 
