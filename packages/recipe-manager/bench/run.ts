@@ -8,12 +8,37 @@
  * BENCH_WRITE / --write (true: update BENCHMARKS.md).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon, { type Request } from 'autocannon'
+import {
+  type CeilingRoute,
+  type Contender,
+  canPin,
+  expectStatus,
+  formatLoad,
+  freePort,
+  type LoadRequest,
+  machineDescription,
+  onExit,
+  onFinish,
+  pinSelfToCore,
+  ratio,
+  readBenchOptions,
+  residentMiB,
+  runBenchmark,
+  runPool,
+  runScenarios,
+  send,
+  startCeilingServer,
+  startServer,
+  type Target,
+  targetsTable,
+  waitUntilIdle,
+  writeGeneratedSection,
+} from 'platform/bench'
 import {
   COMMON_TERM,
   generateCorpus,
@@ -21,30 +46,13 @@ import {
   type RecipeInput,
   SELECTIVE_TERM,
 } from './dataset.js'
-import { closeAgent, runPool, send } from './http-client.js'
 import {
-  canPin,
-  freePort,
-  killAllServers,
-  pinSelfToClientCore,
-  residentMiB,
-  type ServerProcess,
-  startServer,
-  waitUntilIdle,
-} from './processes.js'
-import {
-  type Measurement,
-  ratio,
+  type RecipeSummary,
+  recipeResultsTable,
   resultsSection,
-  resultsTable,
   type ScenarioKey,
   SERVER_LABELS,
   type ServerName,
-  type Summary,
-  summarise,
-  type Target,
-  targetsTable,
-  writeBenchmarksFile,
 } from './report.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -54,63 +62,47 @@ const jsonServerBin = join(dirname(require.resolve('json-server/package.json')),
 const LOAD_CONCURRENCY = 16
 const PAGE_SIZE = 20
 const CREATE_BODY_POOL = 1_000
+/** Ids the get scenario cycles through, spread over the whole table. */
+const GET_ID_POOL = 10_000
+/**
+ * The uncached search cycles through every offset below OFFSET_VARIANTS with every limit up to
+ * LIMIT_VARIANTS: 4,000 distinct URLs, twice the service's 2,000-entry response cache, so with the
+ * connections staggered over the list nearly every request misses it.
+ */
+const OFFSET_VARIANTS = 40
+const LIMIT_VARIANTS = 100
 /** autocannon's per-request timeout: json-server rewrites its whole JSON file on every create. */
 const REQUEST_TIMEOUT_S = 30
 
-interface Settings {
-  recipes: number
-  durationS: number
-  warmupS: number
-  repeats: number
-  connections: number
-  servers: ServerName[]
-  write: boolean
-}
-
-function readSettings(): Settings {
-  const flags = new Map<string, string>()
-  for (const argument of process.argv.slice(2)) {
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argument)
-    if (!match) throw new Error(`unknown argument ${argument}`)
-    flags.set(match[1]!, match[2] ?? 'true')
-  }
-  const setting = (flag: string, fallback: string) =>
-    flags.get(flag) ?? process.env[`BENCH_${flag.toUpperCase()}`] ?? fallback
-  const positive = (flag: string, fallback: number) => {
-    const value = Number(setting(flag, String(fallback)))
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} must be a positive integer`)
-    return value
-  }
-  const servers = setting('servers', 'ceiling,json-server,service')
+function readSettings() {
+  const options = readBenchOptions()
+  const servers = options
+    .text('servers', 'ceiling,json-server,service')
     .split(',')
     .map((name) => name.trim())
   for (const name of servers) {
     if (!(name in SERVER_LABELS)) throw new Error(`unknown server "${name}" in servers`)
   }
   return {
-    recipes: positive('recipes', 100_000),
-    durationS: positive('duration', 10),
-    warmupS: positive('warmup', 3),
-    repeats: positive('repeats', 3),
-    connections: positive('connections', 10),
+    recipes: options.positive('recipes', 100_000),
+    durationS: options.positive('duration', 10),
+    warmupS: options.positive('warmup', 3),
+    repeats: options.positive('repeats', 3),
+    connections: options.positive('connections', 10),
     servers: servers as ServerName[],
-    write: !['false', '0', 'no'].includes(setting('write', 'true')),
+    write: options.boolean('write', true),
   }
 }
 
 const SCENARIO_LABELS: Record<ScenarioKey, string> = {
   selective: `search "${SELECTIVE_TERM}" (selective)`,
   common: `search "${COMMON_TERM}" (common)`,
+  offsets: `search "${SELECTIVE_TERM}", varying offsets (uncached)`,
   get: 'get by id',
   create: 'create',
 }
-
-/** A server under test and how each scenario is expressed in its API. */
-interface Contender {
-  name: ServerName
-  process: ServerProcess
-  requests(scenario: ScenarioKey): Request[]
-}
+/** Creates run last so they do not change what the reads see. */
+const SCENARIOS = Object.keys(SCENARIO_LABELS) as ScenarioKey[]
 
 /** Recipe shape the service returns, used for json-server's file and the ceiling when the service is absent. */
 function wireRecipe(recipe: RecipeInput, id: number, createdAt: string) {
@@ -129,83 +121,72 @@ function spreadingStride(length: number): number {
   return stride
 }
 
-function cyclingRequest(build: (sequence: number) => Request): Request {
-  let sequence = 0
-  return { setupRequest: (request) => ({ ...request, ...build(sequence++) }) }
+/** Every (offset, limit) pair of the uncached search. */
+const pageVariants = (): Array<{ offset: number; limit: number }> =>
+  Array.from({ length: OFFSET_VARIANTS * LIMIT_VARIANTS }, (_, index) => ({
+    offset: Math.floor(index / LIMIT_VARIANTS),
+    limit: (index % LIMIT_VARIANTS) + 1,
+  }))
+
+/** Recipes on an average page of the uncached search, given the term's total matches. */
+function meanPageItems(total: number): number {
+  const variants = pageVariants()
+  const items = variants.reduce(
+    (sum, { offset, limit }) => sum + Math.max(0, Math.min(limit, total - offset)),
+    0,
+  )
+  return items / variants.length
 }
 
+const serviceSearchPath = (term: string, limit = PAGE_SIZE, offset?: number) =>
+  `/api/recipes?search=${encodeURIComponent(term)}${offset === undefined ? '' : `&offset=${offset}`}&limit=${limit}`
+
+/**
+ * How each scenario is sent to a server. Variants are fixed request lists, which autocannon encodes
+ * once per connection and cycles through: rewriting each request in `setupRequest` costs the load
+ * generator enough CPU to cap the fast servers.
+ */
 function apiRequests(ids: readonly number[], createBodies: readonly string[], prefix: 'api' | 'json') {
-  const stride = spreadingStride(ids.length)
   const collection = prefix === 'api' ? '/api/recipes' : '/recipes'
-  const search = (term: string) =>
+  const search = (term: string, limit = PAGE_SIZE, offset?: number) =>
     prefix === 'api'
-      ? `${collection}?search=${encodeURIComponent(term)}&limit=${PAGE_SIZE}`
-      : `${collection}?q=${encodeURIComponent(term)}&_limit=${PAGE_SIZE}`
-  return (scenario: ScenarioKey): Request[] => {
-    switch (scenario) {
-      case 'selective':
-        return [{ method: 'GET', path: search(SELECTIVE_TERM) }]
-      case 'common':
-        return [{ method: 'GET', path: search(COMMON_TERM) }]
-      case 'get':
-        return [
-          cyclingRequest((sequence) => ({
-            method: 'GET',
-            path: `${collection}/${ids[(sequence * stride) % ids.length]}`,
-          })),
-        ]
-      case 'create':
-        return [
-          cyclingRequest((sequence) => ({
-            method: 'POST',
-            path: collection,
-            headers: { 'content-type': 'application/json' },
-            body: createBodies[sequence % createBodies.length]!,
-          })),
-        ]
-    }
+      ? serviceSearchPath(term, limit, offset)
+      : `${collection}?q=${encodeURIComponent(term)}${offset === undefined ? '' : `&_start=${offset}`}&_limit=${limit}`
+  const stride = spreadingStride(ids.length)
+  const requests: Record<ScenarioKey, LoadRequest[]> = {
+    selective: [{ method: 'GET', path: search(SELECTIVE_TERM) }],
+    common: [{ method: 'GET', path: search(COMMON_TERM) }],
+    offsets: pageVariants().map(({ offset, limit }) => ({
+      method: 'GET',
+      path: search(SELECTIVE_TERM, limit, offset),
+    })),
+    get: Array.from({ length: Math.min(GET_ID_POOL, ids.length) }, (_, index) => ({
+      method: 'GET',
+      path: `${collection}/${ids[(index * stride) % ids.length]}`,
+    })),
+    create: createBodies.map((body) => ({
+      method: 'POST',
+      path: collection,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })),
   }
-}
-
-async function measure(target: Contender, scenario: ScenarioKey, seconds: number, settings: Settings) {
-  const result = await autocannon({
-    url: target.process.baseUrl,
-    connections: settings.connections,
-    duration: seconds,
-    timeout: REQUEST_TIMEOUT_S,
-    requests: target.requests(scenario),
-  })
-  await waitUntilIdle(target.process.pid)
-  const measurement: Measurement = {
-    requestsPerSecond: result['2xx'] / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  }
-  return measurement
+  return (scenario: ScenarioKey): LoadRequest[] => requests[scenario]
 }
 
 /** How many recipes a server holds now; the create scenario adds to the loaded ones. */
-async function storedRecipes(target: Contender): Promise<string> {
+async function storedRecipes(target: Contender<ScenarioKey, ServerName>): Promise<string> {
   const base = target.process.baseUrl
   const response =
     target.name === 'service'
       ? await send('GET', `${base}/api/recipes?limit=1`)
-      : await send('GET', `${base}/recipes?_limit=1`, undefined, 120_000)
+      : await send('GET', `${base}/recipes?_limit=1`, undefined, { timeoutMs: 120_000 })
   expectStatus(response, 200, `${target.name} recipe count`)
   const total =
     target.name === 'service'
       ? (JSON.parse(response.body) as { total: number }).total
       : Number(response.headers['x-total-count'])
   return total.toLocaleString('en-US')
-}
-
-function expectStatus(response: { status: number; body: string }, status: number, what: string): void {
-  if (response.status !== status) {
-    throw new Error(
-      `${what}: expected HTTP ${status}, got ${response.status}: ${response.body.slice(0, 300)}`,
-    )
-  }
 }
 
 /** The commit the service was measured at, and whether its sources differed from it. */
@@ -220,39 +201,39 @@ function serviceRevision(): string {
   }
 }
 
-function machineDescription(): string[] {
-  const cpuModel =
-    /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model
+/** The ceiling's answers: the service's bytes for each scenario (one average-size page for the uncached search). */
+interface CeilingBodies {
+  search: Record<string, string>
+  offsets: string
+  get: string
+  create: string
+}
+
+function ceilingRoutes(bodies: CeilingBodies): CeilingRoute[] {
   return [
-    `CPU: ${cpuModel ?? 'unknown'}, ${cpus().length} cores (nproc)`,
-    `Memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
-    `Node ${process.version} on ${process.platform} ${process.arch}`,
+    ...Object.entries(bodies.search).map(([term, body]) => ({
+      method: 'GET',
+      path: serviceSearchPath(term),
+      status: 200,
+      body,
+    })),
+    // Any other query on the collection (the uncached search's offset and limit variants).
+    { method: 'GET', path: '/api/recipes', status: 200, body: bodies.offsets },
+    { method: 'GET', path: '/api/recipes/', prefix: true, status: 200, body: bodies.get },
+    { method: 'POST', path: '/api/recipes', status: 201, body: bodies.create },
   ]
 }
 
-const formatLoad = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')
+const settings = readSettings()
 
 async function main(): Promise<void> {
-  const settings = readSettings()
   const startedAt = Date.now()
   const loadAtStart = formatLoad()
   const pin = canPin()
-  if (pin) pinSelfToClientCore()
+  if (pin) pinSelfToCore()
   const notes: string[] = []
   if (!pin)
     notes.push('taskset or a second core was unavailable: servers and load generator were not pinned.')
-
-  const scenarios = Object.keys(SCENARIO_LABELS) as ScenarioKey[]
-  const runCount = scenarios.length * settings.servers.length
-  const measuringS = runCount * (settings.warmupS + settings.repeats * settings.durationS)
-  const budgetMs = 10 * 60_000 + measuringS * 2_000
-  setTimeout(() => {
-    console.error(`bench: exceeded its time budget of ${Math.round(budgetMs / 1000)} s, aborting`)
-    process.exit(2)
-  }, budgetMs).unref()
 
   console.log(
     `recipe-manager bench: ${settings.recipes} recipes, ${settings.warmupS}s warm-up + ${settings.repeats}×${settings.durationS}s, ` +
@@ -268,16 +249,17 @@ async function main(): Promise<void> {
     `data set: "${SELECTIVE_TERM}" in ${expectedSelective} recipes, "${COMMON_TERM}" in ${expectedCommon} ` +
       `(${((expectedCommon / settings.recipes) * 100).toFixed(1)}%)`,
   )
+  const offsetsPageLimit = Math.max(1, Math.round(meanPageItems(expectedSelective)))
 
   const tempDir = mkdtempSync(join(tmpdir(), 'recipe-bench-'))
-  cleanupTasks.push(() => rmSync(tempDir, { recursive: true, force: true }))
+  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
 
-  const targets: Contender[] = []
+  const targets: Contender<ScenarioKey, ServerName>[] = []
   const memory: string[] = []
   const counts: string[] = []
   const rss: Partial<Record<ServerName, { loaded: number; after?: number }>> = {}
   let loadLine: string | undefined
-  let serviceBodies: { search: Record<string, string>; get: string; create: string } | undefined
+  let serviceBodies: CeilingBodies | undefined
 
   if (settings.servers.includes('service')) {
     const port = await freePort()
@@ -297,7 +279,7 @@ async function main(): Promise<void> {
       readyTimeoutMs: 60_000,
       pin,
     })
-    stopTasks.push(() => service.stop())
+    onFinish(() => service.stop())
 
     console.log(
       `loading ${settings.recipes} recipes into the service (${LOAD_CONCURRENCY} concurrent POSTs)…`,
@@ -320,10 +302,7 @@ async function main(): Promise<void> {
       [SELECTIVE_TERM, expectedSelective],
       [COMMON_TERM, expectedCommon],
     ] as const) {
-      const response = await send(
-        'GET',
-        `${service.baseUrl}/api/recipes?search=${encodeURIComponent(term)}&limit=${PAGE_SIZE}`,
-      )
+      const response = await send('GET', service.baseUrl + serviceSearchPath(term))
       expectStatus(response, 200, `service search "${term}"`)
       const page = JSON.parse(response.body) as { recipes: unknown[]; total: number }
       counts.push(`service: "${term}" matches ${page.total} (expected ${expected})`)
@@ -334,12 +313,30 @@ async function main(): Promise<void> {
       }
       search[term] = response.body
     }
+    const offsetsPage = await send(
+      'GET',
+      service.baseUrl + serviceSearchPath(SELECTIVE_TERM, offsetsPageLimit, 0),
+    )
+    expectStatus(offsetsPage, 200, `service search "${SELECTIVE_TERM}" with limit ${offsetsPageLimit}`)
+    const sampleOffset = Math.min(OFFSET_VARIANTS - 1, Math.floor(expectedSelective / 2))
+    const offsetPage = await send(
+      'GET',
+      service.baseUrl + serviceSearchPath(SELECTIVE_TERM, PAGE_SIZE, sampleOffset),
+    )
+    expectStatus(offsetPage, 200, `service search "${SELECTIVE_TERM}" at offset ${sampleOffset}`)
+    const offsetRecipes = (JSON.parse(offsetPage.body) as { recipes: unknown[] }).recipes.length
+    const expectedOffsetRecipes = Math.max(0, Math.min(PAGE_SIZE, expectedSelective - sampleOffset))
+    if (offsetRecipes !== expectedOffsetRecipes) {
+      throw new Error(
+        `service search "${SELECTIVE_TERM}" at offset ${sampleOffset} returned ${offsetRecipes} recipes; expected ${expectedOffsetRecipes}`,
+      )
+    }
     const sampleId = ids[Math.floor(ids.length / 2)]!
     const got = await send('GET', `${service.baseUrl}/api/recipes/${sampleId}`)
     expectStatus(got, 200, `service get ${sampleId}`)
     const created = await send('POST', `${service.baseUrl}/api/recipes`, JSON.parse(createBodies[0]!))
     expectStatus(created, 201, 'service create')
-    serviceBodies = { search, get: got.body, create: created.body }
+    serviceBodies = { search, offsets: offsetsPage.body, get: got.body, create: created.body }
 
     targets.push({ name: 'service', process: service, requests: apiRequests(ids, createBodies, 'api') })
   }
@@ -348,7 +345,7 @@ async function main(): Promise<void> {
     // json-server rewrites its whole file on every create. Kept in memory (tmpfs), those writes cannot
     // delay the service's fsyncs in the next measurement through the shared disk's write-back queue.
     const jsonDir = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/recipe-bench-') : tempDir
-    if (jsonDir !== tempDir) cleanupTasks.push(() => rmSync(jsonDir, { recursive: true, force: true }))
+    if (jsonDir !== tempDir) onExit(() => rmSync(jsonDir, { recursive: true, force: true }))
     const dbPath = join(jsonDir, 'db.json')
     const records = corpus.recipes.map((recipe, index) =>
       JSON.stringify(wireRecipe(recipe, index + 1, timestampFor(index))),
@@ -364,7 +361,7 @@ async function main(): Promise<void> {
       readyTimeoutMs: 180_000,
       pin,
     })
-    stopTasks.push(() => jsonServer.stop())
+    onFinish(() => jsonServer.stop())
     await waitUntilIdle(jsonServer.pid)
     rss['json-server'] = { loaded: residentMiB(jsonServer.pid) }
     for (const [term, expected] of [
@@ -390,56 +387,34 @@ async function main(): Promise<void> {
   }
 
   if (settings.servers.includes('ceiling')) {
-    const bodies = serviceBodies ?? bodiesFromCorpus(corpus.recipes, createBodies[0]!)
+    const bodies = serviceBodies ?? bodiesFromCorpus(corpus.recipes, createBodies[0]!, offsetsPageLimit)
     if (!serviceBodies) {
       notes.push(
         'The service was not measured, so the ceiling served bodies built from the data set in the contract shape.',
       )
     }
-    const bodiesPath = join(tempDir, 'ceiling-bodies.json')
-    writeFileSync(bodiesPath, JSON.stringify(bodies))
-    const port = await freePort()
-    const ceiling = await startServer({
-      name: 'ceiling',
-      nodeArgs: ['--import', 'tsx', join(packageDir, 'bench/ceiling-server.ts'), bodiesPath],
-      cwd: packageDir,
-      port,
-      env: { PORT: String(port) },
-      readyPath: '/healthz',
-      readyTimeoutMs: 30_000,
-      pin,
-    })
-    stopTasks.push(() => ceiling.stop())
+    const ceiling = await startCeilingServer({ routes: ceilingRoutes(bodies), tempDir, pin })
+    onFinish(() => ceiling.stop())
     rss.ceiling = { loaded: residentMiB(ceiling.pid) }
     const ids = Array.from({ length: settings.recipes }, (_, index) => index + 1)
     targets.push({ name: 'ceiling', process: ceiling, requests: apiRequests(ids, createBodies, 'api') })
   }
   for (const line of counts) console.log(`verified ${line}`)
 
-  // Same order in every round, and each round measures every server, so a burst of outside load
-  // hits all servers alike instead of one server's whole scenario.
+  // Same order in every round, and each round measures every server (runScenarios interleaves them).
   targets.sort((a, b) => settings.servers.indexOf(a.name) - settings.servers.indexOf(b.name))
-  const summaries: Summary[] = []
-  for (const scenario of scenarios) {
-    for (const target of targets) {
-      process.stdout.write(`${SCENARIO_LABELS[scenario]} · ${SERVER_LABELS[target.name]}: warm-up… `)
-      await measure(target, scenario, settings.warmupS, settings)
-      console.log('done')
-    }
-    const runs = new Map<ServerName, Measurement[]>(targets.map((target) => [target.name, []]))
-    for (let round = 1; round <= settings.repeats; round++) {
-      for (const target of targets) {
-        const measurement = await measure(target, scenario, settings.durationS, settings)
-        runs.get(target.name)!.push(measurement)
-        console.log(
-          `${SCENARIO_LABELS[scenario]} · ${SERVER_LABELS[target.name]} · run ${round}: ` +
-            `${measurement.requestsPerSecond.toFixed(1)} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms` +
-            (measurement.failures > 0 ? `, ${measurement.failures} failed` : ''),
-        )
-      }
-    }
-    for (const target of targets) summaries.push(summarise(scenario, target.name, runs.get(target.name)!))
-  }
+  const summaries: RecipeSummary[] = await runScenarios({
+    scenarios: SCENARIOS,
+    contenders: targets,
+    warmupS: settings.warmupS,
+    durationS: settings.durationS,
+    repeats: settings.repeats,
+    connections: settings.connections,
+    timeoutS: REQUEST_TIMEOUT_S,
+    staggerConnections: true,
+    scenarioLabels: SCENARIO_LABELS,
+    serverLabels: SERVER_LABELS,
+  })
 
   for (const target of targets) rss[target.name]!.after = residentMiB(target.process.pid)
   for (const target of targets) {
@@ -454,11 +429,10 @@ async function main(): Promise<void> {
     )
   }
 
-  const find = (scenario: ScenarioKey, server: ServerName) =>
-    summaries.find((summary) => summary.scenario === scenario && summary.server === server)
-  const service = (scenario: ScenarioKey) => find(scenario, 'service')
-  const overJson = ratio(summaries, 'selective', 'json-server')
-  const overCeiling = ratio(summaries, 'selective', 'ceiling')
+  const service = (scenario: ScenarioKey) =>
+    summaries.find((summary) => summary.scenario === scenario && summary.server === 'service')
+  const overJson = ratio(summaries, 'selective', 'service', 'json-server')
+  const overCeiling = ratio(summaries, 'selective', 'service', 'ceiling')
   const targetsResult: Target[] = [
     {
       name: 'Selective search ≥ 50× json-server throughput',
@@ -507,7 +481,7 @@ async function main(): Promise<void> {
   const runtimeS = Math.round((Date.now() - startedAt) / 1000)
 
   console.log('')
-  console.log(resultsTable({ summaries, scenarioLabels: SCENARIO_LABELS }))
+  console.log(recipeResultsTable({ summaries, scenarioLabels: SCENARIO_LABELS }))
   console.log('')
   for (const line of memory) console.log(line)
   console.log('')
@@ -516,10 +490,10 @@ async function main(): Promise<void> {
 
   if (settings.write) {
     const path = join(packageDir, 'BENCHMARKS.md')
-    writeBenchmarksFile(
+    writeGeneratedSection(
       path,
       resultsSection({
-        date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        date: new Date(),
         machine: machineDescription(),
         method: [
           `autocannon ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} measured run${settings.repeats === 1 ? '' : 's'} of ${settings.durationS} s; medians of the runs. Runs are interleaved: each round measures every server before the next round, and each measurement waits for the measured server to go idle before the next starts.`,
@@ -527,7 +501,8 @@ async function main(): Promise<void> {
             ? 'Each server runs alone on core 0 (`taskset -c 0`); the benchmark process with autocannon is pinned to core 1.'
             : 'Processes were not pinned to cores.',
           'req/s counts only 2xx responses; latencies are autocannon percentiles over all responses, in ms.',
-          `Searches ask for the first ${PAGE_SIZE} matches (service: \`search=&limit=${PAGE_SIZE}\`, json-server: \`q=&_limit=${PAGE_SIZE}\`); get by id cycles over every id with a large stride; create cycles over ${CREATE_BODY_POOL.toLocaleString('en-US')} generated bodies.`,
+          `Searches ask for the first ${PAGE_SIZE} matches (service: \`search=&limit=${PAGE_SIZE}\`, json-server: \`q=&_limit=${PAGE_SIZE}\`); the uncached search cycles through ${(OFFSET_VARIANTS * LIMIT_VARIANTS).toLocaleString('en-US')} offset × limit pages (offsets 0–${OFFSET_VARIANTS - 1}, limits 1–${LIMIT_VARIANTS}; json-server: \`_start=&_limit=\`), and the ceiling answers it with one page of the average size (${offsetsPageLimit} recipes); get by id cycles over ${Math.min(GET_ID_POOL, settings.recipes).toLocaleString('en-US')} ids spread over the whole table; create cycles over ${CREATE_BODY_POOL.toLocaleString('en-US')} generated bodies.`,
+          'Each scenario is a fixed list of requests; every connection starts at a different point of it, so connections do not repeat each other’s requests.',
           `Total benchmark time: ${runtimeS} s.`,
         ],
         dataset: [
@@ -543,30 +518,41 @@ async function main(): Promise<void> {
         targets: targetsResult,
         notes,
       }),
+      '# Recipe manager benchmarks',
     )
     console.log(`updated ${path}`)
   }
 }
 
-function bodiesFromCorpus(recipes: readonly RecipeInput[], createBody: string) {
+/** A search page of the service's shape: matches newest first, `limit` of them from `offset`. */
+function searchPageFromCorpus(recipes: readonly RecipeInput[], term: string, offset: number, limit: number) {
+  const matching = recipes
+    .map((recipe, index) => ({ recipe, index }))
+    .filter(({ recipe }) =>
+      [recipe.title, recipe.description, ...recipe.ingredients].some((text) =>
+        text.toLowerCase().includes(term),
+      ),
+    )
+    .reverse()
+  const page = matching
+    .slice(offset, offset + limit)
+    .map(({ recipe, index }) => wireRecipe(recipe, index + 1, timestampFor(index)))
+  return JSON.stringify({ recipes: page, total: matching.length })
+}
+
+function bodiesFromCorpus(
+  recipes: readonly RecipeInput[],
+  createBody: string,
+  offsetsPageLimit: number,
+): CeilingBodies {
   const search: Record<string, string> = {}
   for (const term of [SELECTIVE_TERM, COMMON_TERM]) {
-    const matching = recipes
-      .map((recipe, index) => ({ recipe, index }))
-      .filter(({ recipe }) =>
-        [recipe.title, recipe.description, ...recipe.ingredients].some((text) =>
-          text.toLowerCase().includes(term),
-        ),
-      )
-    const page = matching
-      .slice(-PAGE_SIZE)
-      .reverse()
-      .map(({ recipe, index }) => wireRecipe(recipe, index + 1, timestampFor(index)))
-    search[term] = JSON.stringify({ recipes: page, total: matching.length })
+    search[term] = searchPageFromCorpus(recipes, term, 0, PAGE_SIZE)
   }
   const middle = Math.floor(recipes.length / 2)
   return {
     search,
+    offsets: searchPageFromCorpus(recipes, SELECTIVE_TERM, 0, offsetsPageLimit),
     get: JSON.stringify({ recipe: wireRecipe(recipes[middle]!, middle + 1, timestampFor(middle)) }),
     create: JSON.stringify({
       recipe: wireRecipe(
@@ -578,33 +564,6 @@ function bodiesFromCorpus(recipes: readonly RecipeInput[], createBody: string) {
   }
 }
 
-const stopTasks: Array<() => Promise<void>> = []
-const cleanupTasks: Array<() => void> = []
-
-function cleanUpNow(): void {
-  killAllServers()
-  closeAgent()
-  for (const task of cleanupTasks.splice(0)) task()
-}
-
-process.on('exit', cleanUpNow)
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    console.error(`\nbench: ${signal}, stopping servers and removing temporary files`)
-    process.exit(code)
-  })
-}
-
-main()
-  .then(async () => {
-    for (const stop of stopTasks.splice(0)) await stop()
-    process.exit(0)
-  })
-  .catch(async (error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`)
-    for (const stop of stopTasks.splice(0)) await stop().catch(() => undefined)
-    process.exit(1)
-  })
+const measuringS =
+  SCENARIOS.length * settings.servers.length * (settings.warmupS + settings.repeats * settings.durationS)
+runBenchmark('recipe-manager bench', main, 10 * 60_000 + measuringS * 2_000)

@@ -1,4 +1,4 @@
-import { autocannon, type LoadRequest } from './autocannon.js'
+import { autocannon, type LoadRequest, staggeredClients } from './autocannon.js'
 import { type ServerProcess, waitUntilIdle } from './processes.js'
 
 /** One load-generator run, reduced to what a report needs. */
@@ -22,6 +22,11 @@ export interface LoadSettings {
   connections: number
   /** autocannon's per-request timeout in seconds. */
   timeoutS?: number
+  /**
+   * Start each connection at a different point of a multi-request list (see `staggeredClients`), so a
+   * server's response cache cannot answer connections walking the list in step. Off by default.
+   */
+  staggerConnections?: boolean
 }
 
 /**
@@ -40,6 +45,7 @@ export async function measure(
     duration: seconds,
     timeout: settings.timeoutS ?? 30,
     requests,
+    ...(settings.staggerConnections ? { setupClient: staggeredClients(requests, settings.connections) } : {}),
   })
   await waitUntilIdle(server.pid)
   return {

@@ -64,6 +64,21 @@ describe('ratio and resultsTable', () => {
     ])
   })
 
+  it('heads ratio columns with the short labels when given', () => {
+    const table = resultsTable({
+      summaries,
+      scenarioLabels: { get: 'get by id' },
+      serverLabels: { ceiling: 'ceiling (node:http)', service: 'my-service' },
+      ratioLabels: { ceiling: 'ceiling', service: 'service' },
+      subject: 'service',
+      ratioOver: ['ceiling'],
+    })
+    expect(table.split('\n')[0]).toBe(
+      '| Scenario | Server | req/s | p50 ms | p99 ms | failed | service ÷ ceiling |',
+    )
+    expect(table).toContain('| get by id | ceiling (node:http) | 20,000 |')
+  })
+
   it('marks targets PASS, FAIL or n/a', () => {
     const table = targetsTable([
       { name: 'a', measured: '1', pass: true },

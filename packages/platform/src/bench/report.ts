@@ -30,6 +30,8 @@ export interface ResultsTableInput<Scenario extends string, Server extends strin
   subject: Server
   /** One ratio column per reference server: subject's req/s ÷ that server's. */
   ratioOver: readonly Server[]
+  /** Shorter server names for the ratio column headings (default: `serverLabels`). */
+  ratioLabels?: Partial<Record<Server, string>>
   /** How ratios are written (default `formatRatio`, e.g. 0.42×). */
   formatRatioCell?: (value: number | undefined) => string
 }
@@ -39,9 +41,9 @@ export function resultsTable<Scenario extends string, Server extends string>(
   input: ResultsTableInput<Scenario, Server>,
 ): string {
   const format = input.formatRatioCell ?? formatRatio
-  const subjectLabel = input.serverLabels[input.subject]
+  const headLabel = (server: Server) => input.ratioLabels?.[server] ?? input.serverLabels[server]
   const ratioHeads = input.ratioOver
-    .map((over) => ` ${subjectLabel} ÷ ${input.serverLabels[over]} |`)
+    .map((over) => ` ${headLabel(input.subject)} ÷ ${headLabel(over)} |`)
     .join('')
   const rows = [
     `| Scenario | Server | req/s | p50 ms | p99 ms | failed |${ratioHeads}`,
