@@ -407,14 +407,7 @@ export async function insertTemplate(
           id: record.templateId,
           account_id: owner.accountId,
           owner_user_id: owner.userId,
-          name: record.name,
-          name_key: record.name.toLowerCase(),
-          description: record.description,
-          shared: record.shared ? 1 : 0,
-          email_subject: record.emailSubject,
-          email_blurb: record.emailBlurb,
-          recipients: JSON.stringify(record.recipients),
-          custom_fields: JSON.stringify(record.customFields),
+          ...contentColumns(record),
           version: 1,
           created_at: now,
           updated_at: now,
@@ -424,6 +417,20 @@ export async function insertTemplate(
       if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
     }),
   )
+}
+
+/** The columns a create writes and a replacement overwrites. */
+function contentColumns(record: TemplateRecord) {
+  return {
+    name: record.name,
+    name_key: record.name.toLowerCase(),
+    description: record.description,
+    shared: record.shared ? 1 : 0,
+    email_subject: record.emailSubject,
+    email_blurb: record.emailBlurb,
+    recipients: JSON.stringify(record.recipients),
+    custom_fields: JSON.stringify(record.customFields),
+  }
 }
 
 /**
@@ -441,14 +448,7 @@ export async function replaceTemplate(
       const updated = await tx
         .updateTable('templates')
         .set((eb) => ({
-          name: record.name,
-          name_key: record.name.toLowerCase(),
-          description: record.description,
-          shared: record.shared ? 1 : 0,
-          email_subject: record.emailSubject,
-          email_blurb: record.emailBlurb,
-          recipients: JSON.stringify(record.recipients),
-          custom_fields: JSON.stringify(record.customFields),
+          ...contentColumns(record),
           version: eb('version', '+', 1),
           updated_at: now,
         }))
