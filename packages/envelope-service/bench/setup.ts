@@ -4,18 +4,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import { connectDatabase } from 'platform'
+import type { DemoCredentials } from '../src/admin/bootstrap.js'
 import type { Schema } from '../src/database.js'
 
 /** What `admin bootstrap --json` prints: the demo account and the credentials to call it. */
-export interface DemoCredentials {
-  accountId: string
-  userId: string
-  integrationKey: string
-  privateKeyPem: string
-  authHost: string
-  baseUri: string
-  templates: { templateId: string; name: string }[]
-}
+export type { DemoCredentials }
 
 /** Runs the real admin CLI's `bootstrap --json` against the benchmark database. */
 export async function bootstrapDemo(

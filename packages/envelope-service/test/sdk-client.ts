@@ -5,15 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-
-interface Credentials {
-  userId: string
-  integrationKey: string
-  privateKeyPem: string
-  authHost: string
-  baseUri: string
-  templates: { templateId: string; name: string }[]
-}
+import type { DemoCredentials } from '../src/admin/bootstrap.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK is untyped CommonJS.
 type Sdk = any
@@ -25,7 +17,7 @@ function describeFailure(error: Sdk) {
 }
 
 async function main() {
-  const credentials = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as Credentials
+  const credentials = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as DemoCredentials
   const client = new docusign.ApiClient()
   // setBasePath derives an OAuth host from the REST host; setOAuthBasePath must come after it.
   client.setBasePath(credentials.baseUri)
