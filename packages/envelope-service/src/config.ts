@@ -32,6 +32,16 @@ export const EnvelopeServiceConfig = Type.Composite([
     TEMPLATE_CACHE: Type.Union([Type.Literal('auto'), Type.Literal('trusted'), Type.Literal('verified')], {
       default: 'auto',
     }),
+    /**
+     * How API calls are counted for the rate limits. `shared` counts every call with an atomic upsert
+     * in the database, exact across instances sharing it; `local` counts in process from the stored
+     * count and writes the counts behind about once a second, exact only while this process is the
+     * database's one writer (a crash loses at most that second: calls under-counted, never over).
+     * `auto` counts locally on SQLite and shared on PostgreSQL, the store for running several instances.
+     */
+    RATE_LIMIT_COUNTING: Type.Union([Type.Literal('auto'), Type.Literal('shared'), Type.Literal('local')], {
+      default: 'auto',
+    }),
   }),
 ])
 
@@ -45,4 +55,10 @@ export function loadEnvelopeServiceConfig(env: Record<string, string | undefined
 export function templateCacheTrusted(config: EnvelopeServiceConfig): boolean {
   if (config.TEMPLATE_CACHE === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
   return config.TEMPLATE_CACHE === 'trusted'
+}
+
+/** Whether rate-limit calls are counted in process and written behind: the `RATE_LIMIT_COUNTING` decision. */
+export function rateLimitCountingLocal(config: EnvelopeServiceConfig): boolean {
+  if (config.RATE_LIMIT_COUNTING === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
+  return config.RATE_LIMIT_COUNTING === 'local'
 }

@@ -1,10 +1,14 @@
 import { connectDatabase } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadEnvelopeServiceConfig, rateLimitCountingLocal } from '../config.js'
 import type { Schema } from '../database.js'
 import { issueAccessToken } from '../identity/access-tokens.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { createCallCounter } from './counter.js'
+
+const SHARED = { RATE_LIMIT_COUNTING: 'shared' }
+const LOCAL = { RATE_LIMIT_COUNTING: 'local' }
 
 const HEADERS = [
   'x-ratelimit-limit',
@@ -13,6 +17,26 @@ const HEADERS = [
   'x-burstlimit-limit',
   'x-burstlimit-remaining',
 ]
+
+describe('RATE_LIMIT_COUNTING setting', () => {
+  const local = (env: Record<string, string>) => rateLimitCountingLocal(loadEnvelopeServiceConfig(env))
+
+  it('defaults to auto: local on SQLite, shared on PostgreSQL', () => {
+    expect(loadEnvelopeServiceConfig({}).RATE_LIMIT_COUNTING).toBe('auto')
+    expect(local({ DATABASE_URL: 'sqlite:./data/envelopes.db' })).toBe(true)
+    expect(local({ DATABASE_URL: 'postgres://db/envelopes' })).toBe(false)
+    expect(local({ DATABASE_URL: 'postgresql://db/envelopes', RATE_LIMIT_COUNTING: 'auto' })).toBe(false)
+  })
+
+  it('lets local and shared override the database default', () => {
+    expect(local({ DATABASE_URL: 'postgres://db/envelopes', RATE_LIMIT_COUNTING: 'local' })).toBe(true)
+    expect(local({ DATABASE_URL: 'sqlite:./data/envelopes.db', RATE_LIMIT_COUNTING: 'shared' })).toBe(false)
+  })
+
+  it('rejects other values, naming the setting', () => {
+    expect(() => loadEnvelopeServiceConfig({ RATE_LIMIT_COUNTING: 'memory' })).toThrow(/RATE_LIMIT_COUNTING/)
+  })
+})
 
 describeEachDatabase('API rate limits', (databases) => {
   let service: TestService
@@ -113,12 +137,14 @@ describeEachDatabase('API rate limits', (databases) => {
     expect(new Set(remaining.filter((value) => value > 0)).size).toBe(19)
   })
 
-  it('is exact across two service instances sharing the database', async () => {
-    const second = await startTestService(service.ctx.config.DATABASE_URL, {}, () => clock)
+  it('is exact across two service instances sharing the database with shared counting', async () => {
+    const url = await databases.freshUrl()
+    const first = await startTestService(url, SHARED, () => clock)
+    const second = await startTestService(url, SHARED, () => clock)
     try {
-      const principal = await seedPrincipal(service.ctx, { hourlyLimit: 30, burstLimit: 1000 })
+      const principal = await seedPrincipal(first.ctx, { hourlyLimit: 30, burstLimit: 1000 })
       const responses = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => get(principal, i % 2 === 0 ? service : second)),
+        Array.from({ length: 40 }, (_, i) => get(principal, i % 2 === 0 ? first : second)),
       )
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(30)
       const remaining = responses
@@ -127,12 +153,14 @@ describeEachDatabase('API rate limits', (databases) => {
       expect(new Set(remaining).size).toBe(30)
     } finally {
       await second.close()
+      await first.close()
     }
   })
 
   it('deletes the counters of past hours', async () => {
     const principal = await seedPrincipal(service.ctx, { hourlyLimit: 1000, burstLimit: 1000 })
-    const fresh = await startTestService(service.ctx.config.DATABASE_URL, {}, () => clock)
+    // Shared counting stores each call at once, so the table can be checked right after the calls.
+    const fresh = await startTestService(service.ctx.config.DATABASE_URL, SHARED, () => clock)
     const saved = clock
     try {
       expect((await get(principal, fresh)).statusCode).toBe(200)
@@ -158,6 +186,34 @@ describeEachDatabase('API rate limits', (databases) => {
       clock = saved
       await fresh.close()
     }
+  })
+
+  describe('local counting', () => {
+    it('stores the counts on a graceful stop, and a restart continues from them', async () => {
+      const url = await databases.freshUrl()
+      const first = await startTestService(url, LOCAL, () => clock)
+      const principal = await seedPrincipal(first.ctx, { hourlyLimit: 1000, burstLimit: 1000 })
+      for (let i = 0; i < 3; i++) expect((await get(principal, first)).statusCode).toBe(200)
+      await first.close()
+      const restarted = await startTestService(url, LOCAL, () => clock)
+      try {
+        const counters = await restarted.ctx.db
+          .selectFrom('rate_limit_counters')
+          .select(['window_kind', 'count'])
+          .where('account_id', '=', principal.accountId)
+          .orderBy('window_kind')
+          .execute()
+        expect(counters).toEqual([
+          { window_kind: 'burst', count: 3 },
+          { window_kind: 'hour', count: 3 },
+        ])
+        const next = await get(principal, restarted)
+        expect(next.headers['x-ratelimit-remaining']).toBe('996')
+        expect(next.headers['x-burstlimit-remaining']).toBe('996')
+      } finally {
+        await restarted.close()
+      }
+    })
   })
 
   describe('call counter', () => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../database.js'
+import type { RateLimitWindowKind } from './tables.js'
 import type { WindowCounts } from './windows.js'
 
 /**
@@ -27,6 +28,55 @@ export async function countCalls(
     .execute()
   const countOf = (kind: 'hour' | 'burst') => Number(rows.find((row) => row.window_kind === kind)?.count ?? 0)
   return { hour: countOf('hour'), burst: countOf('burst') }
+}
+
+/** The stored count of one window, 0 when nothing was counted in it yet. */
+export async function findCount(
+  db: DbOrTx,
+  accountId: string,
+  kind: RateLimitWindowKind,
+  windowStart: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_counters')
+    .select('count')
+    .where('account_id', '=', accountId)
+    .where('window_kind', '=', kind)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+export interface CountDelta {
+  accountId: string
+  kind: RateLimitWindowKind
+  windowStart: number
+  calls: number
+}
+
+/**
+ * Adds calls counted elsewhere to their windows with one atomic `count = count + calls` upsert, so it
+ * composes with other writers' increments. The windows must be distinct (PostgreSQL refuses to update
+ * one row twice in a statement).
+ */
+export async function addCounts(db: DbOrTx, deltas: CountDelta[]): Promise<void> {
+  if (deltas.length === 0) return
+  await db
+    .insertInto('rate_limit_counters')
+    .values(
+      deltas.map((delta) => ({
+        account_id: delta.accountId,
+        window_kind: delta.kind,
+        window_start: delta.windowStart,
+        count: delta.calls,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'window_kind', 'window_start'])
+        .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', eb.ref('excluded.count')) })),
+    )
+    .execute()
 }
 
 /** Deletes counters of windows that started before `before` (epoch ms). */
