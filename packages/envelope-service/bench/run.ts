@@ -6,7 +6,9 @@
  * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
  * --warmup / BENCH_WARMUP seconds (3), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
  * (10), --scenarios / BENCH_SCENARIOS (token,list,get,create), --write / BENCH_WRITE (true: update
- * BENCHMARKS.md; a run of fewer scenarios writes only those).
+ * BENCHMARKS.md; a run of fewer scenarios writes only those), --profile / BENCH_PROFILE (a directory: the
+ * service runs with `--cpu-prof` and writes its CPU profile there on exit; summarise it with
+ * `npm run profile-summary -w envelope-service -- <file.cpuprofile>`).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -77,6 +79,7 @@ function readSettings() {
     connections: options.positive('connections', 10),
     write: options.boolean('write', true),
     scenarios: parseScenarios(options.text('scenarios', SCENARIOS.join(','))),
+    profileDir: options.text('profile', ''),
   }
 }
 
@@ -175,7 +178,12 @@ async function main(): Promise<void> {
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, BENCH_RATE_LIMIT)
   const service = await startServer({
     name: 'envelope-service',
-    nodeArgs: ['--import', 'tsx', join(packageDir, 'src/main.ts')],
+    nodeArgs: [
+      ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profileDir)}`] : []),
+      '--import',
+      'tsx',
+      join(packageDir, 'src/main.ts'),
+    ],
     cwd: packageDir,
     port,
     env,

@@ -1,5 +1,6 @@
 export * from './config.js'
 export * from './database/connect.js'
+export * from './database/group-commit.js'
 export * from './database/migrate.js'
 export * from './errors.js'
 export * from './http/create-app.js'

@@ -9,7 +9,7 @@ export interface ServiceContext {
   config: RecipeManagerConfig
   db: Db
   dialect: DialectName
-  /** Inserts an untagged recipe, sharing a commit with concurrent inserts (see group-commit.ts). */
+  /** Inserts an untagged recipe, sharing a commit with concurrent inserts (see platform's group-commit.ts). */
   insertRecipe: (draft: RecipeDraft, now: string) => Promise<RecipeRecord>
   /** Search totals and list responses, dropped by every write (see cache.ts). */
   reads: ReadCache

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
+import { createGroupCommit, type SqliteStatement, sqliteHandleOf } from 'platform'
 import type { DbOrTx } from '../database.js'
 import type { CustomFields, PhoneNumber, RecipientType, TabsByType } from '../templates/model.js'
 import type {
@@ -57,22 +58,23 @@ export interface IdempotencyRecord {
   envelopeId: string
 }
 
-/** Thrown inside the create transaction to roll it back when another request holds the key. */
-class IdempotencyKeyTaken extends Error {}
-
 /**
- * Stores a new envelope in one short transaction (one multi-row insert per table). With an idempotency
- * key, the key is claimed first; when another request already holds it (even one still committing on
- * PostgreSQL) nothing is written and `false` is returned.
+ * Rows per multi-row insert: both dialects cap bound parameters per statement (SQLite 32,766, PostgreSQL
+ * 65,535), and the widest table has 16 columns.
  */
-export async function insertEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise<boolean> {
+const MAX_PARAMETERS_PER_INSERT = 30_000
+/** Envelopes that share one commit at most. */
+const MAX_ENVELOPES_PER_COMMIT = 100
+
+/** The rows of one new envelope in each table. */
+function rowsOf(envelope: NewEnvelope) {
   const { definition } = envelope
   const timestamp = new Date(envelope.now).toISOString()
   const sent = definition.status === 'sent'
   const firstRoutingOrder = Math.min(
     ...definition.recipients.map((recipient) => Number(recipient.routingOrder)),
   )
-  const recipientRows = definition.recipients.map((recipient, index) => {
+  const recipients = definition.recipients.map((recipient, index) => {
     const notified = sent && Number(recipient.routingOrder) === firstRoutingOrder
     return {
       envelope_id: envelope.envelopeId,
@@ -93,7 +95,7 @@ export async function insertEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise
       position: index + 1,
     }
   })
-  const documentRows = definition.documents.map((document) => ({
+  const documents = definition.documents.map((document) => ({
     envelope_id: envelope.envelopeId,
     document_id: document.documentId,
     document_id_guid: randomUUID(),
@@ -110,8 +112,7 @@ export async function insertEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise
       kind: 'list',
       listItems: JSON.stringify(field.listItems),
     })),
-  ]
-  const fieldRows = fields.map((field, index) => ({
+  ].map((field, index) => ({
     envelope_id: envelope.envelopeId,
     field_id: String(index + 1),
     kind: field.kind,
@@ -121,48 +122,148 @@ export async function insertEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise
     show: field.show ? 1 : 0,
     required: field.required ? 1 : 0,
   }))
-
-  try {
-    await db.transaction().execute(async (tx) => {
-      if (envelope.idempotency) {
-        const claimed = await tx
-          .insertInto('envelope_idempotency_keys')
-          .values({
-            account_id: envelope.accountId,
-            idempotency_key: envelope.idempotency.key,
-            request_hash: envelope.idempotency.requestHash,
-            envelope_id: envelope.envelopeId,
-            created_at: timestamp,
-          })
-          .onConflict((conflict) => conflict.columns(['account_id', 'idempotency_key']).doNothing())
-          .returning('envelope_id')
-          .executeTakeFirst()
-        if (!claimed) throw new IdempotencyKeyTaken()
-      }
-      await tx
-        .insertInto('envelopes')
-        .values({
-          id: envelope.envelopeId,
-          account_id: envelope.accountId,
-          sender_user_id: envelope.senderUserId,
-          status: definition.status,
-          email_subject: definition.emailSubject,
-          email_blurb: definition.emailBlurb,
-          created_at: timestamp,
-          sent_at: sent ? timestamp : null,
-          status_changed_at: timestamp,
-          updated_at: timestamp,
-        })
-        .execute()
-      if (documentRows.length > 0) await tx.insertInto('envelope_documents').values(documentRows).execute()
-      if (recipientRows.length > 0) await tx.insertInto('envelope_recipients').values(recipientRows).execute()
-      if (fieldRows.length > 0) await tx.insertInto('envelope_custom_fields').values(fieldRows).execute()
-    })
-  } catch (error) {
-    if (error instanceof IdempotencyKeyTaken) return false
-    throw error
+  const row = {
+    id: envelope.envelopeId,
+    account_id: envelope.accountId,
+    sender_user_id: envelope.senderUserId,
+    status: definition.status,
+    email_subject: definition.emailSubject,
+    email_blurb: definition.emailBlurb,
+    created_at: timestamp,
+    sent_at: sent ? timestamp : null,
+    status_changed_at: timestamp,
+    updated_at: timestamp,
   }
-  return true
+  return { envelope: row, documents, recipients, fields, timestamp }
+}
+
+type EnvelopeRows = ReturnType<typeof rowsOf>
+
+/** `rows` split so that no multi-row insert exceeds the bound-parameter cap; none when there are no rows. */
+function insertChunks<Row extends object>(rows: Row[]): Row[][] {
+  const first = rows[0]
+  if (first === undefined) return []
+  const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS_PER_INSERT / Object.keys(first).length))
+  const chunks: Row[][] = []
+  for (let at = 0; at < rows.length; at += perInsert) chunks.push(rows.slice(at, at + perInsert))
+  return chunks
+}
+
+/**
+ * Stores new envelopes in one transaction, one multi-row insert per table for all of them. An
+ * envelope with an idempotency key claims the key first; when another request already holds it (even
+ * one still committing on PostgreSQL) that envelope is not written and its result is `false`.
+ */
+export async function insertEnvelopes(db: DbOrTx, envelopes: readonly NewEnvelope[]): Promise<boolean[]> {
+  const all = envelopes.map(rowsOf)
+  const sqlite = sqliteHandleOf(db)
+  if (sqlite) return sqlite.transaction((prepare) => insertEnvelopesSqlite(prepare, envelopes, all))
+  const write = async (tx: DbOrTx) => {
+    const stored: boolean[] = []
+    const kept: EnvelopeRows[] = []
+    for (const [index, envelope] of envelopes.entries()) {
+      const rows = all[index] as EnvelopeRows
+      const claimed = envelope.idempotency ? await claimKey(tx, envelope, rows.timestamp) : true
+      stored.push(claimed)
+      if (claimed) kept.push(rows)
+    }
+    for (const chunk of insertChunks(kept.map((rows) => rows.envelope))) {
+      await tx.insertInto('envelopes').values(chunk).execute()
+    }
+    for (const chunk of insertChunks(kept.flatMap((rows) => rows.documents))) {
+      await tx.insertInto('envelope_documents').values(chunk).execute()
+    }
+    for (const chunk of insertChunks(kept.flatMap((rows) => rows.recipients))) {
+      await tx.insertInto('envelope_recipients').values(chunk).execute()
+    }
+    for (const chunk of insertChunks(kept.flatMap((rows) => rows.fields))) {
+      await tx.insertInto('envelope_custom_fields').values(chunk).execute()
+    }
+    return stored
+  }
+  return db.isTransaction ? write(db) : db.transaction().execute(write)
+}
+
+/**
+ * `insertEnvelopes` on SQLite: the same rows through cached single-row statements inside one synchronous
+ * transaction, several times cheaper than building the multi-row inserts with Kysely.
+ */
+function insertEnvelopesSqlite(
+  prepare: (sql: string) => SqliteStatement,
+  envelopes: readonly NewEnvelope[],
+  all: readonly EnvelopeRows[],
+): boolean[] {
+  const insert = (table: string, row: Record<string, string | number | null>) =>
+    prepare(insertSql(table, row)).run(Object.values(row))
+  return envelopes.map((envelope, index) => {
+    const rows = all[index] as EnvelopeRows
+    if (envelope.idempotency) {
+      const claim = prepare(
+        'insert into envelope_idempotency_keys (account_id, idempotency_key, request_hash, envelope_id, created_at) ' +
+          'values (?, ?, ?, ?, ?) on conflict (account_id, idempotency_key) do nothing',
+      )
+      const { key, requestHash } = envelope.idempotency
+      const claimed = claim.run(envelope.accountId, key, requestHash, envelope.envelopeId, rows.timestamp)
+      if (claimed.changes === 0) return false
+    }
+    insert('envelopes', rows.envelope)
+    for (const row of rows.documents) insert('envelope_documents', row)
+    for (const row of rows.recipients) insert('envelope_recipients', row)
+    for (const row of rows.fields) insert('envelope_custom_fields', row)
+    return true
+  })
+}
+
+const insertSqlByTable = new Map<string, string>()
+
+/** `insert into <table> (<row's keys>) values (?, ...)`: every row of a table has the keys in one order. */
+function insertSql(table: string, row: object): string {
+  let sql = insertSqlByTable.get(table)
+  if (sql === undefined) {
+    const columns = Object.keys(row)
+    sql = `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`
+    insertSqlByTable.set(table, sql)
+  }
+  return sql
+}
+
+async function claimKey(tx: DbOrTx, envelope: NewEnvelope, timestamp: string): Promise<boolean> {
+  const idempotency = envelope.idempotency as NonNullable<NewEnvelope['idempotency']>
+  const claimed = await tx
+    .insertInto('envelope_idempotency_keys')
+    .values({
+      account_id: envelope.accountId,
+      idempotency_key: idempotency.key,
+      request_hash: idempotency.requestHash,
+      envelope_id: envelope.envelopeId,
+      created_at: timestamp,
+    })
+    .onConflict((conflict) => conflict.columns(['account_id', 'idempotency_key']).doNothing())
+    .returning('envelope_id')
+    .executeTakeFirst()
+  return claimed !== undefined
+}
+
+const envelopeWriters = new WeakMap<object, (envelope: NewEnvelope) => Promise<boolean>>()
+
+/**
+ * Stores a new envelope durably, sharing the commit with envelopes created concurrently (group
+ * commit, see platform's group-commit.ts): under load one transaction, and one WAL append on SQLite or
+ * one fsync on PostgreSQL, serves many creates. Resolves once this envelope is committed: `true`, or
+ * `false` when its idempotency key was already taken. Inside a caller's transaction it writes alone.
+ */
+export function storeEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise<boolean> {
+  if (db.isTransaction) return insertEnvelopes(db, [envelope]).then(([stored]) => stored === true)
+  let write = envelopeWriters.get(db)
+  if (write === undefined) {
+    write = createGroupCommit<NewEnvelope, boolean>({
+      maxBatch: MAX_ENVELOPES_PER_COMMIT,
+      writeBatch: (batch) => insertEnvelopes(db, batch),
+      writeOne: async (one) => (await insertEnvelopes(db, [one]))[0] === true,
+    })
+    envelopeWriters.set(db, write)
+  }
+  return write(envelope)
 }
 
 export async function findIdempotencyKey(

@@ -7,7 +7,7 @@ import { findTemplatesByIds, type TemplateViewer } from '../templates/repository
 import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
 import { mergeEnvelopeDefinition } from './composite-merge.js'
 import { newEnvelopeId } from './ids.js'
-import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, insertEnvelope } from './repository.js'
+import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, storeEnvelope } from './repository.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 export interface Sender {
@@ -55,7 +55,7 @@ export async function createEnvelope(
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
 
   const envelopeId = newEnvelopeId(now)
-  const stored = await insertEnvelope(db, {
+  const stored = await storeEnvelope(db, {
     envelopeId,
     accountId: sender.accountId,
     senderUserId: sender.userId,

@@ -1,7 +1,6 @@
 import { type Selectable, sql } from 'kysely'
-import type { DialectName } from 'platform'
+import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
-import { createGroupCommit } from '../group-commit.js'
 import { fts5Phrase, likeContains, searchTextOf } from './search.js'
 import type { RecipesTable } from './tables.js'
 
