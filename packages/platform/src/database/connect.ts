@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -44,6 +45,13 @@ function connectSqlite<DB>(path: string): Database<DB> {
   sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`)
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  const checkpointer =
+    filename !== ':memory:' && process.env.SQLITE_CHECKPOINT !== 'inline'
+      ? startCheckpointer(filename, {
+          onError: (message) => process.emitWarning(`SQLite checkpoint of ${filename} failed: ${message}`),
+        })
+      : undefined
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
   const statements = withStatementCache(sqlite)
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) })
   sqliteHandles.set(db, {
@@ -56,7 +64,10 @@ function connectSqlite<DB>(path: string): Database<DB> {
     db,
     dialect: 'sqlite',
     schema: undefined,
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.stop()
+      await db.destroy()
+    },
   }
 }
 
