@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { sql } from 'kysely'
+import { type Generated, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startCheckpointer } from './checkpointer.js'
 import { connectDatabase } from './connect.js'
@@ -81,7 +81,7 @@ describe('connectDatabase on a SQLite file', () => {
     const directory = mkdtempSync(join(tmpdir(), 'checkpointer-'))
     directories.push(directory)
     const filename = join(directory, 'db.sqlite')
-    const database = connectDatabase<{ things: { id: number; body: string } }>(`sqlite:${filename}`)
+    const database = connectDatabase<{ things: { id: Generated<number>; body: string } }>(`sqlite:${filename}`)
     await sql`create table things (id integer primary key, body text not null)`.execute(database.db)
     for (let round = 0; round < 20; round++) {
       await database.db
