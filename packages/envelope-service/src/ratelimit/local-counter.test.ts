@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Schema } from '../database.js'
 import { migrations } from '../migrations/index.js'
 import { createLocalCallCounter } from './local-counter.js'
-import { addCounts } from './repository.js'
+import { addCounts, findCount } from './repository.js'
 import type { RateLimitWindowKind } from './tables.js'
 import { BURST_WINDOW_MS, HOUR_MS } from './windows.js'
 
@@ -21,16 +21,8 @@ describeEachDatabase('local call counter', (databases) => {
   afterAll(() => database.close())
 
   const nextAccount = () => `local-${++account}`
-  const stored = async (accountId: string, kind: RateLimitWindowKind, windowStart: number) => {
-    const row = await database.db
-      .selectFrom('rate_limit_counters')
-      .select('count')
-      .where('account_id', '=', accountId)
-      .where('window_kind', '=', kind)
-      .where('window_start', '=', windowStart)
-      .executeTakeFirst()
-    return row?.count
-  }
+  const stored = (accountId: string, kind: RateLimitWindowKind, windowStart: number) =>
+    findCount(database.db, accountId, kind, windowStart)
   const store = (accountId: string, calls: number) =>
     addCounts(database.db, [
       { accountId, kind: 'hour', windowStart: HOUR, calls },
