@@ -189,13 +189,14 @@ async function storedRecipes(target: Contender<ScenarioKey, ServerName>): Promis
   return total.toLocaleString('en-US')
 }
 
-/** The commit the service was measured at, and whether its sources differed from it. */
+/** The commit the service was measured at (its sources and the platform's), and whether they differed from it. */
 function serviceRevision(): string {
   try {
     const git = (args: string[]) => execFileSync('git', args, { cwd: packageDir }).toString().trim()
-    const commit = git(['log', '-1', '--format=%h %s', '--', 'src'])
-    const dirty = git(['status', '--porcelain', '--', 'src']) !== ''
-    return `${commit}${dirty ? ' (plus uncommitted changes in src)' : ''}`
+    const sources = ['src', '../platform/src']
+    const commit = git(['log', '-1', '--format=%h %s', '--', ...sources])
+    const dirty = git(['status', '--porcelain', '--', ...sources]) !== ''
+    return `${commit}${dirty ? ' (plus uncommitted changes in the sources)' : ''}`
   } catch {
     return 'unknown (not a git checkout)'
   }
