@@ -81,7 +81,9 @@ describe('connectDatabase on a SQLite file', () => {
     const directory = mkdtempSync(join(tmpdir(), 'checkpointer-'))
     directories.push(directory)
     const filename = join(directory, 'db.sqlite')
-    const database = connectDatabase<{ things: { id: Generated<number>; body: string } }>(`sqlite:${filename}`)
+    const database = connectDatabase<{ things: { id: Generated<number>; body: string } }>(
+      `sqlite:${filename}`,
+    )
     await sql`create table things (id integer primary key, body text not null)`.execute(database.db)
     for (let round = 0; round < 20; round++) {
       await database.db
