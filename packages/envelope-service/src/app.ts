@@ -3,6 +3,7 @@ import { type App, connectDatabase, createApp, type Database, migrateToLatest, r
 import { type EnvelopeServiceConfig, templateCacheTrusted } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
+import { startBlobSweeper } from './documents/blobs.js'
 import { createTokenVerifier } from './identity/access-tokens.js'
 import { createMembershipLookup } from './identity/memberships.js'
 import { identityRoutes } from './identity/routes.js'
@@ -47,6 +48,16 @@ export async function buildApp(
     ...(https ? { https } : {}),
   })
   app.addHook('onClose', () => database.close())
+  const blobSweeper = startBlobSweeper(database.db, {
+    everyMs: config.BLOB_SWEEP_INTERVAL_MS,
+    now: ctx.now,
+    onSwept: (deleted) => {
+      if (deleted > 0) app.log.info({ deleted }, 'deleted unreferenced document blobs')
+    },
+    onError: (error) => app.log.error({ err: error }, 'deleting unreferenced document blobs failed'),
+  })
+  // onClose hooks run last-registered first: the sweep stops before the database closes.
+  app.addHook('onClose', () => blobSweeper.stop())
 
   await registerDocs(app, {
     title: 'Inkwell eSignature REST API',

@@ -29,6 +29,11 @@ export const EnvelopeServiceConfig = Type.Composite([
      * exact only while this process is the database's one writer. `auto` trusts it on SQLite and
      * verifies on PostgreSQL, the store for running several instances.
      */
+    /**
+     * How often document blobs that no template or envelope refers to any more (e.g. the documents a
+     * template update replaced) are deleted, once an hour has passed since they were last stored.
+     */
+    BLOB_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 60 * 60_000 }),
     TEMPLATE_CACHE: Type.Union([Type.Literal('auto'), Type.Literal('trusted'), Type.Literal('verified')], {
       default: 'auto',
     }),

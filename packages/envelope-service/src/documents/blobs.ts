@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
 import type { DbOrTx } from '../database.js'
 
 /** The id of some bytes in the blob store: their SHA-256 digest in lower-case hex. */
 export const blobIdOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
+
+/**
+ * How long a blob no template or envelope refers to is kept after it was last stored. It covers the
+ * gap between storing a document's bytes and committing the template or envelope that refers to them.
+ */
+export const BLOB_GRACE_MS = 60 * 60_000
+/**
+ * Storing bytes that are already there refreshes their `stored_at` only when it is older than this:
+ * on SQLite an update rewrites the whole row, content included, so a document sent with every
+ * envelope is not rewritten every time. Well below the grace period, so a refreshed blob always
+ * outlives the request that stored it.
+ */
+const BLOB_REFRESH_MS = 10 * 60_000
 
 /**
  * Stores document bytes and returns their id. Idempotent: the same bytes always give the same id
@@ -12,8 +26,13 @@ export async function putBlob(db: DbOrTx, bytes: Uint8Array, now: number = Date.
   const id = blobIdOf(bytes)
   await db
     .insertInto('document_blobs')
-    .values({ id, size: bytes.byteLength, content: bytes, created_at: new Date(now).toISOString() })
-    .onConflict((conflict) => conflict.column('id').doNothing())
+    .values({ id, size: bytes.byteLength, content: bytes, stored_at: new Date(now).toISOString() })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet((eb) => ({ stored_at: eb.ref('excluded.stored_at') }))
+        .where('document_blobs.stored_at', '<', new Date(now - BLOB_REFRESH_MS).toISOString()),
+    )
     .execute()
   return id
 }
@@ -26,4 +45,67 @@ export async function getBlob(db: DbOrTx, blobId: string): Promise<Uint8Array | 
     .where('id', '=', blobId)
     .executeTakeFirst()
   return row ? new Uint8Array(row.content.buffer, row.content.byteOffset, row.content.byteLength) : undefined
+}
+
+/**
+ * Deletes the blobs last stored before `storedBefore` (epoch ms) that no template or envelope document
+ * refers to, e.g. the documents a template update replaced. Returns how many were deleted. The foreign
+ * keys stay the safety net: a blob referenced meanwhile cannot be deleted.
+ */
+export async function deleteUnreferencedBlobs(db: DbOrTx, storedBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom('document_blobs')
+    .where('stored_at', '<', new Date(storedBefore).toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('template_documents')
+            .select(sql.lit(1).as('one'))
+            .whereRef('template_documents.blob_id', '=', 'document_blobs.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('envelope_documents')
+            .select(sql.lit(1).as('one'))
+            .whereRef('envelope_documents.blob_id', '=', 'document_blobs.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+export interface BlobSweeperOptions {
+  everyMs: number
+  now: () => number
+  onSwept?: (deleted: number) => void
+  onError?: (error: unknown) => void
+}
+
+/**
+ * Runs `deleteUnreferencedBlobs` every `everyMs` with the grace period. `stop` cancels the timer and
+ * waits for a sweep in progress, so the database can be closed after it.
+ */
+export function startBlobSweeper(db: DbOrTx, options: BlobSweeperOptions) {
+  let running: Promise<void> | undefined
+  const sweep = () => {
+    running ??= deleteUnreferencedBlobs(db, options.now() - BLOB_GRACE_MS)
+      .then((deleted) => options.onSwept?.(deleted), options.onError)
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+  const timer = setInterval(sweep, options.everyMs)
+  timer.unref()
+  return {
+    sweep,
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
 }
