@@ -47,34 +47,28 @@ export async function getBlob(db: DbOrTx, blobId: string): Promise<Uint8Array | 
   return row ? new Uint8Array(row.content.buffer, row.content.byteOffset, row.content.byteLength) : undefined
 }
 
+/** The tables whose rows refer to blobs by `blob_id` (each with an index on it). */
+const BLOB_REFERENCES = ['template_documents', 'envelope_documents'] as const
+
 /**
  * Deletes the blobs last stored before `storedBefore` (epoch ms) that no template or envelope document
  * refers to, e.g. the documents a template update replaced. Returns how many were deleted. The foreign
  * keys stay the safety net: a blob referenced meanwhile cannot be deleted.
  */
 export async function deleteUnreferencedBlobs(db: DbOrTx, storedBefore: number): Promise<number> {
-  const result = await db
-    .deleteFrom('document_blobs')
-    .where('stored_at', '<', new Date(storedBefore).toISOString())
-    .where(({ not, exists, selectFrom }) =>
+  let sweep = db.deleteFrom('document_blobs').where('stored_at', '<', new Date(storedBefore).toISOString())
+  for (const table of BLOB_REFERENCES) {
+    sweep = sweep.where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('template_documents')
+          selectFrom(table)
             .select(sql.lit(1).as('one'))
-            .whereRef('template_documents.blob_id', '=', 'document_blobs.id'),
+            .whereRef(`${table}.blob_id`, '=', 'document_blobs.id'),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('envelope_documents')
-            .select(sql.lit(1).as('one'))
-            .whereRef('envelope_documents.blob_id', '=', 'document_blobs.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst()
+  }
+  const result = await sweep.executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
