@@ -1,6 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoNulls, expectStringScalars } from '../templates/test-support.js'
+import { expectInvalid, expectNoNulls, expectStringScalars } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { findDeliveryTargets } from './repository.js'
 
@@ -40,14 +40,6 @@ describeEachDatabase('Connect configurations API', (databases) => {
     const response = await call(who, 'POST', '/connect', configurationBody(overrides))
     expect(response.statusCode, response.body).toBe(201)
     return response.json()
-  }
-  const expectInvalid = (
-    response: { statusCode: number; json(): { errorCode: string; message: string } },
-    message: string | RegExp,
-  ) => {
-    expect(response.statusCode).toBe(400)
-    expect(response.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
-    expect(response.json().message).toMatch(message)
   }
 
   describe('POST /connect', () => {

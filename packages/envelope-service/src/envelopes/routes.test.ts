@@ -3,23 +3,12 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countPdfPages } from '../documents/pdf.js'
 import { makePdf } from '../documents/test-pdfs.js'
+import { expectDocuSignShape } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** DocuSign SDK compatibility: no null anywhere, and scalars are strings. */
-function expectDocuSignShape(value: unknown, path = 'body'): void {
-  expect(value, path).not.toBeNull()
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      expectDocuSignShape(item, `${path}[${index}]`)
-    })
-  } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as object)) expectDocuSignShape(item, `${path}.${key}`)
-  } else expect(typeof value, path).toBe('string')
-}
 
 const pdfs: Record<string, { bytes: Uint8Array; base64: string }> = {}
 async function pdf(name: string, pages: number) {

@@ -1,10 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
+import { expectInvalid, expectNoNulls, expectStringScalars } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { findTemplatesByIds } from './repository.js'
-import { expectNoNulls, expectStringScalars } from './test-support.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 
@@ -95,11 +94,6 @@ describeEachDatabase('templates API', (databases) => {
     const response = await post(who, await templateBody(overrides))
     expect(response.statusCode, response.body).toBe(201)
     return response.json() as { templateId: string; name: string }
-  }
-  const expectInvalid = (response: LightMyRequestResponse, message: string | RegExp) => {
-    expect(response.statusCode, response.body).toBe(400)
-    expect(response.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
-    expect(response.json().message).toMatch(message)
   }
 
   describe('POST /templates', () => {

@@ -16,3 +16,19 @@ export function expectStringScalars(value: unknown, path = 'body'): void {
     expect(typeof value, path).toBe('string')
   }
 }
+
+/** DocuSign SDK compatibility of a whole body: no null anywhere, and every scalar a string. */
+export function expectDocuSignShape(value: unknown, path = 'body'): void {
+  expectNoNulls(value, path)
+  expectStringScalars(value, path)
+}
+
+/** A 400 INVALID_REQUEST_PARAMETER whose message matches `message`. */
+export function expectInvalid(
+  response: { statusCode: number; body: string; json(): { errorCode: string; message: string } },
+  message: string | RegExp,
+): void {
+  expect(response.statusCode, response.body).toBe(400)
+  expect(response.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
+  expect(response.json().message).toMatch(message)
+}
