@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../database.js'
 import { fts5Phrase, likeContains, searchTextOf } from './search.js'
 import type { RecipesTable } from './tables.js'
 
-/** A validated recipe as written by a create or a full replacement. */
-export interface RecipeDraft {
+/** A recipe's own fields. Absent optional fields are absent properties, never null. */
+interface RecipeFields {
   title: string
   description?: string
   ingredients: string[]
@@ -13,20 +13,17 @@ export interface RecipeDraft {
   servings?: number
   sourceUrl?: string
   notes?: string
+}
+
+/** A validated recipe as written by a create or a full replacement. */
+export interface RecipeDraft extends RecipeFields {
   /** Ids of existing tags, without duplicates. */
   tags: number[]
 }
 
-/** A stored recipe without its tags. Absent optional fields are absent properties, never null. */
-export interface RecipeRecord {
+/** A stored recipe without its tags. */
+export interface RecipeRecord extends RecipeFields {
   id: number
-  title: string
-  description?: string
-  ingredients: string[]
-  instructions: string[]
-  servings?: number
-  sourceUrl?: string
-  notes?: string
   createdAt: string
   updatedAt: string
 }
