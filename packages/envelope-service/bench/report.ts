@@ -1,5 +1,6 @@
 import {
   bulletList,
+  failureNotes,
   formatPercent,
   generatedHeading,
   machineDescription,
@@ -110,7 +111,7 @@ function describeBodySizes(sizes: Record<string, number>): string {
 export function reportSection(report: ReturnType<typeof resultsReport>): string {
   const { input } = report
   const { settings } = input
-  const failed = input.summaries.filter((summary) => summary.failures > 0)
+  const failures = failureNotes(input.summaries, { scenarios: SCENARIO_LABELS, servers: SERVER_LABELS })
   return [
     generatedHeading(),
     '',
@@ -158,19 +159,7 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
             'Re-run on an idle machine for representative results.',
         ]
       : []),
-    ...(failed.length > 0
-      ? [
-          '',
-          '### Failures',
-          '',
-          bulletList(
-            failed.map(
-              (summary) =>
-                `${SERVER_LABELS[summary.server]}: ${summary.failures} non-2xx responses, errors or timeouts in "${SCENARIO_LABELS[summary.scenario]}" (only 2xx count towards req/s).`,
-            ),
-          ),
-        ]
-      : []),
+    ...(failures.length > 0 ? ['', '### Failures', '', bulletList(failures)] : []),
     '',
   ].join('\n')
 }

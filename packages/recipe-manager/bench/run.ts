@@ -18,6 +18,7 @@ import {
   type Contender,
   canPin,
   expectStatus,
+  failureNotes,
   formatLoad,
   freePort,
   type LoadRequest,
@@ -465,13 +466,7 @@ async function main(): Promise<void> {
       pass: rss.service ? Math.max(rss.service.loaded, rss.service.after!) < 200 : undefined,
     },
   ]
-  for (const summary of summaries) {
-    if (summary.failures > 0) {
-      notes.push(
-        `${SERVER_LABELS[summary.server]} answered ${summary.failures} requests of "${SCENARIO_LABELS[summary.scenario]}" with an error, non-2xx status or timeout; only 2xx responses count towards req/s.`,
-      )
-    }
-  }
+  notes.push(...failureNotes(summaries, { scenarios: SCENARIO_LABELS, servers: SERVER_LABELS }))
   if (settings.recipes !== 100_000) {
     notes.push(
       `Run with ${settings.recipes} recipes instead of 100,000: the targets are defined for 100,000.`,

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { median, ratio, type Summary, summarise } from './measure.js'
-import { generatedHeading, resultsTable, targetsTable, writeGeneratedSection } from './report.js'
+import {
+  failureNotes,
+  generatedHeading,
+  resultsTable,
+  targetsTable,
+  writeGeneratedSection,
+} from './report.js'
 
 const run = (requestsPerSecond: number, p50Ms = 1, p99Ms = 5, failures = 0) => ({
   requestsPerSecond,
@@ -114,5 +120,20 @@ describe('writeGeneratedSection', () => {
     writeGeneratedSection(path, `${generatedHeading()}\n`, '# Service benchmarks')
     expect(readFileSync(path, 'utf8')).toMatch(/^# Service benchmarks\n\n## Results \(generated /)
     expect(() => writeGeneratedSection(path, '## Other\n')).toThrow(/must start with/)
+  })
+})
+
+describe('failureNotes', () => {
+  it('names each contender and scenario with failed requests, and nothing else', () => {
+    const notes = failureNotes(
+      [
+        summarise('get', 'ceiling', [run(100)]),
+        summarise('get', 'service', [run(90, 1, 5, 2), run(80, 1, 5, 1)]),
+      ],
+      { scenarios: { get: 'get by id' }, servers: { ceiling: 'ceiling', service: 'the service' } },
+    )
+    expect(notes).toEqual([
+      'the service answered 3 requests of "get by id" with an error, non-2xx status or timeout; only 2xx responses count towards req/s.',
+    ])
   })
 })

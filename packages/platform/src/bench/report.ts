@@ -85,6 +85,19 @@ export function targetsTable(targets: readonly Target[]): string {
   return rows.join('\n')
 }
 
+/** One sentence per contender and scenario that had failed requests; none when all succeeded. */
+export function failureNotes<Scenario extends string, Server extends string>(
+  summaries: readonly Summary<Scenario, Server>[],
+  labels: { scenarios: Record<Scenario, string>; servers: Record<Server, string> },
+): string[] {
+  return summaries
+    .filter((summary) => summary.failures > 0)
+    .map(
+      (summary) =>
+        `${labels.servers[summary.server]} answered ${summary.failures} requests of "${labels.scenarios[summary.scenario]}" with an error, non-2xx status or timeout; only 2xx responses count towards req/s.`,
+    )
+}
+
 /** Markdown bullet list. */
 export const bulletList = (lines: readonly string[]) => lines.map((line) => `- ${line}`).join('\n')
 
