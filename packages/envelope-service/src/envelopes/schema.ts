@@ -26,10 +26,8 @@ export const AdditionalNotification = Type.Object({
 /** Tabs by DocuSign tab type (`signHereTabs`, `textTabs`, ...); each tab is a record of strings. */
 export const Tabs = Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.String())))
 
-export const RecipientInput = Type.Object({
-  recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
-  roleName: Type.Optional(Type.String({ maxLength: 100 })),
-  routingOrder: Type.Optional(Digits('Signing order, from 1.')),
+/** What a recipient and a template role both give about the person, how to reach them and their tabs. */
+const recipientPersonProperties = {
   name: Type.Optional(Type.String({ maxLength: 100 })),
   email: Type.String({ maxLength: 100, description: 'Required even with SMS delivery.' }),
   deliveryMethod: Type.Optional(
@@ -39,6 +37,13 @@ export const RecipientInput = Type.Object({
   additionalNotifications: Type.Optional(Type.Array(AdditionalNotification)),
   clientUserId: Type.Optional(Type.String({ maxLength: 100 })),
   tabs: Type.Optional(Tabs),
+}
+
+export const RecipientInput = Type.Object({
+  recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
+  roleName: Type.Optional(Type.String({ maxLength: 100 })),
+  routingOrder: Type.Optional(Digits('Signing order, from 1.')),
+  ...recipientPersonProperties,
 })
 export type RecipientInput = Static<typeof RecipientInput>
 
@@ -102,14 +107,8 @@ export type CompositeTemplateInput = Static<typeof CompositeTemplateInput>
 
 export const TemplateRoleInput = Type.Object({
   roleName: Type.String({ minLength: 1, maxLength: 100 }),
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  email: Type.String({ maxLength: 100, description: 'Required even with SMS delivery.' }),
   routingOrder: Type.Optional(Digits('Overrides the role’s routing order.')),
-  deliveryMethod: Type.Optional(Type.String()),
-  phoneNumber: Type.Optional(PhoneNumber),
-  additionalNotifications: Type.Optional(Type.Array(AdditionalNotification)),
-  clientUserId: Type.Optional(Type.String({ maxLength: 100 })),
-  tabs: Type.Optional(Tabs),
+  ...recipientPersonProperties,
 })
 export type TemplateRoleInput = Static<typeof TemplateRoleInput>
 
