@@ -1,4 +1,10 @@
-import type { CustomFields, PhoneNumber, RecipientType, TabsByType } from '../templates/model.js'
+import type {
+  CustomFields,
+  PhoneNumber,
+  RecipientType,
+  TabsByType,
+  TemplateDocument,
+} from '../templates/model.js'
 
 /** Domain model of an envelope. Wire shapes (DocuSign strings) live in schema.ts. */
 
@@ -34,17 +40,11 @@ export interface EnvelopeRecipient {
   tabs: TabsByType
 }
 
-export interface EnvelopeDocument {
-  /** 1..N within the envelope. */
-  documentId: string
-  name: string
-  fileExtension: string
-  pages: number
-  /** Position in the envelope, from 1. */
-  order: number
-  /** Key in the shared blob store. */
-  blobId: string
-}
+/**
+ * A document of the envelope: a template's document (or an inline one) in the same shape, with
+ * `documentId` renumbered 1..N and `order` its position in the envelope.
+ */
+export type EnvelopeDocument = TemplateDocument
 
 /** What a create request resolves to after the composite-template merge: ready to store. */
 export interface EnvelopeDefinition {
