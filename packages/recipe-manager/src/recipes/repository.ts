@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely'
+import { type RawBuilder, type Selectable, sql } from 'kysely'
 import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
 import { fts5Phrase, likeContains, searchTextOf } from './search.js'
@@ -143,10 +143,11 @@ export interface Page {
   limit: number
 }
 
-export async function newestRecipes(db: DbOrTx, page: Page): Promise<RecipeRecord[]> {
-  const rows = await db
-    .selectFrom('recipes')
-    .select(columns)
+/** One page of the recipes (those matching `where`, if given), newest first, ties by id. */
+async function newestPage(db: DbOrTx, page: Page, where?: RawBuilder<boolean>): Promise<RecipeRecord[]> {
+  let query = db.selectFrom('recipes').select(columns)
+  if (where) query = query.where(where)
+  const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
@@ -154,6 +155,8 @@ export async function newestRecipes(db: DbOrTx, page: Page): Promise<RecipeRecor
     .execute()
   return rows.map(toRecord)
 }
+
+export const newestRecipes = (db: DbOrTx, page: Page): Promise<RecipeRecord[]> => newestPage(db, page)
 
 /**
  * How a search query reaches the rows. `index`: the trigram index finds every match, which are then
@@ -199,18 +202,7 @@ export async function newestMatchingRecipes(
   plan: SearchPlan,
   page: Page,
 ): Promise<RecipeRecord[]> {
-  if (plan === 'scan') {
-    const rows = await db
-      .selectFrom('recipes')
-      .select(columns)
-      .where(containsPredicate(dialect, normalized))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute()
-    return rows.map(toRecord)
-  }
+  if (plan === 'scan') return newestPage(db, page, containsPredicate(dialect, normalized))
   const matchingIds =
     dialect === 'sqlite'
       ? sql`select rowid from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}`
