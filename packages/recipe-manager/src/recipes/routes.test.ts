@@ -1,12 +1,6 @@
-import { describeEachDatabase } from 'platform/testing'
+import { describeEachDatabase, findNull } from 'platform/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  findNull,
-  recipeBody,
-  startTestService,
-  steppingClock,
-  type TestService,
-} from '../testing/harness.js'
+import { recipeBody, startTestService, steppingClock, type TestService } from '../testing/harness.js'
 
 describeEachDatabase('recipes API', (databases) => {
   let service: TestService

@@ -36,17 +36,6 @@ export function recipeBody(overrides: Record<string, unknown> = {}) {
   }
 }
 
-/** Fails the test when a response body holds a null anywhere: absent fields are omitted instead. */
-export function findNull(value: unknown, path = 'body'): string | undefined {
-  if (value === null) return path
-  if (typeof value !== 'object') return undefined
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const found = findNull(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`)
-    if (found) return found
-  }
-  return undefined
-}
-
 /** A clock that moves one millisecond per reading, from a fixed instant. */
 export function steppingClock(start = Date.UTC(2026, 2, 24, 12)) {
   let now = start
