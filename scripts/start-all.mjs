@@ -1,33 +1,67 @@
 #!/usr/bin/env node
-// `npm start`: runs every service on embedded SQLite under ./data, with demo data on first start.
-// The envelope service gets HTTPS on a development certificate (the DocuSign SDK requires https for
-// its identity calls) and a bootstrapped demo account whose credentials are written to ./data.
+// `npm start` (every service) and `npm run start:recipes` / `start:envelopes` (one): compiles the services
+// (scripts/build.mjs), then runs each as one `node` process on the files under the data directory
+// (DATA_DIR, default data/ at the repository root), with demo data on first start. The envelope service
+// gets HTTPS on a development certificate (the DocuSign SDK requires https for its identity calls), a
+// plain-HTTP port on 127.0.0.1 for browsers, and a bootstrapped demo account whose credentials are written
+// to the data directory.
+//
+// Stopping: SIGTERM, SIGINT or SIGHUP to this process (or to npm, or to the whole process group) stops
+// every service gracefully. Each service holds an IPC channel to this launcher and shuts down when it
+// closes, so a launcher killed with SIGKILL leaves nothing behind; this launcher in turn stops when npm,
+// its parent, goes away (npm forwards a signal only to its shell, which dies without passing it on).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { build, outputOf } from './build.mjs'
 
 const root = resolve(import.meta.dirname, '..')
-const data = resolve(root, 'data')
-const tsx = resolve(root, 'node_modules/.bin/tsx')
+const known = ['recipes', 'envelopes']
+const requested = process.argv.slice(2)
+const unknown = requested.filter((name) => !known.includes(name))
+if (unknown.length > 0) {
+  console.error(`start: unknown service ${unknown.join(', ')}; known: ${known.join(', ')}`)
+  process.exit(2)
+}
+const selected = requested.length > 0 ? requested : known
+
+// Relative to where the command was typed: npm passes that as INIT_CWD (`npm run -w` moves to the package).
+const data = process.env.DATA_DIR
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR)
+  : resolve(root, 'data')
 mkdirSync(data, { recursive: true })
 
+try {
+  await build([...selected, ...(selected.includes('envelopes') ? ['admin'] : [])])
+} catch {
+  console.error('start: the build failed (see above)')
+  process.exit(1)
+}
+
+const nodeArgs = ['--enable-source-maps']
 const envelopePort = process.env.ENVELOPES_PORT ?? '8443'
+const browserPort = process.env.ENVELOPES_HTTP_PORT ?? '8080'
 const publicUrl = process.env.PUBLIC_URL ?? `https://localhost:${envelopePort}`
 const tlsDir = resolve(data, 'tls')
 const credentialsFile = resolve(data, 'demo-credentials.json')
+const sharedEnv = { ...process.env, DATA_DIR: data }
 const envelopeEnv = {
-  ...process.env,
+  ...sharedEnv,
   PORT: envelopePort,
-  DATABASE_URL: process.env.ENVELOPES_DATABASE_URL ?? `sqlite:${resolve(data, 'envelopes.db')}`,
+  HTTP_PORT: browserPort,
+  ...(process.env.ENVELOPES_DATABASE_URL ? { DATABASE_URL: process.env.ENVELOPES_DATABASE_URL } : {}),
   PUBLIC_URL: publicUrl,
   TLS_CERT_FILE: resolve(tlsDir, 'server.crt'),
   TLS_KEY_FILE: resolve(tlsDir, 'server.key'),
-  DEMO_CREDENTIALS_FILE: credentialsFile,
+}
+const recipesEnv = {
+  ...sharedEnv,
+  PORT: process.env.RECIPES_PORT ?? process.env.PORT ?? '3000',
+  ...(process.env.RECIPES_DATABASE_URL ? { DATABASE_URL: process.env.RECIPES_DATABASE_URL } : {}),
 }
 
 function admin(args) {
-  const result = spawnSync(tsx, ['src/admin/cli.ts', ...args], {
-    cwd: resolve(root, 'packages/envelope-service'),
+  const result = spawnSync(process.execPath, [...nodeArgs, outputOf('admin'), ...args], {
     env: envelopeEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
@@ -39,48 +73,69 @@ function admin(args) {
   return result.stdout
 }
 
-if (!existsSync(resolve(tlsDir, 'server.crt'))) {
-  admin(['dev-cert', '--out', tlsDir])
-  console.log(`Created a development CA and certificate in ${tlsDir} (trust ca.crt via NODE_EXTRA_CA_CERTS)`)
+if (selected.includes('envelopes')) {
+  if (!existsSync(resolve(tlsDir, 'server.crt'))) {
+    admin(['dev-cert', '--out', tlsDir])
+    console.log(
+      `Created a development CA and certificate in ${tlsDir} (trust ca.crt via NODE_EXTRA_CA_CERTS)`,
+    )
+  }
+  const firstStart = !existsSync(credentialsFile)
+  admin(['bootstrap', '--json'])
+  if (firstStart) console.log(`Bootstrapped the demo account; SDK credentials are in ${credentialsFile}`)
 }
-const firstStart = !existsSync(credentialsFile)
-admin(['bootstrap', '--json'])
-if (firstStart) console.log(`Bootstrapped the demo account; SDK credentials are in ${credentialsFile}`)
 
 const services = [
-  {
-    name: 'recipes',
-    cwd: resolve(root, 'packages/recipe-manager'),
-    env: {
-      ...process.env,
-      PORT: process.env.RECIPES_PORT ?? process.env.PORT ?? '3000',
-      DATABASE_URL: process.env.RECIPES_DATABASE_URL ?? `sqlite:${resolve(data, 'recipes.db')}`,
-    },
-  },
-  { name: 'envelopes', cwd: resolve(root, 'packages/envelope-service'), env: envelopeEnv },
-]
+  { name: 'recipes', env: recipesEnv },
+  { name: 'envelopes', env: envelopeEnv },
+].filter((service) => selected.includes(service.name))
 
+let stopping = false
+let exitCode = 0
 const children = services.map((service) => {
-  const child = spawn(tsx, ['src/main.ts'], { cwd: service.cwd, env: service.env, stdio: 'inherit' })
+  const child = spawn(process.execPath, [...nodeArgs, outputOf(service.name)], {
+    env: service.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${service.name} exited (${signal ?? code}); stopping the others`)
-      stop('SIGTERM', code ?? 1)
+      stop('SIGTERM', code || 1)
     }
   })
   return child
 })
 
-console.log(`Recipe manager:   http://127.0.0.1:${services[0].env.PORT}/docs`)
-console.log(`Envelope service: ${publicUrl}/restapi/docs  (credentials: ${credentialsFile})`)
-
-let stopping = false
-function stop(signal, exitCode = 0) {
-  stopping = true
-  for (const child of children) if (child.exitCode === null) child.kill(signal)
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(
-    () => process.exit(exitCode),
+if (selected.includes('recipes')) console.log(`Recipe manager:   http://127.0.0.1:${recipesEnv.PORT}/docs`)
+if (selected.includes('envelopes')) {
+  console.log(
+    `Envelope service: http://127.0.0.1:${browserPort}/restapi/docs  (in a browser, on this machine)`,
+  )
+  console.log(
+    `                  ${publicUrl}/restapi/docs  (HTTPS, for the SDK; credentials: ${credentialsFile})`,
   )
 }
-process.on('SIGINT', () => stop('SIGTERM'))
-process.on('SIGTERM', () => stop('SIGTERM'))
+console.log(`Data directory:   ${data}`)
+
+const running = (child) => child.exitCode === null && child.signalCode === null
+function stop(signal, code = 0) {
+  if (stopping) return
+  stopping = true
+  exitCode = code
+  for (const child of children) if (running(child)) child.kill(signal)
+  // Each service bounds its own shutdown (10 s); this is the backstop for one that hangs anyway.
+  setTimeout(() => {
+    for (const child of children) if (running(child)) child.kill('SIGKILL')
+  }, 15_000).unref()
+  Promise.all(
+    children.map((child) => (running(child) ? new Promise((r) => child.once('exit', r)) : null)),
+  ).then(() => process.exit(exitCode || (children.some((child) => child.exitCode !== 0) ? 1 : 0)))
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop('SIGTERM'))
+
+// npm runs this launcher through `sh -c`; when npm is stopped, the shell dies and this process is handed
+// to init (or a subreaper): a new parent pid means nobody is waiting for us any more.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM')
+}, 500).unref()

@@ -1,1 +1,26 @@
-export {}
+/** The CRM-side envelope automation as a library: client, composition, recipients, action, flow, cases, listener. */
+
+export { buildEnvelopeDefinition, type ChosenTemplate } from './actions/envelope-definition.js'
+export { type SendCompositeEnvelopeInput, sendCompositeEnvelope } from './actions/send-composite-envelope.js'
+export { ensureDemoData } from './cases/demo-data.js'
+export { type ImportSummary, importCases, readImportFile } from './cases/import.js'
+export type { CaseEnvelope, CaseReader, CaseRecord, Contact, EnvelopeRecorder } from './cases/model.js'
+export { listCaseEnvelopes, listCases } from './cases/repository.js'
+export { type CaseStore, openCaseStore } from './cases/store.js'
+export type { RetryPolicy } from './client/backoff.js'
+export {
+  CREATE_ENVELOPE_TIMEOUT_MS,
+  createEsignClient,
+  type EsignClient,
+  type EsignClientOptions,
+  type NamedCredential,
+} from './client/client.js'
+export { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from './client/errors.js'
+export * from './composition/index.js'
+export { envelopeCustomFields } from './custom-fields/custom-fields.js'
+export { AutomationInputError, InvalidPhoneError } from './errors.js'
+export { FLOW_VERSION, type FlowScreens, type FlowStep, runGuidedSendFlow } from './flow/guided-send.js'
+export { recordConnectEvent } from './listener/completion.js'
+export { CONNECT_LISTENER_PATH, registerCompletionListener } from './listener/routes.js'
+export { signConnectBody } from './listener/signature.js'
+export * from './recipients/index.js'

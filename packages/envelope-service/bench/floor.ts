@@ -25,7 +25,7 @@ import {
   send,
   startCeilingServer,
   startServer,
-} from 'platform/bench'
+} from 'bench-kit'
 import { type DemoCredentials, envelopeDefinition } from './setup.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')

@@ -9,7 +9,7 @@ import {
   type Summary,
   type Target,
   targetsTable,
-} from 'platform/bench'
+} from 'bench-kit'
 
 export const SCENARIOS = ['token', 'list', 'get', 'create'] as const
 export type Scenario = (typeof SCENARIOS)[number]

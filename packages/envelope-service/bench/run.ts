@@ -34,7 +34,7 @@ import {
   startServer,
   waitUntilIdle,
   writeGeneratedSection,
-} from 'platform/bench'
+} from 'bench-kit'
 import {
   reportSection,
   resultsReport,

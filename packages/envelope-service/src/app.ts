@@ -1,16 +1,40 @@
 import { readFileSync } from 'node:fs'
-import { type App, connectDatabase, createApp, type Database, migrateToLatest, registerDocs } from 'platform'
-import { type EnvelopeServiceConfig, templateCacheTrusted } from './config.js'
+import {
+  type App,
+  connectDatabase,
+  createApp,
+  createJobRunner,
+  type Database,
+  migrateToLatest,
+  registerDocs,
+  writersOf,
+} from 'platform'
+import { accountRoutes } from './account-routes.js'
+import { loadConfiguredSeal } from './completion/config.js'
+import { COMPLETION_JOB, runCompletionRound } from './completion/outbox-job.js'
+import type { Seal } from './completion/seal.js'
+import type { EnvelopeServiceConfig } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
-import { startBlobSweeper } from './documents/blobs.js'
-import { createTokenVerifier } from './identity/access-tokens.js'
+import { devMailboxRoutes } from './devmailbox/routes.js'
+import { mailboxWriter } from './devmailbox/service.js'
+import { blobSweepJob } from './documents/blobs.js'
+import { groupCommitEnvelopeWriter } from './envelopes/writer.js'
+import { createTokenVerifier, expiredTokenSweepJob } from './identity/access-tokens.js'
 import { createMembershipLookup } from './identity/memberships.js'
 import { identityRoutes } from './identity/routes.js'
+import { runScheduleRound, SCHEDULE_JOB } from './lifecycle/schedule-job.js'
 import { migrations } from './migrations/index.js'
-import { accountRoutes } from './rest/account-routes.js'
+import { deliverySettingsOf } from './notifications/config.js'
+import { createDelivery } from './notifications/dispatch.js'
+import { createDevMailbox } from './notifications/mailbox.js'
+import { MESSAGES_JOB, runMessagesRound } from './notifications/outbox-job.js'
+import { OUTBOX_TOPICS } from './outbox/topics.js'
+import { counterPruneJob, createCallCounter } from './ratelimit/limiter.js'
 import { renderRestError } from './rest/errors.js'
-import { configureTemplateCache } from './templates/repository.js'
+import { signingPage } from './signing/page.js'
+import { signingRoutes } from './signing/routes.js'
+import { createTemplateCache } from './templates/cache.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
@@ -26,51 +50,135 @@ export async function buildApp(
 ): Promise<{ app: App; ctx: ServiceContext }> {
   const database: Database<Schema> = connectDatabase<Schema>(config.DATABASE_URL)
   await migrateToLatest(database, migrations)
-  configureTemplateCache(database.db, templateCacheTrusted(config) ? 'trusted' : 'verified')
   const https =
     config.TLS_CERT_FILE && config.TLS_KEY_FILE
       ? { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) }
       : undefined
+  const writers = writersOf(config)
+  const now = options.now ?? Date.now
+  const delivery = createDelivery(
+    deliverySettingsOf(config),
+    config.DEV_MAILBOX ? createDevMailbox(mailboxWriter(database.db), () => new Date(now())) : undefined,
+  )
+  let seal: Promise<Seal> | undefined
+  /** Which job drains each outbox topic. */
+  const jobOfTopic: Record<string, string> = {
+    [OUTBOX_TOPICS.recipientMessage]: MESSAGES_JOB,
+    [OUTBOX_TOPICS.envelopeComplete]: COMPLETION_JOB,
+  }
   const ctx: ServiceContext = {
     config,
     database,
     db: database.db,
     tokens: createTokenVerifier(database.db),
     memberships: createMembershipLookup(database.db),
+    envelopeWriter: groupCommitEnvelopeWriter(database.db),
+    writers,
+    templateCache: createTemplateCache(writers),
+    callCounter: createCallCounter(database.db, writers, (error) =>
+      app.log.error({ err: error }, 'storing rate-limit counts failed; retrying'),
+    ),
+    jobs: createJobRunner({
+      db: database.db,
+      dialect: database.dialect,
+      now,
+      onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
+    }),
+    seal: () => {
+      seal ??= loadConfiguredSeal(config, { file: config.SEAL_DEVELOPMENT_FILE, password: '' })
+      return seal
+    },
+    wakeOutbox: (topics) => {
+      for (const job of new Set(topics.map((topic) => jobOfTopic[topic]))) {
+        if (job) void ctx.jobs.wake(job).catch((error) => app.log.error({ err: error, job }, 'waking a job failed'))
+      }
+    },
     publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config, https !== undefined),
-    now: options.now ?? Date.now,
+    now,
   }
 
   const app = createApp({
     logLevel: options.logLevel ?? config.LOG_LEVEL,
+    logFormat: config.LOG_FORMAT,
     bodyLimit: config.BODY_LIMIT_BYTES,
     renderError: renderRestError,
     ...(https ? { https } : {}),
   })
   app.addHook('onClose', () => database.close())
-  const blobSweeper = startBlobSweeper(database.db, {
-    everyMs: config.BLOB_SWEEP_INTERVAL_MS,
-    now: ctx.now,
-    onSwept: (deleted) => {
-      if (deleted > 0) app.log.info({ deleted }, 'deleted unreferenced document blobs')
-    },
-    onError: (error) => app.log.error({ err: error }, 'deleting unreferenced document blobs failed'),
+  ctx.jobs.define(
+    blobSweepJob(database.db, {
+      everyMs: config.BLOB_SWEEP_INTERVAL_MS,
+      onSwept: (deleted) => {
+        if (deleted > 0) app.log.info({ deleted }, 'deleted unreferenced document blobs')
+      },
+    }),
+  )
+  ctx.jobs.define(expiredTokenSweepJob(database.db))
+  ctx.jobs.define(counterPruneJob(database.db))
+  const outboxOwner = `${process.pid}:${Math.random().toString(36).slice(2, 10)}`
+  // The outbox jobs also run every second, for retries that come due; a commit wakes them at once.
+  ctx.jobs.define({
+    name: MESSAGES_JOB,
+    everyMs: 1_000,
+    run: () =>
+      runMessagesRound({
+        db: database.db,
+        dialect: database.dialect,
+        now,
+        publicUrl: ctx.publicUrl,
+        dispatch: delivery.dispatch,
+        owner: outboxOwner,
+        giveUpAfterMs: config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
+      }),
   })
-  // onClose hooks run last-registered first: the sweep stops before the database closes.
-  app.addHook('onClose', () => blobSweeper.stop())
+  ctx.jobs.define({
+    name: COMPLETION_JOB,
+    everyMs: 1_000,
+    run: async () =>
+      runCompletionRound({
+        db: database.db,
+        dialect: database.dialect,
+        now,
+        owner: outboxOwner,
+        seal: await ctx.seal(),
+        publicUrl: ctx.publicUrl,
+        wakeOutbox: ctx.wakeOutbox,
+      }),
+  })
+  ctx.jobs.define({
+    name: SCHEDULE_JOB,
+    everyMs: config.LIFECYCLE_CHECK_INTERVAL_MS,
+    run: async () => {
+      await runScheduleRound(ctx)
+    },
+  })
+  app.addHook('onClose', () => delivery.close())
+  // onClose hooks run last-registered first: running jobs finish and counted calls are stored, then
+  // the database closes.
+  app.addHook('onClose', () => ctx.callCounter.close())
+  app.addHook('onClose', () => ctx.jobs.stop())
+  // On ready, so that jobs defined while the routes register run too.
+  app.addHook('onReady', () => ctx.jobs.start())
 
   await registerDocs(app, {
     title: 'Inkwell eSignature REST API',
     version: '2.1',
     description:
       'A self-hosted, DocuSign eSignature REST API v2.1 compatible subset: identity (JWT bearer grant), ' +
-      'templates, composite-template envelopes and Connect configurations.',
+      'templates, composite-template envelopes and Connect configurations.\n\n' +
+      "To try it here, get a one-hour access token from the server's command line with " +
+      '`npm run -s admin -w envelope-service -- token --json`, choose Authorize, paste the `access_token`, ' +
+      'and use the printed `accountId` in the paths. With curl: ' +
+      '`curl -H "Authorization: Bearer <access_token>" <baseUri>/v2.1/accounts/<accountId>/templates`.',
     routePrefix: '/restapi/docs',
     servers: [{ url: ctx.publicUrl }],
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
   })
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
   await app.register(async (scope) => identityRoutes(scope as App, ctx))
+  await app.register(async (scope) => signingRoutes(scope as App, ctx))
+  await signingPage(app)
+  if (config.DEV_MAILBOX) await app.register(async (scope) => devMailboxRoutes(scope as App, ctx))
   await app.register(async (scope) => accountRoutes(scope as App, ctx), {
     prefix: '/restapi/v2.1/accounts/:accountId',
   })

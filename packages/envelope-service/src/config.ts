@@ -1,69 +1,64 @@
+import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import { BaseServiceConfig, loadConfig } from 'platform'
+import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
+import { SealConfig } from './completion/config.js'
+import { NotificationConfig } from './notifications/config.js'
 
 export const PRODUCT_NAME = 'Inkwell'
 
 export const EnvelopeServiceConfig = Type.Composite([
   BaseServiceConfig,
+  WritersConfig,
+  NotificationConfig,
+  SealConfig,
   Type.Object({
+    /**
+     * Keep messages for a channel with no transport (no SMTP_URL, no SMS provider) in a development
+     * mailbox shown at /dev/mailbox, instead of leaving them queued. `npm start` turns it on.
+     */
+    DEV_MAILBOX: Type.Boolean({ default: false }),
+    /**
+     * The development seal used when SEAL_P12_FILE is not set: a self-signed certificate created here on
+     * first use. Fine for trying the service; production sets SEAL_P12_FILE.
+     */
+    SEAL_DEVELOPMENT_FILE: Type.String({ minLength: 1 }),
+    /** How long a message that cannot be delivered is retried before it is recorded as failed. */
+    MESSAGE_GIVE_UP_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 30, default: 24 }),
+    /** How often envelopes in progress are checked for due reminders, expiry warnings and expiry. */
+    LIFECYCLE_CHECK_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8443 }),
-    DATABASE_URL: Type.String({
-      pattern: '^(sqlite:|postgres(ql)?://)',
-      default: 'sqlite:./data/envelopes.db',
-    }),
     /** Public origin, e.g. https://localhost:8443. The JWT audience and userinfo base_uri derive from it. */
     PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
     /** Extra accepted JWT audiences besides PUBLIC_URL's host: comma-separated bare `host[:port]`s. */
     IDENTITY_HOSTS: Type.Optional(Type.String()),
     /** Where `admin bootstrap` keeps the demo credentials (the private key cannot be recovered from the DB). */
-    DEMO_CREDENTIALS_FILE: Type.String({ minLength: 1, default: './data/demo-credentials.json' }),
+    DEMO_CREDENTIALS_FILE: Type.String({ minLength: 1 }),
     TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
     TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+    /**
+     * With TLS: also serve plain HTTP on 127.0.0.1 at this port, so a browser on this machine opens the
+     * docs without a warning about the development certificate. Loopback only: tokens never cross a network
+     * in clear text.
+     */
+    HTTP_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
     /** Largest request body; envelopes carry base64 PDFs. */
     BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
     /** Lets Connect configurations publish to private, loopback and link-local addresses (development). */
     CONNECT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
     /**
-     * The in-process template cache. `verified` checks each cached template's stored version on every
-     * read, so changes by other instances sharing the database are seen; `trusted` skips that query,
-     * exact only while this process is the database's one writer. `auto` trusts it on SQLite and
-     * verifies on PostgreSQL, the store for running several instances.
-     */
-    /**
      * How often document blobs that no template or envelope refers to any more (e.g. the documents a
      * template update replaced) are deleted, once an hour has passed since they were last stored.
      */
     BLOB_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 60 * 60_000 }),
-    TEMPLATE_CACHE: Type.Union([Type.Literal('auto'), Type.Literal('trusted'), Type.Literal('verified')], {
-      default: 'auto',
-    }),
-    /**
-     * How API calls are counted for the rate limits. `shared` counts every call with an atomic upsert
-     * in the database, exact across instances sharing it; `local` counts in process from the stored
-     * count and writes the counts behind about once a second, exact only while this process is the
-     * database's one writer (a crash loses at most that second: calls under-counted, never over).
-     * `auto` counts locally on SQLite and shared on PostgreSQL, the store for running several instances.
-     */
-    RATE_LIMIT_COUNTING: Type.Union([Type.Literal('auto'), Type.Literal('shared'), Type.Literal('local')], {
-      default: 'auto',
-    }),
   }),
 ])
 
 export type EnvelopeServiceConfig = ReturnType<typeof loadEnvelopeServiceConfig>
 
 export function loadEnvelopeServiceConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(EnvelopeServiceConfig, env)
-}
-
-/** Whether the template cache is served without checking versions: the `TEMPLATE_CACHE` decision. */
-export function templateCacheTrusted(config: EnvelopeServiceConfig): boolean {
-  if (config.TEMPLATE_CACHE === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
-  return config.TEMPLATE_CACHE === 'trusted'
-}
-
-/** Whether rate-limit calls are counted in process and written behind: the `RATE_LIMIT_COUNTING` decision. */
-export function rateLimitCountingLocal(config: EnvelopeServiceConfig): boolean {
-  if (config.RATE_LIMIT_COUNTING === 'auto') return config.DATABASE_URL.startsWith('sqlite:')
-  return config.RATE_LIMIT_COUNTING === 'local'
+  return loadConfig(EnvelopeServiceConfig, env, (dataDir) => ({
+    DATABASE_URL: `sqlite:${join(dataDir, 'envelopes.db')}`,
+    DEMO_CREDENTIALS_FILE: join(dataDir, 'demo-credentials.json'),
+    SEAL_DEVELOPMENT_FILE: join(dataDir, 'seal', 'development.p12'),
+  }))
 }

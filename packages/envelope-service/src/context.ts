@@ -1,8 +1,12 @@
-import type { Database } from 'platform'
+import type { Database, JobRunner, Writers } from 'platform'
+import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
 import type { Db, Schema } from './database.js'
+import type { EnvelopeWriter } from './envelopes/writer.js'
 import type { TokenVerifier } from './identity/access-tokens.js'
 import type { MembershipLookup } from './identity/memberships.js'
+import type { CallCounter } from './ratelimit/counter.js'
+import type { TemplateCache } from './templates/cache.js'
 
 /** What route plugins and services need, built once per process in app.ts and passed explicitly. */
 export interface ServiceContext {
@@ -11,6 +15,23 @@ export interface ServiceContext {
   db: Db
   tokens: TokenVerifier
   memberships: MembershipLookup
+  /** Stores new envelopes: group commit in the service, one transaction each where a test wants it. */
+  envelopeWriter: EnvelopeWriter
+  /**
+   * `WRITERS`: whether this process is the database's only writer. The template cache and the call
+   * counter below take their shortcuts only with `single`.
+   */
+  writers: Writers
+  /** Parsed templates for template reads and envelope creates (see templates/cache.ts). */
+  templateCache: TemplateCache
+  /** Counts REST calls for the rate limits (see `createCallCounter`); closed before the database. */
+  callCounter: CallCounter
+  /** Background work shared by every process on the database: sweeps, pruning, later the outbox. */
+  jobs: JobRunner
+  /** The seal that signs completed envelopes, loaded (or created, in development) on first use. */
+  seal: () => Promise<Seal>
+  /** Tells the outbox jobs that rows of these topics were committed, so they run now instead of at their next poll. */
+  wakeOutbox: (topics: readonly string[]) => void
   /** The service's public origin, e.g. `https://localhost:8443`. */
   publicUrl: string
   /** Injectable clock (epoch ms) so tests can move time. */

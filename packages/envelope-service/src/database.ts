@@ -1,8 +1,14 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { JobTables } from 'platform'
+import type { AuditTables } from './audit/tables.js'
+import type { CompletionTables } from './completion/tables.js'
 import type { ConnectTables } from './connect/tables.js'
+import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
+import type { OutboxTables } from './outbox/tables.js'
 import type { RateLimitTables } from './ratelimit/tables.js'
+import type { SigningTables } from './signing/tables.js'
 import type { TemplateTables } from './templates/tables.js'
 
 /** The whole schema: each domain contributes its tables. */
@@ -11,7 +17,13 @@ export interface Schema
     TemplateTables,
     EnvelopeTables,
     ConnectTables,
-    RateLimitTables {}
+    RateLimitTables,
+    OutboxTables,
+    SigningTables,
+    DevMailboxTables,
+    JobTables,
+    AuditTables,
+    CompletionTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

@@ -1,19 +1,24 @@
-import { ConfigError, redactUrl, serveUntilSignalled } from 'platform'
+import { redactUrl, runService, serveUntilSignalled } from 'platform'
 import { buildApp } from './app.js'
 import { loadEnvelopeServiceConfig } from './config.js'
 
-try {
+await runService('envelope service', async () => {
   const config = loadEnvelopeServiceConfig()
   const { app, ctx } = await buildApp(config)
-  await serveUntilSignalled(app, { port: config.PORT, host: config.HOST })
+  const tls = config.TLS_CERT_FILE !== undefined && config.TLS_KEY_FILE !== undefined
+  const plainHttp =
+    tls && config.HTTP_PORT !== undefined ? { port: config.HTTP_PORT, host: '127.0.0.1' } : undefined
+  const [, browserAddress] = await serveUntilSignalled(app, {
+    port: config.PORT,
+    host: config.HOST,
+    plainHttp,
+  })
   app.log.info(
-    { publicUrl: ctx.publicUrl, database: redactUrl(config.DATABASE_URL) },
+    {
+      publicUrl: ctx.publicUrl,
+      ...(browserAddress ? { forBrowsers: `${browserAddress}/restapi/docs` } : {}),
+      database: redactUrl(config.DATABASE_URL),
+    },
     'envelope service ready',
   )
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(2)
-  }
-  throw error
-}
+})

@@ -1,1 +1,16 @@
-export {}
+/**
+ * DocuSign eSignature REST API v2.1 wire shapes, as TypeBox schemas with their static types: the
+ * envelope service validates and documents its API with them, the envelope automation builds its
+ * requests with them. No server dependencies.
+ */
+export * from './composite-templates.js'
+export * from './connect-payload.js'
+export * from './custom-fields.js'
+export * from './documents.js'
+export * from './envelope-definition.js'
+export * from './errors.js'
+export * from './notification.js'
+export * from './recipients.js'
+export * from './scalars.js'
+export * from './tabs.js'
+export * from './templates.js'

@@ -5,7 +5,7 @@ import {
   type Summary,
   type Target,
   targetsTable,
-} from 'platform/bench'
+} from 'bench-kit'
 
 export type ServerName = 'ceiling' | 'json-server' | 'service'
 export type ScenarioKey = 'selective' | 'common' | 'offsets' | 'get' | 'create'

@@ -1,28 +1,34 @@
+import { resolve } from 'node:path'
+import { writersOf } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadRecipeManagerConfig, readCacheEnabled } from './config.js'
+import { loadRecipeManagerConfig } from './config.js'
 import { demoRecipes, demoTags } from './demo/data.js'
 import { recipeBody, startTestService, type TestService } from './testing/harness.js'
 
 describe('configuration', () => {
-  it('defaults to port 3000 on 127.0.0.1 with a SQLite file and demo data', () => {
-    expect(loadRecipeManagerConfig({})).toEqual({
+  it('defaults to port 3000 on 127.0.0.1 with demo data in the SQLite file of the repository data directory', () => {
+    const dataDir = resolve(import.meta.dirname, '../../../data')
+    expect(loadRecipeManagerConfig({})).toMatchObject({
       HOST: '127.0.0.1',
       PORT: 3000,
-      DATABASE_URL: 'sqlite:./data/recipes.db',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${dataDir}/recipes.db`,
       LOG_LEVEL: 'info',
       SEED_DEMO_DATA: true,
-      READ_CACHE: 'auto',
     })
+    expect(loadRecipeManagerConfig({ DATA_DIR: '/srv/recipes' }).DATABASE_URL).toBe(
+      'sqlite:/srv/recipes/recipes.db',
+    )
   })
 
-  it('caches reads on SQLite only unless told otherwise', () => {
-    const on = (env: Record<string, string>) => readCacheEnabled(loadRecipeManagerConfig(env))
-    expect(on({})).toBe(true)
-    expect(on({ DATABASE_URL: 'postgres://db/recipes' })).toBe(false)
-    expect(on({ DATABASE_URL: 'postgres://db/recipes', READ_CACHE: 'on' })).toBe(true)
-    expect(on({ READ_CACHE: 'off' })).toBe(false)
-    expect(() => loadRecipeManagerConfig({ READ_CACHE: 'maybe' })).toThrow(/READ_CACHE/)
+  it('reads WRITERS, which replaces READ_CACHE: single on SQLite, many on PostgreSQL unless told', () => {
+    const writers = (env: Record<string, string>) => writersOf(loadRecipeManagerConfig(env))
+    expect(writers({})).toBe('single')
+    expect(writers({ DATABASE_URL: 'postgres://db/recipes' })).toBe('many')
+    expect(writers({ DATABASE_URL: 'postgres://db/recipes', WRITERS: 'single' })).toBe('single')
+    expect(() => loadRecipeManagerConfig({ WRITERS: 'auto' })).toThrow(/WRITERS/)
+    expect(loadRecipeManagerConfig({ READ_CACHE: 'on' })).not.toHaveProperty('READ_CACHE')
   })
 
   it('reads SEED_DEMO_DATA=false and a PostgreSQL URL', () => {

@@ -1,6 +1,6 @@
-import { type App, connectDatabase, createApp, migrateToLatest, registerDocs } from 'platform'
+import { type App, connectDatabase, createApp, migrateToLatest, registerDocs, writersOf } from 'platform'
 import { createReadCache } from './cache.js'
-import { BODY_LIMIT_BYTES, type RecipeManagerConfig, readCacheEnabled } from './config.js'
+import { BODY_LIMIT_BYTES, type RecipeManagerConfig } from './config.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { seedDemoData } from './demo/seed.js'
@@ -36,17 +36,21 @@ export async function buildApp(
     config,
     db: database.db,
     dialect: database.dialect,
-    reads: createReadCache(readCacheEnabled(config) ? undefined : { maxEntries: 0, maxBytes: 0 }),
+    // Exact only while this process is the database's one writer (`WRITERS=single`).
+    reads: createReadCache(writersOf(config) === 'single' ? undefined : { maxEntries: 0, maxBytes: 0 }),
     insertRecipe: groupedRecipeInserts(database.db),
     now: options.now ?? Date.now,
   }
 
   const app = createApp({
     logLevel: options.logLevel ?? config.LOG_LEVEL,
+    logFormat: config.LOG_FORMAT,
     bodyLimit: BODY_LIMIT_BYTES,
     renderError: renderRecipeError,
   })
   app.addHook('onClose', () => database.close())
+  // Fastify also parses text/plain; this API speaks JSON only, so any other body type is 415.
+  app.removeContentTypeParser('text/plain')
 
   await registerDocs(app, {
     title: 'Recipe Manager API',

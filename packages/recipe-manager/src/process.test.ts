@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { request } from 'node:http'
+import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { expect, it } from 'vitest'
 import type { Recipe } from './recipes/schema.js'
@@ -141,5 +143,53 @@ describeEachDatabase('the service process', (databases) => {
     } finally {
       await stopServiceProcess(restarted, 'SIGTERM')
     }
+  })
+
+  it('shuts down gracefully when the IPC channel of its launcher closes, as when the launcher is SIGKILLed', async () => {
+    const service = await startServiceProcess(await databases.freshUrl(), { ipc: true })
+    service.child.disconnect()
+    expect((await service.waitForLog('shutting down')).reason).toBe('launcher exited')
+    expect(await service.exited).toEqual([0, null])
+  })
+
+  it('shuts down gracefully on SIGHUP', async () => {
+    const service = await startServiceProcess(await databases.freshUrl())
+    service.child.kill('SIGHUP')
+    expect(await service.exited).toEqual([0, null])
+  })
+
+  it('says in one line that its port is in use and exits with 1', async () => {
+    const url = await databases.freshUrl()
+    const first = await startServiceProcess(url)
+    try {
+      const port = new URL(first.baseUrl).port
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: join(import.meta.dirname, '..'),
+        env: { ...process.env, PORT: port, DATABASE_URL: url, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(second.status).toBe(1)
+      expect(second.stderr).toBe(
+        `recipe manager: port ${port} is already in use on 127.0.0.1: stop the process using it or set another port\n`,
+      )
+    } finally {
+      await stopServiceProcess(first, 'SIGTERM')
+    }
+  })
+
+  it('names each invalid variable on one line and exits with 2', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite::memory:' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status).toBe(2)
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      'recipe manager: Invalid configuration:',
+      '  - PORT="abc" is invalid: expected an integer from 0 to 65535',
+      '  - LOG_LEVEL="loud" is invalid: expected one of: fatal, error, warn, info, debug, trace, silent',
+    ])
   })
 })

@@ -22,7 +22,11 @@ import {
   createUser,
   grantConsent,
 } from '../identity/service.js'
-import { ensureDemoTemplates } from '../templates/demo-templates.js'
+import {
+  ensureDemoTemplates,
+  SERVICE_COORDINATOR_ROLE,
+  SIGNING_RECIPIENT_ROLE,
+} from '../templates/demo-templates.js'
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account'
 export const DEMO_USER = { name: 'Demo User', email: 'demo.user@inkwell.example' }
@@ -39,7 +43,8 @@ export interface DemoCredentials {
   authHost: string
   /** The SDK's REST base path (ends with /restapi). */
   baseUri: string
-  templates: { templateId: string; name: string }[]
+  /** The demo templates with the role names an envelope's recipients must use to fill their roles. */
+  templates: { templateId: string; name: string; roleNames: string[] }[]
 }
 
 export interface BootstrapOptions {
@@ -83,7 +88,11 @@ export async function bootstrapDemo(db: Db, options: BootstrapOptions): Promise<
     privateKeyPem,
     authHost: bareHost(options.publicUrl),
     baseUri: `${options.publicUrl}/restapi`,
-    templates,
+    // Every demo template has the same two roles (demo-templates.ts).
+    templates: templates.map((template) => ({
+      ...template,
+      roleNames: [SIGNING_RECIPIENT_ROLE, SERVICE_COORDINATOR_ROLE],
+    })),
   }
   saveCredentials(options.credentialsFile, credentials)
   return credentials

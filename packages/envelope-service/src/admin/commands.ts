@@ -1,7 +1,4 @@
 import { readFileSync } from 'node:fs'
-import type { ParseArgsConfig } from 'node:util'
-import type { EnvelopeServiceConfig } from '../config.js'
-import type { Db } from '../database.js'
 import {
   addMember,
   addPublicKey,
@@ -11,52 +8,11 @@ import {
   grantConsent,
 } from '../identity/service.js'
 import { writeDevCertificates } from '../tls/dev-cert.js'
+import { accessCommands } from './access-commands.js'
+import { auditCommands } from './audit-command.js'
 import { bootstrapDemo } from './bootstrap.js'
-
-/** A mistake in how the command was called: reported with the command's usage, exit status 2. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly command?: string,
-  ) {
-    super(message)
-    this.name = 'UsageError'
-  }
-}
-
-export interface CommandEnvironment {
-  config: EnvelopeServiceConfig
-  publicUrl: string
-  /** Opens (and migrates) the database on first use; commands that do not need it never connect. */
-  db(): Promise<Db>
-  now(): number
-}
-
-type Values = Record<string, string | boolean | undefined>
-
-export interface Command {
-  usage: string
-  summary: string
-  options: NonNullable<ParseArgsConfig['options']>
-  run(values: Values, env: CommandEnvironment): Promise<Record<string, unknown>>
-}
-
-function required(values: Values, name: string, command: string): string {
-  const value = values[name]
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`, command)
-  return value.trim()
-}
-
-function optionalInteger(values: Values, name: string, command: string): number | undefined {
-  const value = values[name]
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || Number(value) < 1) {
-    throw new UsageError(`--${name} must be a positive integer`, command)
-  }
-  return Number(value)
-}
-
-const list = (value: string) => value.split(/[\s,]+/).filter(Boolean)
+import { type Command, list, optionalInteger, required, UsageError } from './command.js'
+import { sealCommands } from './seal-command.js'
 
 export const commands: Record<string, Command> = {
   'create-account': {
@@ -164,6 +120,9 @@ export const commands: Record<string, Command> = {
       }
     },
   },
+  ...accessCommands,
+  ...auditCommands,
+  ...sealCommands,
   'dev-cert': {
     usage: 'dev-cert --out <directory>',
     summary: 'Write a development CA (ca.crt) and a server certificate and key for localhost',

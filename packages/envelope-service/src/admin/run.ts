@@ -3,7 +3,8 @@ import { AppError, ConfigError, connectDatabase, type Database, migrateToLatest 
 import { type EnvelopeServiceConfig, loadEnvelopeServiceConfig } from '../config.js'
 import type { Schema } from '../database.js'
 import { migrations } from '../migrations/index.js'
-import { type Command, type CommandEnvironment, commands, UsageError } from './commands.js'
+import { type Command, type CommandEnvironment, UsageError } from './command.js'
+import { commands } from './commands.js'
 
 export interface Output {
   out(text: string): void

@@ -36,6 +36,15 @@ describeEachDatabase('Connect configurations API', (databases) => {
       headers: who.headers,
       ...(body ? { payload: body } : {}),
     })
+  /** GET /connect/{connectId}: DocuSign's one-item list, unwrapped. */
+  const readOne = async (who: TestPrincipal, connectId: string) => {
+    const response = await call(who, 'GET', `/connect/${connectId}`)
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body.totalRecords).toBe('1')
+    expect(body.configurations).toHaveLength(1)
+    return body.configurations[0]
+  }
   const create = async (who: TestPrincipal, overrides: Record<string, unknown> = {}) => {
     const response = await call(who, 'POST', '/connect', configurationBody(overrides))
     expect(response.statusCode, response.body).toBe(201)
@@ -62,7 +71,7 @@ describeEachDatabase('Connect configurations API', (databases) => {
       expect(created.hmacSecrets).toHaveLength(1)
       const [secret] = created.hmacSecrets
       expect(Buffer.from(secret.secret, 'base64')).toHaveLength(32)
-      const read = (await call(admin, 'GET', `/connect/${created.connectId}`)).json()
+      const read = await readOne(admin, created.connectId)
       expect(read.hmacSecrets).toEqual([{ keyId: secret.keyId, created: secret.created }])
       expect(JSON.stringify((await call(admin, 'GET', '/connect')).json())).not.toContain(secret.secret)
     })
@@ -86,6 +95,69 @@ describeEachDatabase('Connect configurations API', (databases) => {
         deliveryMode: 'SIM',
       })
       expect(created.userIds).toBeUndefined()
+    })
+
+    it("accepts DocuSign's older envelopeEvents/recipientEvents body, as status objects or strings", async () => {
+      const created = await create(admin, {
+        events: undefined,
+        envelopeEvents: [
+          { envelopeEventStatusCode: 'sent', includeDocuments: 'false' },
+          { envelopeEventStatusCode: 'Completed' },
+          'Voided',
+        ],
+        recipientEvents: [{ recipientEventStatusCode: 'Completed' }, 'declined'],
+      })
+      expect(created.events).toEqual([
+        'envelope-sent',
+        'envelope-completed',
+        'envelope-voided',
+        'recipient-completed',
+        'recipient-declined',
+      ])
+      expect((await readOne(admin, created.connectId)).events).toEqual(created.events)
+    })
+
+    it('joins events[] and the older lists without duplicates', async () => {
+      const created = await create(admin, {
+        events: ['envelope-sent'],
+        envelopeEvents: [{ envelopeEventStatusCode: 'Sent' }, { envelopeEventStatusCode: 'Delivered' }],
+      })
+      expect(created.events).toEqual(['envelope-sent', 'envelope-delivered'])
+    })
+
+    it('returns 400 naming an older status it does not support, and without any events', async () => {
+      expectInvalid(
+        await call(
+          admin,
+          'POST',
+          '/connect',
+          configurationBody({
+            events: undefined,
+            recipientEvents: [
+              { recipientEventStatusCode: 'Sent' },
+              { recipientEventStatusCode: 'AutoResponded' },
+            ],
+          }),
+        ),
+        'recipientEvents[1].recipientEventStatusCode "AutoResponded" is not a supported status; supported: Sent, Delivered, Completed, Declined',
+      )
+      expectInvalid(
+        await call(
+          admin,
+          'POST',
+          '/connect',
+          configurationBody({ events: undefined, envelopeEvents: ['Signed'] }),
+        ),
+        /^envelopeEvents\[0\] "Signed" is not a supported status/,
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ events: undefined })),
+        'events is required (or the older envelopeEvents / recipientEvents)',
+      )
+      expectInvalid(
+        await call(admin, 'POST', '/connect', configurationBody({ envelopeEvents: [{ status: 'sent' }] })),
+        /^envelopeEvents\[0\]/,
+      )
     })
 
     it('removes duplicate events', async () => {
@@ -154,6 +226,10 @@ describeEachDatabase('Connect configurations API', (databases) => {
       'http://localhost/hook',
       'http://169.254.169.254/',
       'http://[::1]/',
+      'http://[64:ff9b::169.254.169.254]/',
+      'http://[::ffff:0:10.0.0.1]/',
+      'http://[2002:a00:1::]/',
+      'http://[::192.168.1.1]/',
     ]) {
       it(`refuses the private target ${url} by default`, async () => {
         expectInvalid(
@@ -162,6 +238,18 @@ describeEachDatabase('Connect configurations API', (databases) => {
         )
       })
     }
+
+    it('refuses a single-label host name such as http://metadata/', async () => {
+      expectInvalid(
+        await call(
+          admin,
+          'POST',
+          '/connect',
+          configurationBody({ urlToPublishTo: 'http://metadata/computeMetadata/v1/' }),
+        ),
+        /^urlToPublishTo must name a fully qualified host/,
+      )
+    })
 
     it('requires userIds of members when allUsers is "false"', async () => {
       expectInvalid(
@@ -230,6 +318,26 @@ describeEachDatabase('Connect configurations API', (databases) => {
   })
 
   describe('GET /connect/{connectId}', () => {
+    it('returns {configurations: [the configuration], totalRecords: "1"} like DocuSign', async () => {
+      const created = await create(admin, { name: 'single read' })
+      const response = await call(admin, 'GET', `/connect/${created.connectId}`)
+      expect(response.statusCode).toBe(200)
+      const { hmacSecrets, ...settings } = created
+      expect(response.json()).toEqual({
+        configurations: [
+          {
+            ...settings,
+            hmacSecrets: hmacSecrets.map((secret: { keyId: string; created: string }) => ({
+              keyId: secret.keyId,
+              created: secret.created,
+            })),
+          },
+        ],
+        totalRecords: '1',
+      })
+      expectNoNulls(response.json())
+    })
+
     it('returns 404 for unknown, non-numeric and other-account ids', async () => {
       const other = await seedPrincipal(service.ctx, { permissions: ['administer'] })
       const theirs = await create(other)
@@ -256,7 +364,7 @@ describeEachDatabase('Connect configurations API', (databases) => {
         }),
       })
       expect(response.statusCode, response.body).toBe(200)
-      const read = (await call(admin, 'GET', `/connect/${created.connectId}`)).json()
+      const read = await readOne(admin, created.connectId)
       expect(read).toMatchObject({
         connectId: created.connectId,
         name: 'renamed',
@@ -292,9 +400,7 @@ describeEachDatabase('Connect configurations API', (databases) => {
           404,
         )
       }
-      expect((await call(other, 'GET', `/connect/${theirs.connectId}`)).json().name).toBe(
-        'CRM completion hook',
-      )
+      expect((await readOne(other, theirs.connectId)).name).toBe('CRM completion hook')
       expectInvalid(await call(admin, 'PUT', '/connect', configurationBody()), 'connectId is required')
     })
 
@@ -349,7 +455,7 @@ describeEachDatabase('Connect configurations API', (databases) => {
         await call(admin, 'POST', `/connect/${created.connectId}/hmacSecrets`),
         /already has 5 HMAC secrets/,
       )
-      const listed = (await call(admin, 'GET', `/connect/${created.connectId}`)).json().hmacSecrets
+      const listed = (await readOne(admin, created.connectId)).hmacSecrets
       expect(listed).toHaveLength(5)
       for (const secret of listed.slice(1)) {
         const response = await call(

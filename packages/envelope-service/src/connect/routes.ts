@@ -3,7 +3,6 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { toConnectConfiguration, toHmacSecret } from './mapping.js'
-import { findConfiguration, listConfigurations } from './repository.js'
 import {
   ConnectConfigurationList,
   ConnectConfigurationOutput,
@@ -13,8 +12,9 @@ import {
 } from './schema.js'
 import {
   type ConnectPolicy,
-  configurationNotFound,
   createConfiguration,
+  getConfiguration,
+  listAccountConfigurations,
   removeConfiguration,
   removeSecret,
   rotateInSecret,
@@ -70,7 +70,7 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => {
-      const configurations = await listConfigurations(ctx.db, request.principal.accountId)
+      const configurations = await listAccountConfigurations(ctx.db, request.principal.accountId)
       return {
         configurations: configurations.map((configuration) => toConnectConfiguration(configuration)),
         totalRecords: String(configurations.length),
@@ -84,19 +84,18 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
       preHandler,
       schema: {
         ...common,
-        summary: 'Get a Connect configuration',
+        summary: 'Get a Connect configuration, as a one-item list like DocuSign',
         params: ConnectParams,
-        response: { 200: ConnectConfigurationOutput, ...errors },
+        response: { 200: ConnectConfigurationList, ...errors },
       },
     },
     async (request) => {
-      const configuration = await findConfiguration(
+      const configuration = await getConfiguration(
         ctx.db,
         request.principal.accountId,
         request.params.connectId,
       )
-      if (!configuration) throw configurationNotFound(request.params.connectId)
-      return toConnectConfiguration(configuration)
+      return { configurations: [toConnectConfiguration(configuration)], totalRecords: '1' }
     },
   )
 

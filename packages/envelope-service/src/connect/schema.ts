@@ -6,6 +6,8 @@ import { CONNECT_EVENT_DATA_VERSION, CONNECT_EVENTS, CONNECT_INCLUDE_DATA } from
 
 const BoolString = (description: string) => StringEnum(['true', 'false'], { description })
 
+const LegacyStatus = Type.String({ minLength: 1, maxLength: 50 })
+
 const settingsFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   urlToPublishTo: Type.String({
@@ -13,7 +15,47 @@ const settingsFields = {
     maxLength: 2048,
     description: 'http or https; private, loopback and link-local targets are refused unless allowed.',
   }),
-  events: Type.Array(StringEnum(CONNECT_EVENTS), { minItems: 1, maxItems: 50 }),
+  events: Type.Optional(
+    Type.Array(StringEnum(CONNECT_EVENTS), {
+      minItems: 1,
+      maxItems: 50,
+      description: 'Required unless the older envelopeEvents / recipientEvents are given.',
+    }),
+  ),
+  envelopeEvents: Type.Optional(
+    Type.Array(
+      Type.Union([
+        LegacyStatus,
+        Type.Object({
+          envelopeEventStatusCode: LegacyStatus,
+          includeDocuments: Type.Optional(BoolString('Ignored.')),
+        }),
+      ]),
+      {
+        maxItems: 20,
+        description:
+          "DocuSign's older form of events: envelope statuses (Sent, Delivered, Completed, Declined, Voided), " +
+          'as strings or {envelopeEventStatusCode}; stored as envelope-<status> events.',
+      },
+    ),
+  ),
+  recipientEvents: Type.Optional(
+    Type.Array(
+      Type.Union([
+        LegacyStatus,
+        Type.Object({
+          recipientEventStatusCode: LegacyStatus,
+          includeDocuments: Type.Optional(BoolString('Ignored.')),
+        }),
+      ]),
+      {
+        maxItems: 20,
+        description:
+          "DocuSign's older form of events: recipient statuses (Sent, Delivered, Completed, Declined), " +
+          'as strings or {recipientEventStatusCode}; stored as recipient-<status> events.',
+      },
+    ),
+  ),
   allUsers: Type.Optional(BoolString('Publish envelopes of every user of the account (default "true").')),
   userIds: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {

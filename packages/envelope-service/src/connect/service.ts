@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
+import { eventsFromLegacyBody } from './legacy-events.js'
 import {
   CONNECT_EVENT_DATA_VERSION,
   type ConnectConfiguration,
+  type ConnectEvent,
   type ConnectSettings,
   type HmacSecret,
   MAX_HMAC_SECRETS,
@@ -15,6 +17,7 @@ import {
   findConfiguration,
   findMemberIds,
   insertConfiguration,
+  listConfigurations,
   replaceConfiguration,
 } from './repository.js'
 import type { ConnectCreateInput } from './schema.js'
@@ -45,7 +48,7 @@ async function readSettings(
   return {
     name: input.name,
     urlToPublishTo: checkPublishUrl(input.urlToPublishTo, policy.allowPrivateUrls),
-    events: [...new Set(input.events)],
+    events: readEvents(input),
     allUsers,
     userIds,
     includeHMAC: input.includeHMAC === 'true',
@@ -60,8 +63,29 @@ async function readSettings(
   }
 }
 
+/** `events[]` together with the events the older `envelopeEvents`/`recipientEvents` name; at least one. */
+function readEvents(input: ConnectCreateInput): ConnectEvent[] {
+  const events = [...new Set([...(input.events ?? []), ...eventsFromLegacyBody(input)])]
+  if (events.length === 0) {
+    throw new InvalidRequestError('events is required (or the older envelopeEvents / recipientEvents)')
+  }
+  return events
+}
+
 export const configurationNotFound = (connectId: string) =>
   new NotFoundError(`Connect configuration ${connectId} was not found in this account`)
+
+export async function getConfiguration(
+  db: DbOrTx,
+  accountId: string,
+  connectId: string,
+): Promise<ConnectConfiguration> {
+  const configuration = await findConfiguration(db, accountId, connectId)
+  if (!configuration) throw configurationNotFound(connectId)
+  return configuration
+}
+
+export const listAccountConfigurations = (db: DbOrTx, accountId: string) => listConfigurations(db, accountId)
 
 /**
  * Creates a configuration. With `includeHMAC` a secret is generated and returned in `created`: the

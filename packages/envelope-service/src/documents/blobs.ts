@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
+import type { JobDefinition } from 'platform'
 import type { DbOrTx } from '../database.js'
 
 /** The id of some bytes in the blob store: their SHA-256 digest in lower-case hex. */
@@ -48,7 +49,7 @@ export async function getBlob(db: DbOrTx, blobId: string): Promise<Uint8Array | 
 }
 
 /** The tables whose rows refer to blobs by `blob_id` (each with an index on it). */
-const BLOB_REFERENCES = ['template_documents', 'envelope_documents'] as const
+const BLOB_REFERENCES = ['template_documents', 'envelope_documents', 'envelope_signed_documents'] as const
 
 /**
  * Deletes the blobs last stored before `storedBefore` (epoch ms) that no template or envelope document
@@ -72,34 +73,19 @@ export async function deleteUnreferencedBlobs(db: DbOrTx, storedBefore: number):
   return Number(result.numDeletedRows)
 }
 
-export interface BlobSweeperOptions {
-  everyMs: number
-  now: () => number
-  onSwept?: (deleted: number) => void
-  onError?: (error: unknown) => void
-}
-
 /**
- * Runs `deleteUnreferencedBlobs` every `everyMs` with the grace period. `stop` cancels the timer and
- * waits for a sweep in progress, so the database can be closed after it.
+ * The job deleting unreferenced blobs every `everyMs`, with the grace period. `onSwept` hears how many
+ * went.
  */
-export function startBlobSweeper(db: DbOrTx, options: BlobSweeperOptions) {
-  let running: Promise<void> | undefined
-  const sweep = () => {
-    running ??= deleteUnreferencedBlobs(db, options.now() - BLOB_GRACE_MS)
-      .then((deleted) => options.onSwept?.(deleted), options.onError)
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-  const timer = setInterval(sweep, options.everyMs)
-  timer.unref()
+export function blobSweepJob(
+  db: DbOrTx,
+  options: { everyMs: number; onSwept?: (deleted: number) => void },
+): JobDefinition {
   return {
-    sweep,
-    async stop() {
-      clearInterval(timer)
-      await running
+    name: 'blob-sweep',
+    everyMs: options.everyMs,
+    run: async (now) => {
+      options.onSwept?.(await deleteUnreferencedBlobs(db, now - BLOB_GRACE_MS))
     },
   }
 }

@@ -1,24 +1,23 @@
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import {
-  BLOB_GRACE_MS,
-  blobIdOf,
-  deleteUnreferencedBlobs,
-  getBlob,
-  putBlob,
-  startBlobSweeper,
-} from './blobs.js'
+import { BLOB_GRACE_MS, blobIdOf, deleteUnreferencedBlobs, getBlob, putBlob } from './blobs.js'
 import { makePdf } from './test-pdfs.js'
 
 const MINUTE = 60_000
+const NEVER = String(100 * 365 * 24 * 60 * MINUTE)
 
 describeEachDatabase('document blob retention', (databases) => {
   let service: TestService
   let sender: TestPrincipal
   let clock = Date.parse('2026-11-22T08:00:00.000Z')
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl(), {}, () => clock)
+    // The sweep job would race the sweeps these tests make themselves as the clock moves by hours.
+    service = await startTestService(
+      await databases.freshUrl(),
+      { BLOB_SWEEP_INTERVAL_MS: NEVER },
+      () => clock,
+    )
     sender = await seedPrincipal(service.ctx)
   })
   afterAll(() => service.close())
@@ -92,17 +91,27 @@ describeEachDatabase('document blob retention', (databases) => {
     expect(await stored(pdf)).toBe(false)
   })
 
-  it('sweeps on its timer and stops before the database closes', async () => {
-    const pdf = await makePdf(3, 'swept')
-    await putBlob(service.ctx.db, pdf, clock - BLOB_GRACE_MS - MINUTE)
-    const swept: number[] = []
-    const sweeper = startBlobSweeper(service.ctx.db, {
-      everyMs: 20,
-      now: () => clock,
-      onSwept: (deleted) => swept.push(deleted),
-    })
-    await vi.waitFor(() => expect(swept).toContain(1))
-    await sweeper.stop()
-    expect(await stored(pdf)).toBe(false)
+  it('sweeps as a job of the runner, every BLOB_SWEEP_INTERVAL_MS', async () => {
+    const url = await databases.freshUrl()
+    let at = clock
+    const swept = await startTestService(url, { BLOB_SWEEP_INTERVAL_MS: String(10 * MINUTE) }, () => at)
+    try {
+      const pdf = await makePdf(3, 'swept')
+      await putBlob(swept.ctx.db, pdf, at - BLOB_GRACE_MS - MINUTE)
+      expect(await swept.ctx.jobs.runDue()).toEqual([])
+      expect(await getBlob(swept.ctx.db, blobIdOf(pdf))).toBeDefined()
+      at += 10 * MINUTE
+      // The background poll may have run the job already; this makes sure it ran.
+      await swept.ctx.jobs.runDue()
+      expect(await getBlob(swept.ctx.db, blobIdOf(pdf))).toBeUndefined()
+      const job = await swept.ctx.db
+        .selectFrom('jobs')
+        .select(['last_started_at', 'next_run_at'])
+        .where('name', '=', 'blob-sweep')
+        .executeTakeFirstOrThrow()
+      expect(job).toEqual({ last_started_at: at, next_run_at: at + 10 * MINUTE })
+    } finally {
+      await swept.close()
+    }
   })
 })

@@ -1,6 +1,16 @@
+import {
+  type CustomFields as CustomFieldsInput,
+  type Document as DocumentInput,
+  type EnvelopeCarbonCopy,
+  type EnvelopeInPersonSigner,
+  type EnvelopeSigner,
+  RECIPIENT_LISTS,
+} from 'esign-contract'
 import { InvalidRequestError } from 'platform'
+import { carriesTabs, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
+  InPersonSigner,
   ListCustomField,
   PhoneNumber,
   RecipientType,
@@ -11,10 +21,7 @@ import type {
 import type { AdditionalNotification, DeliveryMethod } from './model.js'
 import type {
   CompositeTemplateInput,
-  CustomFieldsInput,
-  DocumentInput,
   EnvelopeDefinitionInput,
-  RecipientInput,
   RecipientsInput,
   TemplateRoleInput,
 } from './schema.js'
@@ -86,6 +93,8 @@ export interface LayerRole {
   phoneNumber?: PhoneNumber
   additionalNotifications?: AdditionalNotification[]
   clientUserId?: string
+  accessCode?: string
+  inPerson?: InPersonSigner
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -236,6 +245,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
       routingOrder: role.routingOrder,
       ...(role.name ? { name: role.name } : {}),
       ...(role.email ? { email: role.email } : {}),
+      ...(role.inPerson ? { inPerson: { ...role.inPerson } } : {}),
       tabs: role.tabs,
     })),
     customFields: template.customFields,
@@ -274,30 +284,73 @@ function layerDocuments(
 // Request recipients: normalized and checked, field paths kept for messages.
 
 function requestRoles(recipients: RecipientsInput | undefined, path: string): LayerRole[] {
+  if (!recipients) return []
+  const known: ReadonlySet<string> = new Set(RECIPIENT_LISTS)
+  for (const list of Object.keys(recipients)) {
+    if (!known.has(list)) {
+      throw new InvalidRequestError(
+        `${path}.${list} is not a supported recipient type (supported: ${RECIPIENT_LISTS.join(', ')})`,
+      )
+    }
+  }
   return [
-    ...(recipients?.signers ?? []).map((recipient, r) =>
+    ...(recipients.signers ?? []).map((recipient, r) =>
       requestRole(recipient, 'signer', `${path}.signers[${r}]`),
     ),
-    ...(recipients?.carbonCopies ?? []).map((recipient, r) =>
+    ...(recipients.carbonCopies ?? []).map((recipient, r) =>
       requestRole(recipient, 'carbonCopy', `${path}.carbonCopies[${r}]`),
+    ),
+    ...(recipients.certifiedDeliveries ?? []).map((recipient, r) =>
+      requestRole(recipient, 'certifiedDelivery', `${path}.certifiedDeliveries[${r}]`),
+    ),
+    ...(recipients.inPersonSigners ?? []).map((recipient, r) =>
+      inPersonRequestRole(recipient, `${path}.inPersonSigners[${r}]`),
     ),
   ]
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
-function requestRole(
-  recipient: RecipientInput | TemplateRoleInput,
+type RequestRecipient = EnvelopeSigner | EnvelopeCarbonCopy | TemplateRoleInput
+
+function requestRole(recipient: RequestRecipient, type: RecipientType, path: string): LayerRole {
+  if (!EMAIL.test(recipient.email))
+    throw new InvalidRequestError(`${path}.email must be a valid email address`)
+  const role = reachOf(recipient, type, path)
+  role.email = recipient.email
+  if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
+  return role
+}
+
+/** An in-person signer is reached through the host, who becomes the recipient's name and email. */
+function inPersonRequestRole(recipient: EnvelopeInPersonSigner, path: string): LayerRole {
+  if (!EMAIL.test(recipient.hostEmail))
+    throw new InvalidRequestError(`${path}.hostEmail must be a valid email address`)
+  const role = reachOf(recipient, 'inPersonSigner', path)
+  role.email = recipient.hostEmail
+  if (recipient.hostName !== undefined && recipient.hostName !== '') role.name = recipient.hostName
+  role.inPerson = {
+    ...(recipient.signerName !== undefined ? { signerName: recipient.signerName } : {}),
+    ...(recipient.signerEmail !== undefined ? { signerEmail: recipient.signerEmail } : {}),
+  }
+  return role
+}
+
+/** What every kind of request recipient shares: role, routing, delivery channels and tabs. */
+function reachOf(
+  recipient: RequestRecipient | EnvelopeInPersonSigner,
   type: RecipientType,
   path: string,
 ): LayerRole {
-  if (!EMAIL.test(recipient.email))
-    throw new InvalidRequestError(`${path}.email must be a valid email address`)
-  const role: LayerRole = { type, email: recipient.email, tabs: recipient.tabs ?? {}, path }
+  if ('tabs' in recipient && !carriesTabs(type)) {
+    throw new InvalidRequestError(`${path}.tabs is not allowed: only signers and in-person signers have tabs`)
+  }
+  const tabs = 'tabs' in recipient ? readTabs(recipient.tabs, `${path}.tabs`) : {}
+  const role: LayerRole = { type, tabs, path }
   if (recipient.roleName !== undefined) role.roleName = recipient.roleName
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
-  if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
+  if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
   if (recipient.deliveryMethod !== undefined) {
     role.deliveryMethod = deliveryMethodOf(recipient.deliveryMethod, `${path}.deliveryMethod`)
   }
@@ -331,7 +384,14 @@ function templateRoleLayerRole(role: TemplateRoleInput, path: string, template: 
       `${path}.roleName "${role.roleName}" is not a role of template ${template.templateId}`,
     )
   }
-  return { ...requestRole(role, templateRole.type, path), byRoleNameOnly: true }
+  const layerRole = requestRole(role, templateRole.type, path)
+  if (role.inPersonSignerName !== undefined) {
+    if (templateRole.type !== 'inPersonSigner') {
+      throw new InvalidRequestError(`${path}.inPersonSignerName is only for an in-person signer role`)
+    }
+    layerRole.inPerson = { signerName: role.inPersonSignerName }
+  }
+  return { ...layerRole, byRoleNameOnly: true }
 }
 
 // ---------------------------------------------------------------------------------------------

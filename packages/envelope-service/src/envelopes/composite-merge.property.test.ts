@@ -21,6 +21,29 @@ const PEOPLE = [
   { name: 'Cy', email: 'cy@example.test' },
 ]
 
+const LIST_ITEMS = ['a', 'b']
+
+/** Text and list custom fields with names from `names` (text) and `Language`/`Region` (list). */
+const customFieldsArbitrary = (names: string[]) =>
+  fc.record({
+    textCustomFields: fc.uniqueArray(
+      fc.record({
+        name: fc.constantFrom(...names),
+        value: fc.string({ maxLength: 4 }),
+        show: fc.constantFrom('true' as const, 'false' as const),
+      }),
+      { maxLength: 2, selector: (field) => field.name },
+    ),
+    listCustomFields: fc.uniqueArray(
+      fc.record({
+        name: fc.constantFrom('Language', 'Region'),
+        value: fc.constantFrom('', ...LIST_ITEMS),
+        listItems: fc.constant(LIST_ITEMS),
+      }),
+      { maxLength: 2, selector: (field) => field.name },
+    ),
+  })
+
 /** Document ids differ between templates (t1 numbers from 11, t2 from 21, ...) so tabs map unambiguously. */
 const templateArbitrary = (templateId: string, index: number) =>
   fc
@@ -31,8 +54,9 @@ const templateArbitrary = (templateId: string, index: number) =>
         selector: ([roleName, routingOrder]) => `${roleName}/${routingOrder}`,
       }),
       firstDocumentId: fc.integer({ min: 1, max: 5 }).map((offset) => index * 10 + offset),
+      customFields: customFieldsArbitrary(['CaseNumber', 'CrmRecordId', 'TemplateOnly']),
     })
-    .map(({ documentCount, roles, firstDocumentId }): Template => {
+    .map(({ documentCount, roles, firstDocumentId, customFields }): Template => {
       const documents = Array.from({ length: documentCount }, (_, index) => ({
         documentId: String(firstDocumentId + index),
         name: `${templateId}-${index}`,
@@ -64,7 +88,21 @@ const templateArbitrary = (templateId: string, index: number) =>
             })),
           },
         })),
-        customFields: { textCustomFields: [], listCustomFields: [] },
+        customFields: {
+          textCustomFields: customFields.textCustomFields.map((field) => ({
+            name: field.name,
+            value: field.value ?? '',
+            show: field.show === 'true',
+            required: false,
+          })),
+          listCustomFields: customFields.listCustomFields.map((field) => ({
+            name: field.name,
+            value: field.value ?? '',
+            listItems: field.listItems ?? [],
+            show: true,
+            required: false,
+          })),
+        },
         created: '2026-01-01T00:00:00.000Z',
         lastModified: '2026-01-01T00:00:00.000Z',
       }
@@ -84,21 +122,14 @@ const inlineArbitrary: fc.Arbitrary<InlineTemplateInput> = fc.record({
       fc.record({
         roleName: fc.constantFrom(...ROLE_NAMES),
         routingOrder: fc.constantFrom(...ROUTING_ORDERS),
-        name: fc.constantFrom(...PEOPLE.map((person) => person.name)),
+        // Mostly named; a nameless one makes a sent envelope invalid.
+        name: fc.option(fc.constantFrom(...PEOPLE.map((person) => person.name)), { nil: undefined, freq: 8 }),
         email: fc.constantFrom(...PEOPLE.map((person) => person.email)),
       }),
       { maxLength: 2 },
     ),
   }),
-  customFields: fc.record({
-    textCustomFields: fc.uniqueArray(
-      fc.record({
-        name: fc.constantFrom('CaseNumber', 'CrmRecordId', 'Other'),
-        value: fc.string({ maxLength: 4 }),
-      }),
-      { maxLength: 2, selector: (field) => field.name },
-    ),
-  }),
+  customFields: customFieldsArbitrary(['CaseNumber', 'CrmRecordId', 'Other']),
 })
 
 const requestArbitrary = (status: 'sent' | 'created') =>
@@ -210,19 +241,36 @@ describe('composite merge properties', () => {
     )
   })
 
-  it('fills a role with the person of the highest-sequence inline template (role matching and overlay)', () => {
+  it('fills a role of the template with the person of the highest-sequence inline template', () => {
+    const withRoles = templatesArbitrary.filter(
+      (templates) => (templates.get('t0')?.recipients.length ?? 0) > 0,
+    )
     fc.assert(
       fc.property(
-        templatesArbitrary,
+        withRoles,
+        fc.nat(),
+        fc.boolean(),
         fc.array(fc.tuple(sequence, fc.constantFrom(...PEOPLE)), { minLength: 1, maxLength: 4 }),
-        (templates, fills) => {
+        (templates, pick, giveRoutingOrder, fills) => {
+          const roles = templates.get('t0')?.recipients ?? []
+          const role = roles[pick % roles.length] as Template['recipients'][number]
           const request: EnvelopeDefinitionInput = {
             compositeTemplates: [
               {
                 serverTemplates: [{ sequence: '1', templateId: 't0' }],
                 inlineTemplates: fills.map(([inlineSequence, person]) => ({
-                  sequence: inlineSequence,
-                  recipients: { signers: [{ roleName: 'Lead', routingOrder: '3', ...person }] },
+                  // Inline templates come after the server template, which has sequence 1.
+                  sequence: String(Number(inlineSequence) + 1),
+                  recipients: {
+                    signers: [
+                      {
+                        roleName: role.roleName,
+                        // Without a routingOrder the recipient takes the role's.
+                        ...(giveRoutingOrder ? { routingOrder: role.routingOrder } : {}),
+                        ...person,
+                      },
+                    ],
+                  },
                 })),
               },
             ],
@@ -232,9 +280,24 @@ describe('composite merge properties', () => {
             .map(([inlineSequence, person], index) => ({ sequence: Number(inlineSequence), index, person }))
             .sort((a, b) => a.sequence - b.sequence || a.index - b.index)
             .at(-1)
-          const lead = result.recipients.filter((recipient) => recipient.roleName === 'Lead')
-          expect(lead).toHaveLength(1)
-          expect(lead[0]).toMatchObject({ routingOrder: '3', ...last?.person })
+          // Without a routingOrder, a name several roles share fills the first of them.
+          const target = giveRoutingOrder
+            ? role
+            : (roles.find((candidate) => candidate.roleName === role.roleName) as typeof role)
+          // Filled, not added: as many recipients as the template has roles.
+          expect(result.recipients).toHaveLength(roles.length)
+          const matching = result.recipients.filter(
+            (recipient) =>
+              recipient.roleName === target.roleName && recipient.routingOrder === target.routingOrder,
+          )
+          expect(matching).toHaveLength(1)
+          expect(matching[0]).toMatchObject({ ...last?.person })
+          expect((matching[0]?.tabs.signHereTabs ?? []).map((tab) => tab.sourceBlob)).toEqual(
+            (target.tabs.signHereTabs ?? []).map((tab) => tab.sourceBlob),
+          )
+          for (const other of result.recipients.filter((recipient) => recipient !== matching[0])) {
+            expect(other.email).toBeUndefined()
+          }
         },
       ),
     )
@@ -274,43 +337,58 @@ describe('composite merge properties', () => {
     )
   })
 
-  it('takes each custom field from the last inline template (composite order, then sequence)', () => {
+  it('takes template custom fields as defaults, each overridden by the last inline template', () => {
     fc.assert(
       fc.property(templatesArbitrary, requestArbitrary('created'), (templates, request) => {
         const result = mergeEnvelopeDefinition(request, templates, none)
-        const expected = new Map<string, string>()
-        for (const composite of request.compositeTemplates ?? []) {
-          for (const layer of orderedLayers(composite)) {
-            for (const field of layer.inline?.customFields?.textCustomFields ?? []) {
-              expected.set(field.name, field.value ?? '')
-            }
-          }
+        const text = new Map<string, string>()
+        const list = new Map<string, string>()
+        const layers = (request.compositeTemplates ?? []).flatMap(orderedLayers)
+        const apply = (fields: Template['customFields'] | InlineTemplateInput['customFields']) => {
+          for (const field of fields?.textCustomFields ?? []) text.set(field.name, field.value ?? '')
+          for (const field of fields?.listCustomFields ?? []) list.set(field.name, field.value ?? '')
         }
-        expect(
-          new Map(result.customFields.textCustomFields.map((field) => [field.name, field.value])),
-        ).toEqual(expected)
+        for (const layer of layers)
+          if (layer.server) apply(templates.get(layer.server.templateId)?.customFields)
+        for (const layer of layers) if (layer.inline) apply(layer.inline.customFields)
+        expect(result.customFields.textCustomFields.map((field) => [field.name, field.value])).toEqual([
+          ...text.entries(),
+        ])
+        expect(result.customFields.listCustomFields.map((field) => [field.name, field.value])).toEqual([
+          ...list.entries(),
+        ])
       }),
     )
   })
 
-  it('on sent, keeps only recipients with a name and an email, or rejects the envelope', () => {
+  it('on sent, drops roles without a name and email, and rejects exactly when the draft is not sendable', () => {
     fc.assert(
       fc.property(templatesArbitrary, requestArbitrary('sent'), (templates, request) => {
-        let result: ReturnType<typeof mergeEnvelopeDefinition>
-        try {
-          result = mergeEnvelopeDefinition(request, templates, none)
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidRequestError)
+        const draft = mergeEnvelopeDefinition({ ...request, status: 'created' }, templates, none)
+        const kept = draft.recipients.filter((recipient) => recipient.name || recipient.email)
+        const incomplete = kept.find((recipient) => !recipient.email || !recipient.name)
+        const expectedError =
+          draft.documents.length === 0
+            ? 'The envelope has no documents'
+            : kept.length === 0
+              ? 'The envelope has no recipients: every role lacks a name and an email'
+              : incomplete
+                ? `${incomplete.roleName !== undefined ? `role "${incomplete.roleName}"` : `"${incomplete.name ?? ''}"`} and routingOrder ${incomplete.routingOrder} has no ${incomplete.email ? 'name' : 'email'}`
+                : undefined
+        const send = () => mergeEnvelopeDefinition(request, templates, none)
+        if (expectedError !== undefined) {
+          expect(send).toThrow(InvalidRequestError)
+          expect(send).toThrow(expectedError)
           return
         }
-        expect(result.recipients.length).toBeGreaterThan(0)
-        expect(result.documents.length).toBeGreaterThan(0)
-        for (const recipient of result.recipients) {
-          expect(recipient.name).toBeTruthy()
-          expect(recipient.email).toBeTruthy()
-        }
-        const draft = mergeEnvelopeDefinition({ ...request, status: 'created' }, templates, none)
-        expect(draft.recipients.length).toBeGreaterThanOrEqual(result.recipients.length)
+        const result = send()
+        const withoutIds = (recipients: typeof kept) =>
+          recipients.map(({ recipientId: _, tabs: __, ...recipient }) => recipient)
+        expect(withoutIds(result.recipients)).toEqual(withoutIds(kept))
+        expect(result.recipients.map((recipient) => recipient.recipientId)).toEqual(
+          kept.map((_, index) => String(index + 1)),
+        )
+        expect(result.documents).toEqual(draft.documents)
       }),
     )
   })

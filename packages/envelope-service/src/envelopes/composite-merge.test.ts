@@ -345,7 +345,7 @@ describe('documents across composites', () => {
           ]),
         ],
       },
-      'compositeTemplates[0].inlineTemplates[0].recipients.signers[0].tabs.signHereTabs[0].documentId "1" is not a document of this composite template',
+      'compositeTemplates[0].inlineTemplates[0].recipients.signers[0].tabs.signHereTabs[0].documentId 1 is not a document of this composite template',
     )
   })
 
@@ -857,7 +857,11 @@ describe('inline documents with recipients', () => {
             {
               recipientId: '1',
               ...person,
-              tabs: { signHereTabs: [{ documentId: '4', pageNumber: '1', recipientId: '1' }] },
+              tabs: {
+                signHereTabs: [
+                  { documentId: '4', pageNumber: '1', xPosition: '10', yPosition: '20', recipientId: '1' },
+                ],
+              },
             },
           ],
           carbonCopies: [{ recipientId: '2', routingOrder: '2', name: 'Copy', email: 'copy@example.test' }],

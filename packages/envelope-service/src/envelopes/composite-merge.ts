@@ -1,8 +1,11 @@
 import { InvalidRequestError } from 'platform'
+import { checkTabPlacement, tabLabelOf, tabText } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
   ListCustomField,
+  RecipientType,
   Tab,
+  TabOption,
   TabsByType,
   Template,
   TextCustomField,
@@ -14,6 +17,7 @@ import {
   type LayerRole,
 } from './composite-layers.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
+import { eventNotificationOf, notificationOf } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 /**
@@ -60,8 +64,13 @@ export function mergeEnvelopeDefinition(
     documents,
     recipients: renumberRecipients(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
+    ...optional('notification', notificationOf(request.notification)),
+    ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
   }
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
 
 /**
  * Stored templates' custom fields are defaults; the request's (inline templates, or root fields for
@@ -107,9 +116,11 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
     ? [composite.document]
     : (composite.layers.find((layer) => layer.documents.length > 0)?.documents ?? [])
   const documentIds = new Map<string, string>()
+  const pagesBySource = new Map<string, number>()
   for (const document of winning) {
     const documentId = String(envelopeDocuments.length + 1)
     documentIds.set(document.sourceId, documentId)
+    pagesBySource.set(document.sourceId, document.pages)
     envelopeDocuments.push({
       documentId,
       name: document.name,
@@ -127,8 +138,17 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
     if (layer.emailSubject) emailSubject = layer.emailSubject
     if (layer.emailBlurb) emailBlurb = layer.emailBlurb
     for (const role of layer.roles) {
-      const tabs = mapTabDocuments(role.tabs, documentIds, role.path)
       const existing = findRole(roles, role)
+      if (role.path !== undefined) {
+        checkTabPlacement(
+          role.tabs,
+          `${role.path}.tabs`,
+          pagesBySource,
+          'this composite template',
+          existing?.tabs,
+        )
+      }
+      const tabs = mapTabDocuments(role.tabs, documentIds)
       if (existing) overlayRole(existing, role, tabs)
       else roles.push(newRole(role, tabs))
     }
@@ -174,54 +194,75 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.deliveryMethod !== undefined) target.deliveryMethod = source.deliveryMethod
   if (source.phoneNumber !== undefined) target.phoneNumber = source.phoneNumber
   if (source.clientUserId !== undefined) target.clientUserId = source.clientUserId
+  if (source.accessCode !== undefined) target.accessCode = source.accessCode
+  if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
 }
 
 /**
  * Rewrites each tab's `documentId` to the envelope's numbering. A stored template's tab on a document
- * that is not in the envelope (another layer's documents won) is dropped; a request's tab must refer
- * to a document of its composite.
+ * that is not in the envelope (another layer's documents won) is dropped; a request's tabs were
+ * checked against the composite's documents before (`checkTabPlacement`).
  */
-function mapTabDocuments(
-  tabs: TabsByType,
-  documentIds: ReadonlyMap<string, string>,
-  path?: string,
-): TabsByType {
+function mapTabDocuments(tabs: TabsByType, documentIds: ReadonlyMap<string, string>): TabsByType {
   const mapped: TabsByType = {}
   for (const [type, list] of Object.entries(tabs)) {
     const kept: Tab[] = []
-    list.forEach((tab, t) => {
-      if (tab.documentId === undefined) {
-        kept.push({ ...tab })
-        return
+    for (const tab of list) {
+      const sourceId = tabText(tab, 'documentId')
+      if (sourceId === undefined) kept.push({ ...tab })
+      else {
+        const documentId = documentIds.get(sourceId)
+        if (documentId !== undefined) kept.push({ ...tab, documentId })
       }
-      const documentId = documentIds.get(tab.documentId)
-      if (documentId !== undefined) kept.push({ ...tab, documentId })
-      else if (path !== undefined) {
-        throw new InvalidRequestError(
-          `${path}.tabs.${type}[${t}].documentId "${tab.documentId}" is not a document of this composite template`,
-        )
-      }
-    })
+    }
     if (kept.length > 0) mapped[type] = kept
   }
   return mapped
 }
 
-/** A later tab with the same type and tabLabel updates the earlier one (e.g. pre-fills a value). */
+/**
+ * A later tab with the same type and label (`tabLabel`, or `groupName` for radio groups) updates the
+ * earlier one (e.g. pre-fills a value); a radio group's radios are updated by `value`, so selecting
+ * one keeps every radio's position.
+ */
 function overlayTabs(base: TabsByType, over: TabsByType): TabsByType {
   const result: TabsByType = {}
   for (const [type, list] of Object.entries(base)) result[type] = list.map((tab) => ({ ...tab }))
   for (const [type, list] of Object.entries(over)) {
     const target = result[type] ?? []
     for (const tab of list) {
-      const same =
-        tab.tabLabel === undefined ? undefined : target.find((other) => other.tabLabel === tab.tabLabel)
-      if (same) Object.assign(same, tab)
-      else target.push({ ...tab })
+      const label = tabLabelOf(tab)
+      const same = label === undefined ? undefined : target.find((other) => tabLabelOf(other) === label)
+      if (!same) target.push({ ...tab })
+      else {
+        const radios = overlayRadios(same.radios, tab.radios)
+        Object.assign(same, tab)
+        if (radios) same.radios = radios
+      }
     }
     result[type] = target
   }
   return result
+}
+
+function overlayRadios(
+  base: Tab[string] | undefined,
+  over: Tab[string] | undefined,
+): TabOption[] | undefined {
+  if (!Array.isArray(base) || !Array.isArray(over)) return undefined
+  const radios = base.map((radio) => ({ ...radio }))
+  for (const radio of over) {
+    const same = radios.find((other) => other.value === radio.value)
+    if (same) Object.assign(same, radio)
+    else radios.push({ ...radio })
+  }
+  // Selecting one radio of a group clears the others, or the group would have two answers.
+  if (over.some((radio) => radio.selected === 'true')) {
+    const chosen = over.find((radio) => radio.selected === 'true')?.value
+    for (const radio of radios)
+      if (radio.value !== chosen && radio.selected === 'true') radio.selected = 'false'
+  }
+  return radios
 }
 
 function uniteTabs(base: TabsByType, more: TabsByType): TabsByType {
@@ -257,8 +298,9 @@ function mergeSamePerson(recipients: MergedRole[]): MergedRole[] {
   const merged: MergedRole[] = []
   const byPerson = new Map<string, MergedRole>()
   for (const recipient of recipients) {
+    // An in-person signer is reached through a host who may also sign for themselves: never one recipient.
     const key =
-      recipient.email && recipient.name
+      recipient.email && recipient.name && recipient.type !== 'inPersonSigner'
         ? `${recipient.routingOrder}\u0000${recipient.email.toLowerCase()}\u0000${recipient.name}`
         : undefined
     const existing = key === undefined ? undefined : byPerson.get(key)
@@ -271,9 +313,17 @@ function mergeSamePerson(recipients: MergedRole[]): MergedRole[] {
   return merged
 }
 
+/** What a recipient does, least to most: a merged recipient does the most any of its parts does. */
+const DUTY: Readonly<Record<RecipientType, number>> = {
+  carbonCopy: 0,
+  certifiedDelivery: 1,
+  signer: 2,
+  inPersonSigner: 2,
+}
+
 /** Folds `later` into `target`: a signer stays a signer, later person fields win, tabs are united. */
 function absorb(target: MergedRole, later: MergedRole): void {
-  if (later.type === 'signer') target.type = 'signer'
+  if (DUTY[later.type] > DUTY[target.type]) target.type = later.type
   copyPersonFields(target, later)
   if (later.additionalNotifications.length > 0) target.additionalNotifications = later.additionalNotifications
   target.tabs = uniteTabs(target.tabs, later.tabs)

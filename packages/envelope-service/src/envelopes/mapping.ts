@@ -1,4 +1,8 @@
 import type { Static } from '@sinclair/typebox'
+import type { EventNotification as EventNotificationOutput, Notification } from 'esign-contract'
+import { carriesTabs } from '../tabs/read-tabs.js'
+import { byRecipientList, personOutput } from '../templates/mapping.js'
+import type { EnvelopeNotification, EventNotification } from './model.js'
 import type {
   EnvelopeRecord,
   StoredCustomFields,
@@ -27,8 +31,7 @@ export function toRecipientOutput(
     recipientType: recipient.type,
     ...(recipient.roleName !== undefined ? { roleName: recipient.roleName } : {}),
     routingOrder: recipient.routingOrder,
-    ...(recipient.name !== undefined ? { name: recipient.name } : {}),
-    ...(recipient.email !== undefined ? { email: recipient.email } : {}),
+    ...personOutput(recipient),
     deliveryMethod: recipient.deliveryMethod,
     ...(recipient.phoneNumber ? { phoneNumber: recipient.phoneNumber } : {}),
     ...(recipient.additionalNotifications.length > 0
@@ -37,7 +40,7 @@ export function toRecipientOutput(
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
-    ...(includeTabs ? { tabs: recipient.tabs } : {}),
+    ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
   }
 }
 
@@ -48,12 +51,7 @@ export function toRecipientsOutput(
   const pending = recipients.filter((recipient) => recipient.status !== 'completed')
   const current = Math.min(...pending.map((recipient) => Number(recipient.routingOrder)))
   return {
-    signers: recipients
-      .filter((recipient) => recipient.type === 'signer')
-      .map((recipient) => toRecipientOutput(recipient, includeTabs)),
-    carbonCopies: recipients
-      .filter((recipient) => recipient.type === 'carbonCopy')
-      .map((recipient) => toRecipientOutput(recipient, includeTabs)),
+    ...byRecipientList(recipients, (recipient) => toRecipientOutput(recipient, includeTabs)),
     recipientCount: String(recipients.length),
     ...(pending.length > 0 ? { currentRoutingOrder: String(current) } : {}),
   }
@@ -97,6 +95,49 @@ export function toCustomFieldsOutput(fields: StoredCustomFields): Static<typeof 
   }
 }
 
+const flag = (value: boolean) => (value ? 'true' : 'false')
+
+export function toNotificationOutput(notification: EnvelopeNotification): Static<typeof Notification> {
+  const { reminders, expirations } = notification
+  return {
+    useAccountDefaults: flag(notification.useAccountDefaults),
+    ...(reminders
+      ? {
+          reminders: {
+            reminderEnabled: flag(reminders.reminderEnabled),
+            reminderDelay: String(reminders.reminderDelayDays),
+            reminderFrequency: String(reminders.reminderFrequencyDays),
+          },
+        }
+      : {}),
+    ...(expirations
+      ? {
+          expirations: {
+            expireEnabled: flag(expirations.expireEnabled),
+            expireAfter: String(expirations.expireAfterDays),
+            expireWarn: String(expirations.expireWarnDays),
+          },
+        }
+      : {}),
+  }
+}
+
+/** Events are returned as `events`; the older status-code lists they may have come from are not repeated. */
+export function toEventNotificationOutput(
+  notification: EventNotification,
+): Static<typeof EventNotificationOutput> {
+  return {
+    url: notification.url,
+    events: [...notification.events],
+    includeHMAC: flag(notification.includeHMAC),
+    requireAcknowledgment: flag(notification.requireAcknowledgment),
+    loggingEnabled: flag(notification.loggingEnabled),
+    ...(notification.eventData
+      ? { eventData: { ...notification.eventData, includeData: [...notification.eventData.includeData] } }
+      : {}),
+  }
+}
+
 export interface EnvelopeIncludes {
   recipients?: StoredRecipient[]
   /** Whether included recipients carry their tabs (`include=tabs`). */
@@ -124,6 +165,10 @@ export function toEnvelopeOutput(
     recipientsUri: `${uri}/recipients`,
     customFieldsUri: `${uri}/custom_fields`,
     sender: envelope.sender,
+    ...(envelope.notification ? { notification: toNotificationOutput(envelope.notification) } : {}),
+    ...(envelope.eventNotification
+      ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
+      : {}),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

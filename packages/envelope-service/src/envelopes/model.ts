@@ -1,5 +1,6 @@
 import type {
   CustomFields,
+  InPersonSigner,
   PhoneNumber,
   RecipientType,
   TabsByType,
@@ -36,6 +37,10 @@ export interface EnvelopeRecipient {
   additionalNotifications: AdditionalNotification[]
   /** Set for embedded (captive) signers. */
   clientUserId?: string
+  /** Code the recipient must enter before opening the envelope; accepted and stored, never returned. */
+  accessCode?: string
+  /** Only for `inPersonSigner`: `name`/`email` are then the host's. */
+  inPerson?: InPersonSigner
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
 }
@@ -54,6 +59,30 @@ export interface EnvelopeDefinition {
   documents: EnvelopeDocument[]
   recipients: EnvelopeRecipient[]
   customFields: CustomFields
+  /** Reminders and expiration; absent when the request did not set them (account defaults apply). */
+  notification?: EnvelopeNotification
+  /** Per-envelope webhook; absent when the request did not ask for one. */
+  eventNotification?: EventNotification
+}
+
+/** DocuSign's envelope `notification`, with day counts as numbers. */
+export interface EnvelopeNotification {
+  useAccountDefaults: boolean
+  reminders?: { reminderEnabled: boolean; reminderDelayDays: number; reminderFrequencyDays: number }
+  expirations?: { expireEnabled: boolean; expireAfterDays: number; expireWarnDays: number }
+}
+
+/**
+ * DocuSign's per-envelope `eventNotification`. The older `envelopeEvents`/`recipientEvents` lists are
+ * normalised into `events` (`envelopeEventStatusCode: "Completed"` is `envelope-completed`).
+ */
+export interface EventNotification {
+  url: string
+  events: string[]
+  includeHMAC: boolean
+  requireAcknowledgment: boolean
+  loggingEnabled: boolean
+  eventData?: { version: string; format: string; includeData: string[] }
 }
 
 /** How the invitation reaches a recipient (used by the notification step). */

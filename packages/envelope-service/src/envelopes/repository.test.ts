@@ -1,125 +1,371 @@
 import { randomUUID } from 'node:crypto'
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { putBlob } from '../documents/blobs.js'
-import { makePdf } from '../documents/test-pdfs.js'
+import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { newEnvelopeId } from './ids.js'
+import { effectsAtCreate } from '../lifecycle/at-create.js'
+import type { EnvelopeDefinition } from './model.js'
 import {
   findCustomFields,
   findDocuments,
   findEnvelope,
-  findIdempotencyKey,
   findRecipients,
+  insertEnvelopes,
   type NewEnvelope,
-  storeEnvelope,
 } from './repository.js'
+import { groupCommitEnvelopeWriter, transactionPerEnvelopeWriter } from './writer.js'
 
-describeEachDatabase('Envelope store (group commit)', (databases) => {
+const place = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '200' }
+
+/** Everything a definition can carry: four recipient types over three routing orders, every tab kind. */
+function fullDefinition(blobId: string, status: EnvelopeDefinition['status'] = 'sent'): EnvelopeDefinition {
+  const common = { deliveryMethod: 'email' as const, additionalNotifications: [] }
+  return {
+    status,
+    emailSubject: 'Please sign',
+    emailBlurb: 'Thanks',
+    documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', pages: 1, order: 1, blobId }],
+    recipients: [
+      {
+        ...common,
+        type: 'signer',
+        recipientId: '1',
+        roleName: 'Client',
+        routingOrder: '1',
+        name: 'Ana',
+        email: 'ana@example.test',
+        accessCode: '4711',
+        clientUserId: 'crm-1',
+        deliveryMethod: 'SMS',
+        phoneNumber: { countryCode: '34', number: '600000000' },
+        tabs: {
+          signHereTabs: [{ ...place, tabLabel: 'sig' }],
+          textTabs: [{ ...place, tabLabel: 'Case', value: '42', required: 'false' }],
+          checkboxTabs: [{ ...place, tabLabel: 'agree', selected: 'true' }],
+          listTabs: [
+            {
+              ...place,
+              tabLabel: 'lang',
+              value: 'es',
+              listItems: [
+                { text: 'English', value: 'en', selected: 'false' },
+                { text: 'Español', value: 'es', selected: 'true' },
+              ],
+            },
+          ],
+          radioGroupTabs: [
+            { documentId: '1', groupName: 'plan', radios: [{ ...place, value: 'gold', selected: 'true' }] },
+          ],
+        },
+      },
+      {
+        ...common,
+        type: 'carbonCopy',
+        recipientId: '2',
+        routingOrder: '1',
+        name: 'Cleo',
+        email: 'cleo@example.test',
+        tabs: {},
+      },
+      {
+        ...common,
+        type: 'certifiedDelivery',
+        recipientId: '3',
+        routingOrder: '2',
+        name: 'Cid',
+        email: 'cid@example.test',
+        tabs: {},
+      },
+      {
+        ...common,
+        type: 'inPersonSigner',
+        recipientId: '4',
+        routingOrder: '10',
+        name: 'Host',
+        email: 'host@example.test',
+        inPerson: { signerName: 'Walk In', signerEmail: 'walk@example.test' },
+        additionalNotifications: [
+          { secondaryDeliveryMethod: 'SMS', phoneNumber: { countryCode: '1', number: '5550100' } },
+        ],
+        tabs: {
+          initialHereTabs: [place],
+          dateSignedTabs: [place],
+          fullNameTabs: [place],
+          emailTabs: [place],
+        },
+      },
+    ],
+    customFields: {
+      textCustomFields: [{ name: 'CrmRecordId', value: '42', show: true, required: false }],
+      listCustomFields: [
+        { name: 'Language', value: 'es', listItems: ['en', 'es'], show: false, required: true },
+      ],
+    },
+    notification: {
+      useAccountDefaults: false,
+      reminders: { reminderEnabled: true, reminderDelayDays: 2, reminderFrequencyDays: 1 },
+      expirations: { expireEnabled: true, expireAfterDays: 30, expireWarnDays: 5 },
+    },
+    eventNotification: {
+      url: 'https://crm.example.test/hook',
+      events: ['envelope-completed', 'recipient-completed'],
+      includeHMAC: true,
+      requireAcknowledgment: true,
+      loggingEnabled: false,
+      eventData: { version: 'restv2.1', format: 'json', includeData: ['recipients', 'custom_fields'] },
+    },
+  }
+}
+
+describeEachDatabase('envelope write path', (databases) => {
   let service: TestService
   let sender: TestPrincipal
   let blobId: string
+  let templateId: string
   beforeAll(async () => {
     service = await startTestService(await databases.freshUrl())
     sender = await seedPrincipal(service.ctx)
     blobId = await putBlob(service.ctx.db, await makePdf(1))
+    const created = await service.app.inject({
+      method: 'POST',
+      url: `/restapi/v2.1/accounts/${sender.accountId}/templates`,
+      headers: sender.headers,
+      payload: {
+        name: 'Used',
+        documents: [
+          { documentId: '1', name: 'D', fileExtension: 'pdf', documentBase64: await makePdfBase64(1) },
+        ],
+        recipients: { signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1' }] },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    templateId = created.json().templateId
   })
   afterAll(() => service.close())
 
-  function newEnvelope(overrides: Partial<NewEnvelope> = {}): NewEnvelope {
-    const now = Date.now()
-    return {
-      envelopeId: newEnvelopeId(now),
+  function newEnvelope(overrides: Partial<NewEnvelope> & { status?: EnvelopeDefinition['status'] } = {}) {
+    const { status, ...rest } = overrides
+    const now = rest.now ?? Date.now()
+    const envelopeId = newEnvelopeId(now)
+    const definition = fullDefinition(blobId, status)
+    const envelope: NewEnvelope = {
+      envelopeId,
       accountId: sender.accountId,
       senderUserId: sender.userId,
+      definition,
+      ...effectsAtCreate(
+        { envelopeId, accountId: sender.accountId },
+        definition,
+        { source: 'API', userName: 'API', userId: sender.userId },
+        now,
+      ),
+      templateIds: [],
       now,
-      definition: {
-        status: 'sent',
-        emailSubject: 'Please sign',
-        emailBlurb: '',
-        documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', pages: 1, order: 1, blobId }],
-        recipients: [
-          {
-            type: 'signer',
-            recipientId: '1',
-            routingOrder: '1',
-            name: 'Ana',
-            email: 'ana@example.com',
-            deliveryMethod: 'email',
-            additionalNotifications: [],
-            tabs: {},
-          },
-        ],
-        customFields: {
-          textCustomFields: [{ name: 'Case', value: '42', show: true, required: false }],
-          listCustomFields: [],
-        },
-      },
-      ...overrides,
+      ...rest,
+    }
+    return envelope
+  }
+
+  /** Stored rows per table that belong to the envelopes, the outbox's found through their payloads. */
+  async function countRows(envelopeIds: string[]) {
+    const db = service.ctx.db
+    const count = async (
+      table: 'envelopes' | 'envelope_documents' | 'envelope_recipients' | 'envelope_custom_fields',
+    ) => {
+      const column = table === 'envelopes' ? 'id' : 'envelope_id'
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(column, 'in', envelopeIds)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    }
+    const outbox = await db.selectFrom('outbox').select(['topic', 'payload', 'available_at']).execute()
+    const mine = outbox.filter((row) => envelopeIds.includes(JSON.parse(row.payload).envelopeId))
+    return {
+      envelopes: await count('envelopes'),
+      documents: await count('envelope_documents'),
+      recipients: await count('envelope_recipients'),
+      customFields: await count('envelope_custom_fields'),
+      outbox: mine,
     }
   }
 
-  it('stores every envelope of a concurrent burst completely, each once', async () => {
-    const envelopes = Array.from({ length: 40 }, () => newEnvelope())
-    const stored = await Promise.all(envelopes.map((envelope) => storeEnvelope(service.ctx.db, envelope)))
-    expect(stored.every(Boolean)).toBe(true)
-    const ids = envelopes.map((envelope) => envelope.envelopeId)
-    const [recipients, documents, fields] = await Promise.all([
-      findRecipients(service.ctx.db, ids),
-      findDocuments(service.ctx.db, ids),
-      findCustomFields(service.ctx.db, ids),
-    ])
-    for (const id of ids) {
-      expect((await findEnvelope(service.ctx.db, sender.accountId, id))?.status).toBe('sent')
-      expect(recipients.get(id)).toHaveLength(1)
-      expect(documents.get(id)).toHaveLength(1)
-      expect(fields.get(id)?.textCustomFields).toHaveLength(1)
-    }
-  })
+  describe('insertEnvelopes', () => {
+    it('stores the envelope, its children and its outbox rows, and returns every field', async () => {
+      const envelope = newEnvelope()
+      const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, [envelope]))
+      expect(stored).toEqual([true])
+      const { envelopeId } = envelope
+      const rows = await countRows([envelopeId])
+      expect([rows.envelopes, rows.documents, rows.recipients, rows.customFields]).toEqual([1, 1, 4, 2])
+      expect(
+        rows.outbox.map((row) => [row.topic, JSON.parse(row.payload), Number(row.available_at)]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['recipient.invite', { accountId: sender.accountId, envelopeId, recipientId: '1' }, envelope.now],
+          ['recipient.invite', { accountId: sender.accountId, envelopeId, recipientId: '2' }, envelope.now],
+          [
+            'envelope.event',
+            {
+              accountId: sender.accountId,
+              envelopeId,
+              event: 'envelope-sent',
+              at: new Date(envelope.now).toISOString(),
+            },
+            envelope.now,
+          ],
+        ]),
+      )
+      expect(rows.outbox).toHaveLength(3)
 
-  it('lets only the first of concurrent envelopes with one idempotency key be written', async () => {
-    const key = randomUUID()
-    const envelopes = Array.from({ length: 5 }, () =>
-      newEnvelope({ idempotency: { key, requestHash: 'same' } }),
-    )
-    const stored = await Promise.all(envelopes.map((envelope) => storeEnvelope(service.ctx.db, envelope)))
-    expect(stored.filter(Boolean)).toHaveLength(1)
-    const winner = envelopes[stored.indexOf(true)]
-    expect((await findIdempotencyKey(service.ctx.db, sender.accountId, key))?.envelopeId).toBe(
-      winner?.envelopeId,
-    )
-    for (const [index, envelope] of envelopes.entries()) {
-      const found = await findEnvelope(service.ctx.db, sender.accountId, envelope.envelopeId)
-      expect(found !== undefined).toBe(stored[index])
-    }
-  })
-
-  it('fails only the envelope that cannot be stored when it shares a commit with others', async () => {
-    const good = Array.from({ length: 3 }, () => newEnvelope())
-    // No such user: the foreign key rejects this envelope, and with it the shared transaction.
-    const bad = newEnvelope({ senderUserId: randomUUID() })
-    const results = await Promise.allSettled(
-      [good[0], bad, good[1], good[2]].map((envelope) =>
-        storeEnvelope(service.ctx.db, envelope as NewEnvelope),
-      ),
-    )
-    expect(results.map((result) => result.status)).toEqual([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-      'fulfilled',
-    ])
-    for (const envelope of good) {
-      expect(await findEnvelope(service.ctx.db, sender.accountId, envelope.envelopeId)).toBeDefined()
-    }
-    expect(await findEnvelope(service.ctx.db, sender.accountId, bad.envelopeId)).toBeUndefined()
-  })
-
-  it('writes inside a caller transaction without the shared commit', async () => {
-    const envelope = newEnvelope()
-    await service.ctx.db.transaction().execute(async (tx) => {
-      expect(await storeEnvelope(tx, envelope)).toBe(true)
+      const record = await findEnvelope(service.ctx.db, sender.accountId, envelopeId)
+      expect(record?.notification).toEqual(envelope.definition.notification)
+      expect(record?.eventNotification).toEqual(envelope.definition.eventNotification)
+      const recipients = (await findRecipients(service.ctx.db, [envelopeId])).get(envelopeId) ?? []
+      expect(recipients.map(({ recipientIdGuid, sentAt, status, ...recipient }) => recipient)).toEqual(
+        envelope.definition.recipients,
+      )
+      expect(recipients.map((recipient) => recipient.status)).toEqual(['sent', 'sent', 'created', 'created'])
+      const documents = (await findDocuments(service.ctx.db, [envelopeId])).get(envelopeId)
+      expect(documents?.map(({ documentIdGuid, ...document }) => document)).toEqual(
+        envelope.definition.documents,
+      )
+      const fields = (await findCustomFields(service.ctx.db, [envelopeId])).get(envelopeId)
+      expect(fields?.listCustomFields.map(({ fieldId, ...field }) => field)).toEqual(
+        envelope.definition.customFields.listCustomFields,
+      )
     })
-    expect(await findEnvelope(service.ctx.db, sender.accountId, envelope.envelopeId)).toBeDefined()
+
+    it('stores a draft without outbox rows or invited recipients, and omits absent settings', async () => {
+      const draft = newEnvelope({ status: 'created' })
+      const { notification, eventNotification, ...definition } = draft.definition
+      draft.definition = definition
+      expect(draft.messages).toEqual([])
+      await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, [draft]))
+      const rows = await countRows([draft.envelopeId])
+      expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 0])
+      const record = await findEnvelope(service.ctx.db, sender.accountId, draft.envelopeId)
+      expect(record && ('notification' in record || 'eventNotification' in record)).toBe(false)
+      const recipients = (await findRecipients(service.ctx.db, [draft.envelopeId])).get(draft.envelopeId)
+      expect(recipients?.every((recipient) => recipient.status === 'created')).toBe(true)
+    })
+
+    it('leaves nothing behind, outbox rows included, when the caller transaction rolls back', async () => {
+      const envelope = newEnvelope({ templateIds: [] })
+      await expect(
+        service.ctx.db.transaction().execute(async (tx) => {
+          await insertEnvelopes(tx, [envelope])
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      const rows = await countRows([envelope.envelopeId])
+      expect([
+        rows.envelopes,
+        rows.documents,
+        rows.recipients,
+        rows.customFields,
+        rows.outbox.length,
+      ]).toEqual([0, 0, 0, 0, 0])
+    })
+
+    it('writes the first of a batch that shares an idempotency key and skips the others', async () => {
+      const key = randomUUID()
+      const batch = Array.from({ length: 3 }, () => newEnvelope({ idempotency: { key, requestHash: 'h' } }))
+      const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, batch))
+      expect(stored).toEqual([true, false, false])
+      const rows = await countRows(batch.map((envelope) => envelope.envelopeId))
+      expect([rows.envelopes, rows.outbox.length]).toEqual([1, 3])
+    })
   })
+
+  describe('template use', () => {
+    const lastUsed = async () =>
+      (
+        await service.ctx.db
+          .selectFrom('template_usage')
+          .select('last_used_at')
+          .where('template_id', '=', templateId)
+          .executeTakeFirst()
+      )?.last_used_at
+
+    it('records the last use to the second, and skips templates deleted meanwhile', async () => {
+      const writer = transactionPerEnvelopeWriter(service.ctx.db)
+      const start = Date.parse('2030-01-01T00:00:00.000Z')
+      await writer(newEnvelope({ now: start, templateIds: [templateId] }))
+      expect(await lastUsed()).toBe('2030-01-01T00:00:00.000Z')
+      await writer(newEnvelope({ now: start + 999, templateIds: [templateId] }))
+      expect(await lastUsed()).toBe('2030-01-01T00:00:00.000Z')
+      await writer(newEnvelope({ now: start + 1_000, templateIds: [templateId] }))
+      expect(await lastUsed()).toBe('2030-01-01T00:00:01.000Z')
+
+      const gone = randomUUID()
+      expect(await writer(newEnvelope({ templateIds: [gone] }))).toBe(true)
+      const usage = await service.ctx.db.selectFrom('template_usage').select('template_id').execute()
+      expect(usage.map((row) => row.template_id)).toEqual([templateId])
+    })
+  })
+
+  for (const [name, writerOf] of [
+    ['group commit', groupCommitEnvelopeWriter],
+    ['a transaction per envelope', transactionPerEnvelopeWriter],
+  ] as const) {
+    describe(`writer: ${name}`, () => {
+      it('stores every envelope of a concurrent burst completely, each once', async () => {
+        const write = writerOf(service.ctx.db)
+        const envelopes = Array.from({ length: 40 }, () => newEnvelope())
+        const stored = await Promise.all(envelopes.map(write))
+        expect(stored.every(Boolean)).toBe(true)
+        const rows = await countRows(envelopes.map((envelope) => envelope.envelopeId))
+        expect([
+          rows.envelopes,
+          rows.documents,
+          rows.recipients,
+          rows.customFields,
+          rows.outbox.length,
+        ]).toEqual([40, 40, 160, 80, 120])
+      })
+
+      it('lets only the first of concurrent envelopes with one idempotency key be written', async () => {
+        const write = writerOf(service.ctx.db)
+        const key = randomUUID()
+        const envelopes = Array.from({ length: 5 }, () =>
+          newEnvelope({ idempotency: { key, requestHash: 'same' } }),
+        )
+        const stored = await Promise.all(envelopes.map(write))
+        expect(stored.filter(Boolean)).toHaveLength(1)
+        const winner = envelopes[stored.indexOf(true)]
+        const keyRow = await service.ctx.db
+          .selectFrom('envelope_idempotency_keys')
+          .select('envelope_id')
+          .where('idempotency_key', '=', key)
+          .execute()
+        expect(keyRow).toEqual([{ envelope_id: winner?.envelopeId }])
+        const rows = await countRows(envelopes.map((envelope) => envelope.envelopeId))
+        expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 3])
+      })
+
+      it('fails only the envelope that cannot be stored when it arrives with others', async () => {
+        const write = writerOf(service.ctx.db)
+        const good = Array.from({ length: 3 }, () => newEnvelope())
+        // No such user: the foreign key rejects this envelope (and with it any transaction it shares).
+        const bad = newEnvelope({ senderUserId: randomUUID() })
+        const results = await Promise.allSettled(
+          [good[0], bad, good[1], good[2]].map((envelope) => write(envelope as NewEnvelope)),
+        )
+        expect(results.map((result) => result.status)).toEqual([
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'fulfilled',
+        ])
+        const rows = await countRows(good.map((envelope) => envelope.envelopeId))
+        expect([rows.envelopes, rows.outbox.length]).toEqual([3, 9])
+        const none = await countRows([bad.envelopeId])
+        expect([none.envelopes, none.recipients, none.outbox.length]).toEqual([0, 0, 0])
+      })
+    })
+  }
 })

@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto'
-import type { Selectable } from 'kysely'
-import { createGroupCommit, type SqliteStatement, sqliteHandleOf } from 'platform'
-import type { DbOrTx } from '../database.js'
-import type { CustomFields, PhoneNumber, RecipientType, TabsByType } from '../templates/model.js'
+import { type Selectable, sql, type Transaction } from 'kysely'
+import type { DbOrTx, Schema } from '../database.js'
+import type { ChainedAuditRecord } from '../audit/chain.js'
+import { insertAuditEntries } from '../lifecycle/repository.js'
+import { enqueue, type OutboxMessage } from '../outbox/repository.js'
+import type {
+  CustomFields,
+  InPersonSigner,
+  PhoneNumber,
+  RecipientType,
+  TabsByType,
+} from '../templates/model.js'
 import type {
   AdditionalNotification,
   DeliveryMethod,
   EnvelopeDefinition,
   EnvelopeDocument,
+  EnvelopeNotification,
   EnvelopeRecipient,
   EnvelopeStatus,
+  EventNotification,
   RecipientStatus,
 } from './model.js'
 import type { EnvelopeRecipientsTable } from './tables.js'
@@ -26,6 +36,9 @@ export interface EnvelopeRecord {
   sentAt?: string
   statusChangedAt: string
   updatedAt: string
+  /** Reminders and expirations as the request set them; absent: the account defaults apply. */
+  notification?: EnvelopeNotification
+  eventNotification?: EventNotification
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -43,11 +56,20 @@ export interface StoredCustomFields {
   listCustomFields: Array<CustomFields['listCustomFields'][number] & { fieldId: string }>
 }
 
+/** Everything one create writes, decided before the transaction starts. */
 export interface NewEnvelope {
   envelopeId: string
   accountId: string
   senderUserId: string
   definition: EnvelopeDefinition
+  /** `recipientId`s invited at creation: stored as `sent`, the others as `created`. */
+  invited: readonly string[]
+  /** Outbox rows owed by the creation (invitations, events). */
+  messages: readonly OutboxMessage[]
+  /** The first entries of the envelope's audit chain. */
+  audit: readonly ChainedAuditRecord[]
+  /** Stored templates the envelope was built from: their last use becomes `now`. */
+  templateIds: readonly string[]
   /** Epoch milliseconds. */
   now: number
   idempotency?: { key: string; requestHash: string }
@@ -60,22 +82,25 @@ export interface IdempotencyRecord {
 
 /**
  * Rows per multi-row insert: both dialects cap bound parameters per statement (SQLite 32,766, PostgreSQL
- * 65,535), and the widest table has 16 columns.
+ * 65,535), and the widest table has 18 columns.
  */
 const MAX_PARAMETERS_PER_INSERT = 30_000
-/** Envelopes that share one commit at most. */
-const MAX_ENVELOPES_PER_COMMIT = 100
+
+/**
+ * A template's last use is recorded to the second: within a second of the stored time nothing is
+ * written, so envelopes created from one template by several processes do not queue on its row.
+ */
+const USAGE_RESOLUTION_MS = 1_000
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
 /** The rows of one new envelope in each table. */
 function rowsOf(envelope: NewEnvelope) {
   const { definition } = envelope
   const timestamp = new Date(envelope.now).toISOString()
-  const sent = definition.status === 'sent'
-  const firstRoutingOrder = Math.min(
-    ...definition.recipients.map((recipient) => Number(recipient.routingOrder)),
-  )
+  const invited = new Set(envelope.invited)
   const recipients = definition.recipients.map((recipient, index) => {
-    const notified = sent && Number(recipient.routingOrder) === firstRoutingOrder
+    const sent = invited.has(recipient.recipientId)
     return {
       envelope_id: envelope.envelopeId,
       recipient_id: recipient.recipientId,
@@ -86,12 +111,14 @@ function rowsOf(envelope: NewEnvelope) {
       name: recipient.name ?? null,
       email: recipient.email ?? null,
       delivery_method: recipient.deliveryMethod,
-      phone_number: recipient.phoneNumber ? JSON.stringify(recipient.phoneNumber) : null,
+      phone_number: json(recipient.phoneNumber),
       additional_notifications: JSON.stringify(recipient.additionalNotifications),
       client_user_id: recipient.clientUserId ?? null,
+      access_code: recipient.accessCode ?? null,
+      in_person: json(recipient.inPerson),
       tabs: JSON.stringify(recipient.tabs),
-      status: notified ? 'sent' : 'created',
-      sent_at: notified ? timestamp : null,
+      status: sent ? 'sent' : 'created',
+      sent_at: sent ? timestamp : null,
       position: index + 1,
     }
   })
@@ -130,14 +157,14 @@ function rowsOf(envelope: NewEnvelope) {
     email_subject: definition.emailSubject,
     email_blurb: definition.emailBlurb,
     created_at: timestamp,
-    sent_at: sent ? timestamp : null,
+    sent_at: definition.status === 'sent' ? timestamp : null,
     status_changed_at: timestamp,
     updated_at: timestamp,
+    notification: json(definition.notification),
+    event_notification: json(definition.eventNotification),
   }
-  return { envelope: row, documents, recipients, fields, timestamp }
+  return { envelope: row, documents, recipients, fields }
 }
-
-type EnvelopeRows = ReturnType<typeof rowsOf>
 
 /** `rows` split so that no multi-row insert exceeds the bound-parameter cap; none when there are no rows. */
 function insertChunks<Row extends object>(rows: Row[]): Row[][] {
@@ -150,120 +177,103 @@ function insertChunks<Row extends object>(rows: Row[]): Row[][] {
 }
 
 /**
- * Stores new envelopes in one transaction, one multi-row insert per table for all of them. An
- * envelope with an idempotency key claims the key first; when another request already holds it (even
- * one still committing on PostgreSQL) that envelope is not written and its result is `false`.
+ * The one write path of envelope creation: stores new envelopes, their documents, recipients and
+ * custom fields, their outbox rows, and their templates' last use, in the caller's transaction, with
+ * one multi-row insert per table however many envelopes there are (one, or a group commit's batch).
+ * An envelope with an idempotency key claims the key first; when another request already holds it
+ * (even one still committing on PostgreSQL) that envelope is not written and its result is `false`.
  */
-export async function insertEnvelopes(db: DbOrTx, envelopes: readonly NewEnvelope[]): Promise<boolean[]> {
-  const all = envelopes.map(rowsOf)
-  const sqlite = sqliteHandleOf(db)
-  if (sqlite) return sqlite.transaction((prepare) => insertEnvelopesSqlite(prepare, envelopes, all))
-  const write = async (tx: DbOrTx) => {
-    const stored: boolean[] = []
-    const kept: EnvelopeRows[] = []
-    for (const [index, envelope] of envelopes.entries()) {
-      const rows = all[index] as EnvelopeRows
-      const claimed = envelope.idempotency ? await claimKey(tx, envelope, rows.timestamp) : true
-      stored.push(claimed)
-      if (claimed) kept.push(rows)
-    }
-    for (const chunk of insertChunks(kept.map((rows) => rows.envelope))) {
-      await tx.insertInto('envelopes').values(chunk).execute()
-    }
-    for (const chunk of insertChunks(kept.flatMap((rows) => rows.documents))) {
-      await tx.insertInto('envelope_documents').values(chunk).execute()
-    }
-    for (const chunk of insertChunks(kept.flatMap((rows) => rows.recipients))) {
-      await tx.insertInto('envelope_recipients').values(chunk).execute()
-    }
-    for (const chunk of insertChunks(kept.flatMap((rows) => rows.fields))) {
-      await tx.insertInto('envelope_custom_fields').values(chunk).execute()
-    }
-    return stored
-  }
-  return db.isTransaction ? write(db) : db.transaction().execute(write)
-}
-
-/**
- * `insertEnvelopes` on SQLite: the same rows through cached single-row statements inside one synchronous
- * transaction, several times cheaper than building the multi-row inserts with Kysely.
- */
-function insertEnvelopesSqlite(
-  prepare: (sql: string) => SqliteStatement,
+export async function insertEnvelopes(
+  tx: Transaction<Schema>,
   envelopes: readonly NewEnvelope[],
-  all: readonly EnvelopeRows[],
-): boolean[] {
-  const insert = (table: string, row: Record<string, string | number | null>) =>
-    prepare(insertSql(table, row)).run(Object.values(row))
-  return envelopes.map((envelope, index) => {
-    const rows = all[index] as EnvelopeRows
-    if (envelope.idempotency) {
-      const claim = prepare(
-        'insert into envelope_idempotency_keys (account_id, idempotency_key, request_hash, envelope_id, created_at) ' +
-          'values (?, ?, ?, ?, ?) on conflict (account_id, idempotency_key) do nothing',
-      )
-      const { key, requestHash } = envelope.idempotency
-      const claimed = claim.run(envelope.accountId, key, requestHash, envelope.envelopeId, rows.timestamp)
-      if (claimed.changes === 0) return false
-    }
-    insert('envelopes', rows.envelope)
-    for (const row of rows.documents) insert('envelope_documents', row)
-    for (const row of rows.recipients) insert('envelope_recipients', row)
-    for (const row of rows.fields) insert('envelope_custom_fields', row)
-    return true
-  })
-}
-
-const insertSqlByTable = new Map<string, string>()
-
-/** `insert into <table> (<row's keys>) values (?, ...)`: every row of a table has the keys in one order. */
-function insertSql(table: string, row: object): string {
-  let sql = insertSqlByTable.get(table)
-  if (sql === undefined) {
-    const columns = Object.keys(row)
-    sql = `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`
-    insertSqlByTable.set(table, sql)
+): Promise<boolean[]> {
+  const claimed = await claimIdempotencyKeys(tx, envelopes)
+  const kept = envelopes.filter((envelope) => claimed.has(envelope.envelopeId))
+  const all = kept.map(rowsOf)
+  for (const chunk of insertChunks(all.map((rows) => rows.envelope))) {
+    await tx.insertInto('envelopes').values(chunk).execute()
   }
-  return sql
+  for (const chunk of insertChunks(all.flatMap((rows) => rows.documents))) {
+    await tx.insertInto('envelope_documents').values(chunk).execute()
+  }
+  for (const chunk of insertChunks(all.flatMap((rows) => rows.recipients))) {
+    await tx.insertInto('envelope_recipients').values(chunk).execute()
+  }
+  for (const chunk of insertChunks(all.flatMap((rows) => rows.fields))) {
+    await tx.insertInto('envelope_custom_fields').values(chunk).execute()
+  }
+  const messages = kept.flatMap((envelope) =>
+    envelope.messages.map((message) => ({ availableAt: envelope.now, ...message })),
+  )
+  const latest = Math.max(...kept.map((envelope) => envelope.now))
+  await enqueue(tx, messages, latest)
+  await insertAuditEntries(
+    tx,
+    kept.flatMap((envelope) => envelope.audit),
+  )
+  await recordTemplateUse(tx, [...new Set(kept.flatMap((envelope) => envelope.templateIds))], latest)
+  return envelopes.map((envelope) => claimed.has(envelope.envelopeId))
 }
-
-async function claimKey(tx: DbOrTx, envelope: NewEnvelope, timestamp: string): Promise<boolean> {
-  const idempotency = envelope.idempotency as NonNullable<NewEnvelope['idempotency']>
-  const claimed = await tx
-    .insertInto('envelope_idempotency_keys')
-    .values({
-      account_id: envelope.accountId,
-      idempotency_key: idempotency.key,
-      request_hash: idempotency.requestHash,
-      envelope_id: envelope.envelopeId,
-      created_at: timestamp,
-    })
-    .onConflict((conflict) => conflict.columns(['account_id', 'idempotency_key']).doNothing())
-    .returning('envelope_id')
-    .executeTakeFirst()
-  return claimed !== undefined
-}
-
-const envelopeWriters = new WeakMap<object, (envelope: NewEnvelope) => Promise<boolean>>()
 
 /**
- * Stores a new envelope durably, sharing the commit with envelopes created concurrently (group
- * commit, see platform's group-commit.ts): under load one transaction, and one WAL append on SQLite or
- * one fsync on PostgreSQL, serves many creates. Resolves once this envelope is committed: `true`, or
- * `false` when its idempotency key was already taken. Inside a caller's transaction it writes alone.
+ * Claims the idempotency keys of `envelopes` in one statement and returns the ids of the envelopes to
+ * write: those without a key, and those whose key was free (the first, when several in one batch share it).
  */
-export function storeEnvelope(db: DbOrTx, envelope: NewEnvelope): Promise<boolean> {
-  if (db.isTransaction) return insertEnvelopes(db, [envelope]).then(([stored]) => stored === true)
-  let write = envelopeWriters.get(db)
-  if (write === undefined) {
-    write = createGroupCommit<NewEnvelope, boolean>({
-      maxBatch: MAX_ENVELOPES_PER_COMMIT,
-      writeBatch: (batch) => insertEnvelopes(db, batch),
-      writeOne: async (one) => (await insertEnvelopes(db, [one]))[0] === true,
-    })
-    envelopeWriters.set(db, write)
+async function claimIdempotencyKeys(
+  tx: Transaction<Schema>,
+  envelopes: readonly NewEnvelope[],
+): Promise<Set<string>> {
+  const free = new Set<string>()
+  const rows = []
+  for (const envelope of envelopes) {
+    if (envelope.idempotency === undefined) free.add(envelope.envelopeId)
+    else {
+      rows.push({
+        account_id: envelope.accountId,
+        idempotency_key: envelope.idempotency.key,
+        request_hash: envelope.idempotency.requestHash,
+        envelope_id: envelope.envelopeId,
+        created_at: new Date(envelope.now).toISOString(),
+      })
+    }
   }
-  return write(envelope)
+  // Rows of one statement are inserted in order: of a batch's envelopes sharing a key, the first wins.
+  for (const chunk of insertChunks(rows)) {
+    const inserted = await tx
+      .insertInto('envelope_idempotency_keys')
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(['account_id', 'idempotency_key']).doNothing())
+      .returning('envelope_id')
+      .execute()
+    for (const row of inserted) free.add(row.envelope_id)
+  }
+  return free
+}
+
+/**
+ * Sets the templates' last use to `now` (ISO) where it is older than the resolution. Templates deleted
+ * since the envelope read them are skipped: the insert selects from `templates`.
+ */
+async function recordTemplateUse(tx: Transaction<Schema>, templateIds: string[], now: number) {
+  if (templateIds.length === 0) return
+  const usedAt = new Date(now).toISOString()
+  await tx
+    .updateTable('template_usage')
+    .set({ last_used_at: usedAt })
+    .where('template_id', 'in', templateIds)
+    .where('last_used_at', '<=', new Date(now - USAGE_RESOLUTION_MS).toISOString())
+    .execute()
+  await tx
+    .insertInto('template_usage')
+    .columns(['template_id', 'last_used_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('templates')
+        .select(['id', sql<string>`cast(${usedAt} as text)`.as('last_used_at')])
+        .where('id', 'in', templateIds),
+    )
+    .onConflict((conflict) => conflict.column('template_id').doNothing())
+    .execute()
 }
 
 export async function findIdempotencyKey(
@@ -297,6 +307,8 @@ function envelopeQuery(db: DbOrTx, accountId: string) {
       'envelopes.sent_at',
       'envelopes.status_changed_at',
       'envelopes.updated_at',
+      'envelopes.notification',
+      'envelopes.event_notification',
     ])
     .where('envelopes.account_id', '=', accountId)
 }
@@ -315,6 +327,12 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     ...(row.sent_at ? { sentAt: row.sent_at } : {}),
     statusChangedAt: row.status_changed_at,
     updatedAt: row.updated_at,
+    ...(row.notification !== null
+      ? { notification: JSON.parse(row.notification) as EnvelopeNotification }
+      : {}),
+    ...(row.event_notification !== null
+      ? { eventNotification: JSON.parse(row.event_notification) as EventNotification }
+      : {}),
   }
 }
 
@@ -379,6 +397,8 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.phone_number !== null ? { phoneNumber: JSON.parse(row.phone_number) as PhoneNumber } : {}),
     additionalNotifications: JSON.parse(row.additional_notifications) as AdditionalNotification[],
     ...(row.client_user_id !== null ? { clientUserId: row.client_user_id } : {}),
+    ...(row.access_code !== null ? { accessCode: row.access_code } : {}),
+    ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),

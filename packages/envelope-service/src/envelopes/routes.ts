@@ -1,19 +1,22 @@
 import { Type } from '@sinclair/typebox'
+import { ErrorDetails } from 'esign-contract'
 import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
+import { checkPublishUrl } from '../connect/url-policy.js'
 import type { ServiceContext } from '../context.js'
-import { getBlob } from '../documents/blobs.js'
 import { requirePermission } from '../rest/account-scope.js'
-import { combinePdfs } from './combined-pdf.js'
-import {
-  envelopeUri,
-  toCustomFieldsOutput,
-  toDocumentOutput,
-  toEnvelopeOutput,
-  toRecipientsOutput,
-} from './mapping.js'
+import { RecipientsWithProgress } from './lifecycle-schema.js'
+import { recipientsWithProgress, sealedDocument } from './lifecycle-service.js'
+import { envelopeUri, toCustomFieldsOutput, toDocumentOutput, toEnvelopeOutput } from './mapping.js'
 import { ENVELOPE_STATUSES } from './model.js'
-import { findCustomFields, findDocuments, findRecipients, listEnvelopes } from './repository.js'
+import {
+  combinedPdf,
+  customFieldsOf,
+  documentPdf,
+  documentsOf,
+  listStatusChanges,
+  recipientsOf,
+} from './queries.js'
 import {
   CustomFieldsOutput,
   EnvelopeDefinitionInput,
@@ -26,11 +29,10 @@ import {
   GetEnvelopeQuery,
   GetRecipientsQuery,
   ListStatusChangesQuery,
-  RecipientsOutput,
 } from './schema.js'
 import { createEnvelope, envelopeOrFail } from './service.js'
 
-const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String() })
+const ErrorBody = ErrorDetails
 const common = { tags: ['Envelopes'], security: [{ bearer: [] }] }
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 
@@ -44,9 +46,15 @@ function parseIncludes(include: string | undefined): Set<string> {
   )
 }
 
+/**
+ * Stored times are ISO 8601 text compared as text, so a bound must be one too: years outside 1..9999
+ * (`+099999-01-01T...`) would sort before every stored time.
+ */
 function parseDate(value: string, field: string): string {
   const time = Date.parse(value)
   if (Number.isNaN(time)) throw new InvalidRequestError(`${field} must be a valid date`)
+  const year = new Date(time).getUTCFullYear()
+  if (year < 1 || year > 9999) throw new InvalidRequestError(`${field} must be a date in the years 1 to 9999`)
   return new Date(time).toISOString()
 }
 
@@ -88,8 +96,11 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     async (request, reply) => {
       const { accountId, userId, permissions } = request.principal
       const key = request.headers['idempotency-key']
+      const webhook = request.body.eventNotification
+      if (webhook)
+        checkPublishUrl(webhook.url, ctx.config.CONNECT_ALLOW_PRIVATE_URLS, 'eventNotification.url')
       const created = await createEnvelope(
-        ctx.db,
+        ctx,
         { accountId, userId, viewer: { userId, seesAll: permissions.has('administer') } },
         request.body,
         Array.isArray(key) ? key[0] : key,
@@ -125,7 +136,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
       }
       const start = query.start_position ?? 0
       const count = query.count ?? 100
-      const { total, envelopes } = await listEnvelopes(ctx.db, {
+      const { total, envelopes } = await listStatusChanges(ctx.db, {
         accountId: request.principal.accountId,
         ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
         ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),
@@ -167,18 +178,16 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
       const includes = parseIncludes(request.query.include)
       const withRecipients = includes.has('recipients') || includes.has('tabs')
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, request.params.envelopeId)
-      const ids = [envelope.envelopeId]
+      const { envelopeId } = envelope
       const [recipients, documents, customFields] = await Promise.all([
-        withRecipients ? findRecipients(ctx.db, ids) : undefined,
-        includes.has('documents') ? findDocuments(ctx.db, ids) : undefined,
-        includes.has('custom_fields') ? findCustomFields(ctx.db, ids) : undefined,
+        withRecipients ? recipientsOf(ctx.db, envelopeId) : undefined,
+        includes.has('documents') ? documentsOf(ctx.db, envelopeId) : undefined,
+        includes.has('custom_fields') ? customFieldsOf(ctx.db, envelopeId) : undefined,
       ])
       return toEnvelopeOutput(envelope, {
-        ...(recipients
-          ? { recipients: recipients.get(envelope.envelopeId) ?? [], recipientTabs: includes.has('tabs') }
-          : {}),
-        ...(documents ? { documents: documents.get(envelope.envelopeId) ?? [] } : {}),
-        ...(customFields ? { customFields: customFields.get(envelope.envelopeId) } : {}),
+        ...(recipients ? { recipients, recipientTabs: includes.has('tabs') } : {}),
+        ...(documents ? { documents } : {}),
+        ...(customFields ? { customFields } : {}),
       })
     },
   )
@@ -191,17 +200,16 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
         summary: 'List the recipients of an envelope',
         params: EnvelopeParams,
         querystring: GetRecipientsQuery,
-        response: { 200: RecipientsOutput, ...errors },
+        response: { 200: RecipientsWithProgress, ...errors },
       },
     },
-    async (request) => {
-      const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, request.params.envelopeId)
-      const recipients = await findRecipients(ctx.db, [envelope.envelopeId])
-      return toRecipientsOutput(
-        recipients.get(envelope.envelopeId) ?? [],
+    async (request) =>
+      recipientsWithProgress(
+        ctx,
+        request.principal.accountId,
+        request.params.envelopeId,
         request.query.include_tabs?.toLowerCase() === 'true',
-      )
-    },
+      ),
   )
 
   app.get(
@@ -216,12 +224,10 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, request.params.envelopeId)
-      const documents = await findDocuments(ctx.db, [envelope.envelopeId])
+      const documents = await documentsOf(ctx.db, envelope.envelopeId)
       return {
         envelopeId: envelope.envelopeId,
-        envelopeDocuments: (documents.get(envelope.envelopeId) ?? []).map((document) =>
-          toDocumentOutput(envelope.envelopeId, document),
-        ),
+        envelopeDocuments: documents.map((document) => toDocumentOutput(envelope.envelopeId, document)),
       }
     },
   )
@@ -239,16 +245,14 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     async (request, reply) => {
       const { envelopeId, documentId } = request.params
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, envelopeId)
-      const documents = (await findDocuments(ctx.db, [envelope.envelopeId])).get(envelope.envelopeId) ?? []
+      const sealed = await sealedDocument(ctx, envelope, documentId)
+      if (sealed) return sendPdf(reply, sealed.filename, Buffer.from(sealed.bytes), sealed.documentId)
+      const documents = await documentsOf(ctx.db, envelope.envelopeId)
       if (documentId === 'combined' && documents.length > 0) {
-        const contents = await Promise.all(documents.map((document) => getBlob(ctx.db, document.blobId)))
-        const bytes = await combinePdfs(
-          contents.filter((content): content is Uint8Array => content !== undefined),
-        )
-        return sendPdf(reply, 'combined.pdf', Buffer.from(bytes))
+        return sendPdf(reply, 'combined.pdf', Buffer.from(await combinedPdf(ctx.db, documents)))
       }
       const document = documents.find((candidate) => candidate.documentId === documentId)
-      const bytes = document && (await getBlob(ctx.db, document.blobId))
+      const bytes = document && (await documentPdf(ctx.db, document))
       if (!document || !bytes) {
         throw new NotFoundError(`Document ${documentId} of envelope ${envelopeId} was not found`)
       }
@@ -269,10 +273,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const envelope = await envelopeOrFail(ctx.db, request.principal.accountId, request.params.envelopeId)
-      const fields = await findCustomFields(ctx.db, [envelope.envelopeId])
-      return toCustomFieldsOutput(
-        fields.get(envelope.envelopeId) ?? { textCustomFields: [], listCustomFields: [] },
-      )
+      return toCustomFieldsOutput(await customFieldsOf(ctx.db, envelope.envelopeId))
     },
   )
 }

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto'
 import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
+import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs.js'
 import { inspectPdf } from '../documents/pdf.js'
-import { findTemplatesByIds, type TemplateViewer } from '../templates/repository.js'
+import { effectsAtCreate } from '../lifecycle/at-create.js'
+import type { TemplateViewer } from '../templates/repository.js'
 import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
 import { mergeEnvelopeDefinition } from './composite-merge.js'
 import { newEnvelopeId } from './ids.js'
-import { type EnvelopeRecord, findEnvelope, findIdempotencyKey, storeEnvelope } from './repository.js'
+import { type EnvelopeRecord, findEnvelope, findIdempotencyKey } from './repository.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 export interface Sender {
@@ -25,14 +27,18 @@ export interface CreatedEnvelope {
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
+/** Where envelopes are read and written: the service context. */
+export type EnvelopeStore = Pick<ServiceContext, 'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox'>
+
 /**
  * Creates an envelope from a validated request: inline documents are checked and hashed, the named
  * templates are read in one lookup, the pure merge builds the envelope, document bytes go to the
- * blob store, then one short transaction stores it. With an idempotency key, a repeat of the same
+ * blob store, the lifecycle's `send` decides whom it invites (effectsAtCreate), then the context's writer stores it
+ * all (with its outbox rows) in one short transaction. With an idempotency key, a repeat of the same
  * request returns the envelope the first one created; a different request under the key is 409.
  */
 export async function createEnvelope(
-  db: DbOrTx,
+  store: EnvelopeStore,
   sender: Sender,
   request: EnvelopeDefinitionInput,
   idempotencyKey: string | undefined,
@@ -42,27 +48,42 @@ export async function createEnvelope(
     idempotencyKey === undefined
       ? undefined
       : { key: checkedKey(idempotencyKey), requestHash: hashRequest(request) }
+  const { db } = store
   if (idempotency) {
     const replay = await replayOf(db, sender.accountId, idempotency)
     if (replay) return replay
   }
 
   const documents = await readInlineDocuments(request)
-  const templates = await findTemplatesByIds(db, sender.accountId, templateIdsOf(request), sender.viewer)
+  const templates = await store.templateCache.find(
+    db,
+    sender.accountId,
+    templateIdsOf(request),
+    sender.viewer,
+  )
   const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
 
   const used = new Set(definition.documents.map((document) => document.blobId))
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
 
   const envelopeId = newEnvelopeId(now)
-  const stored = await storeEnvelope(db, {
+  const effects = effectsAtCreate(
+    { envelopeId, accountId: sender.accountId },
+    definition,
+    { source: 'API', userName: 'API', userId: sender.userId },
+    now,
+  )
+  const stored = await store.envelopeWriter({
     envelopeId,
     accountId: sender.accountId,
     senderUserId: sender.userId,
     definition,
+    ...effects,
+    templateIds: [...templates.keys()],
     now,
     ...(idempotency ? { idempotency } : {}),
   })
+  if (stored) store.wakeOutbox(effects.messages.map((message) => message.topic))
   if (!stored && idempotency) {
     const replay = await replayOf(db, sender.accountId, idempotency)
     if (replay) return replay

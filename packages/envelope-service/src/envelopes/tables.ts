@@ -1,7 +1,10 @@
+import type { Generated } from 'kysely'
+
 /**
- * Row types of the envelopes domain. Conventions: see identity/tables.ts. Recipients' tabs, phone numbers
- * and notifications are JSON text (always read and written whole); documents reference the shared
- * blob store by id, so an envelope never copies document bytes.
+ * Row types of the envelopes domain. Conventions: see identity/tables.ts. What is always read and
+ * written whole and never queried is JSON text: recipients' tabs, phone numbers and notifications, the
+ * envelope's reminder/expiration settings and its webhook. Documents reference the shared blob store by
+ * id, so an envelope never copies document bytes.
  */
 export interface EnvelopesTable {
   id: string
@@ -15,6 +18,20 @@ export interface EnvelopesTable {
   sent_at: string | null
   status_changed_at: string
   updated_at: string
+  /** JSON `EnvelopeNotification` (reminders, expirations), or null for the account defaults. */
+  notification: string | null
+  /** JSON `EventNotification` (the envelope's own webhook), or null. */
+  event_notification: string | null
+  /** Lifecycle timestamps (ISO), null until the envelope gets there (migration 0009). */
+  delivered_at: string | null
+  completed_at: string | null
+  declined_at: string | null
+  voided_at: string | null
+  voided_reason: string | null
+  last_reminder_at: string | null
+  expiry_warned_at: string | null
+  /** Bumped by every lifecycle transition: the compare-and-set that serializes them. */
+  version: Generated<number>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -32,7 +49,7 @@ export interface EnvelopeRecipientsTable {
   envelope_id: string
   recipient_id: string
   recipient_id_guid: string
-  /** `signer` or `carbonCopy`. */
+  /** `RecipientType`: `signer`, `carbonCopy`, `certifiedDelivery` or `inPersonSigner`. */
   type: string
   role_name: string | null
   routing_order: number
@@ -45,11 +62,22 @@ export interface EnvelopeRecipientsTable {
   /** JSON array of `AdditionalNotification`. */
   additional_notifications: string
   client_user_id: string | null
+  /** What the recipient must enter before opening the envelope, or null. */
+  access_code: string | null
+  /** JSON `InPersonSigner` of an in-person signer (its `name`/`email` are the host's), or null. */
+  in_person: string | null
   /** JSON `TabsByType`. */
   tabs: string
   status: string
   sent_at: string | null
   position: number
+  delivered_at: string | null
+  /** When a signer signed or a certified delivery viewed (DocuSign's `signedDateTime`). */
+  signed_at: string | null
+  declined_at: string | null
+  declined_reason: string | null
+  /** JSON object of the values the recipient entered, by tab id. */
+  tab_values: Generated<string>
 }
 
 export interface EnvelopeCustomFieldsTable {
@@ -74,10 +102,21 @@ export interface EnvelopeIdempotencyKeysTable {
   created_at: string
 }
 
+/**
+ * When a template was last used in an envelope, for `order_by=used`. Written by the envelope create
+ * transaction; its own table so that recording a use never touches the template row that readers
+ * cache and version.
+ */
+export interface TemplateUsageTable {
+  template_id: string
+  last_used_at: string
+}
+
 export interface EnvelopeTables {
   envelopes: EnvelopesTable
   envelope_documents: EnvelopeDocumentsTable
   envelope_recipients: EnvelopeRecipientsTable
   envelope_custom_fields: EnvelopeCustomFieldsTable
   envelope_idempotency_keys: EnvelopeIdempotencyKeysTable
+  template_usage: TemplateUsageTable
 }

@@ -279,3 +279,63 @@ export async function findConsentScopes(
     .executeTakeFirst()
   return row && splitScopes(row.scopes)
 }
+
+/** The user's permissions on the account, or undefined when they are not a member. */
+export async function findMembershipPermissions(
+  db: DbOrTx,
+  accountId: string,
+  userId: string,
+): Promise<Set<Permission> | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('permissions')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row && parsePermissions(row.permissions)
+}
+
+/** Deletes a membership; returns whether there was one and whether it was the user's default. */
+export async function deleteMembership(
+  db: DbOrTx,
+  accountId: string,
+  userId: string,
+): Promise<{ wasDefault: boolean } | undefined> {
+  const row = await db
+    .deleteFrom('memberships')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .returning('is_default')
+    .executeTakeFirst()
+  return row && { wasDefault: row.is_default === 1 }
+}
+
+/** Makes the user's oldest remaining membership the default; returns its account, if any. */
+export async function promoteOldestMembership(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const oldest = await db
+    .selectFrom('memberships')
+    .select('account_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('account_id')
+    .executeTakeFirst()
+  if (!oldest) return undefined
+  await db
+    .updateTable('memberships')
+    .set({ is_default: 1 })
+    .where('user_id', '=', userId)
+    .where('account_id', '=', oldest.account_id)
+    .execute()
+  return oldest.account_id
+}
+
+/** Deletes a user's consent to an integration key; returns whether there was one. */
+export async function deleteConsent(db: DbOrTx, userId: string, integrationKeyId: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('consents')
+    .where('user_id', '=', userId)
+    .where('integration_key_id', '=', integrationKeyId)
+    .returning('user_id')
+    .executeTakeFirst()
+  return row !== undefined
+}

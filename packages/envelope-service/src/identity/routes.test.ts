@@ -101,31 +101,47 @@ describeEachDatabase('identity host', (databases) => {
       expect(verified).toMatchObject({ userId, integrationKeyId: integrationKey })
     })
 
-    it('deletes expired access tokens while issuing new ones', async () => {
-      const fresh = await startTestService(service.ctx.config.DATABASE_URL, {}, () => clock)
-      const saved = clock
+    it('leaves expired access tokens to the sweep job instead of sweeping while issuing', async () => {
+      const url = service.ctx.config.DATABASE_URL
+      // Its own clock: the suite's service, whose jobs follow `clock`, must not sweep meanwhile.
+      let at = clock
+      const issuer = await startTestService(url, {}, () => at)
+      // Without its job runner, only the token endpoint could delete anything here.
+      await issuer.ctx.jobs.stop()
       try {
-        const old = await seedPrincipal(fresh.ctx)
-        clock += 2 * 3_600_000
-        const response = await fresh.app.inject({
+        const old = await seedPrincipal(issuer.ctx)
+        const tokensOf = (who: { userId: string }) =>
+          issuer.ctx.db
+            .selectFrom('access_tokens')
+            .select('expires_at')
+            .where('user_id', '=', who.userId)
+            .execute()
+        at += 2 * 3_600_000
+        const seconds = Math.floor(at / 1000)
+        const response = await issuer.app.inject({
           method: 'POST',
           url: '/oauth/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: new URLSearchParams({
             grant_type: JWT_BEARER_GRANT_TYPE,
-            assertion: assertion(),
+            assertion: assertion({ iat: seconds, exp: seconds + 3600 }),
           }).toString(),
         })
-        expect(response.statusCode).toBe(200)
-        const remaining = await fresh.ctx.db
-          .selectFrom('access_tokens')
-          .select('expires_at')
-          .where('user_id', '=', old.userId)
-          .execute()
-        expect(remaining).toEqual([])
+        expect(response.statusCode, response.body).toBe(200)
+        expect(await tokensOf(old)).toHaveLength(1)
+
+        const sweeper = await startTestService(url, {}, () => at)
+        try {
+          at += 10 * 60_000
+          // The background poll may have run the job already; this makes sure it ran.
+          await sweeper.ctx.jobs.runDue()
+          expect(await tokensOf(old)).toEqual([])
+          expect(await tokensOf({ userId })).not.toEqual([])
+        } finally {
+          await sweeper.close()
+        }
       } finally {
-        clock = saved
-        await fresh.close()
+        await issuer.close()
       }
     })
 

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyError } from 'fastify'
 import { type App, describeError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { deleteExpiredAccessTokens, issueAccessToken } from './access-tokens.js'
+import { issueAccessToken } from './access-tokens.js'
 import { identityHosts } from './hosts.js'
 import { JWT_BEARER_GRANT_TYPE, verifyJwtBearerAssertion } from './jwt-grant.js'
 import { OAuthError } from './oauth-error.js'
@@ -11,8 +11,6 @@ import { describeUser } from './service.js'
 import { createIssuerStore } from './signing-keys.js'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
-/** How often one process sweeps expired access tokens, piggybacking on token issuance. */
-const EXPIRED_TOKEN_SWEEP_MS = 10 * 60_000
 
 /**
  * The identity host: `POST /oauth/token` (JWT bearer grant) and `GET /oauth/userinfo`. Its own
@@ -21,7 +19,6 @@ const EXPIRED_TOKEN_SWEEP_MS = 10 * 60_000
 export async function identityRoutes(app: App, ctx: ServiceContext) {
   const issuers = createIssuerStore(ctx.db)
   const audiences = identityHosts(ctx.publicUrl, ctx.config.IDENTITY_HOSTS)
-  let nextSweepAt = 0
 
   app.removeAllContentTypeParsers()
   await app.register(formbody)
@@ -61,12 +58,7 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
         identityHosts: audiences,
         now: ctx.now(),
       })
-      const now = ctx.now()
-      if (now >= nextSweepAt) {
-        nextSweepAt = now + EXPIRED_TOKEN_SWEEP_MS
-        await deleteExpiredAccessTokens(ctx.db, now)
-      }
-      const token = await issueAccessToken(ctx.db, grant, now)
+      const token = await issueAccessToken(ctx.db, grant, ctx.now())
       return { access_token: token.accessToken, token_type: 'Bearer' as const, expires_in: token.expiresIn }
     },
   )

@@ -1,5 +1,6 @@
 import { importSPKI } from 'jose'
 import type { Db } from '../database.js'
+import { ACCESS_CACHE_TTL_MS } from './access-cache.js'
 import { findIntegrationKey, listPublicKeyPems } from './repository.js'
 
 export type VerificationKey = Awaited<ReturnType<typeof importSPKI>>
@@ -12,10 +13,11 @@ export interface Issuer {
 
 /**
  * Loads integration keys with their imported RSA public keys, cached per key for `ttlMs` so a burst of
- * token requests does not re-import PEMs; disabling a key takes effect within `ttlMs`. `reload` bypasses the cache: the grant calls it once when no
+ * token requests does not re-import PEMs; disabling a key takes effect within `ttlMs` (the access cache
+ * time every process honours). `reload` bypasses the cache: the grant calls it once when no
  * cached key verifies, so a key added moments ago (e.g. by `bootstrap` in another process) works at once.
  */
-export function createIssuerStore(db: Db, ttlMs = 30_000, maxEntries = 1_000) {
+export function createIssuerStore(db: Db, ttlMs = ACCESS_CACHE_TTL_MS, maxEntries = 1_000) {
   const cache = new Map<string, { issuer: Issuer; until: number }>()
 
   async function reload(integrationKeyId: string, now = Date.now()): Promise<Issuer | undefined> {

@@ -1,10 +1,12 @@
-import type { MigrationSet } from 'platform'
+import { jobsMigration, type MigrationSet } from 'platform'
 import { identityMigration } from './0001_identity.js'
 import { templatesMigration } from './0002_templates.js'
 import { envelopesMigration } from './0003_envelopes.js'
 import { connectMigration } from './0004_connect.js'
 import { rateLimitsMigration } from './0005_rate_limits.js'
 import { blobRetentionMigration } from './0006_blob_retention.js'
+import { envelopeStorageMigration } from './0007_envelope_storage.js'
+import { lifecycleMigration } from './0009_lifecycle.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -14,4 +16,8 @@ export const migrations: MigrationSet = (dialect) => ({
   '0004_connect': connectMigration(dialect),
   '0005_rate_limits': rateLimitsMigration(dialect),
   '0006_blob_retention': blobRetentionMigration(dialect),
+  '0007_envelope_storage': envelopeStorageMigration(dialect),
+  // The job runner's table, declared by platform (its SQL lives there).
+  '0008_jobs': jobsMigration(dialect),
+  '0009_lifecycle': lifecycleMigration(dialect),
 })

@@ -2,6 +2,14 @@ import type { DbOrTx } from '../database.js'
 import { countCalls } from './repository.js'
 import type { WindowCounts } from './windows.js'
 
+/** Numbers an account's calls in its current hour and burst windows, for the rate limiter. */
+export interface CallCounter {
+  /** The call's place in each window, this call included. */
+  count(accountId: string, hourStart: number, burstStart: number): Promise<WindowCounts>
+  /** Stores what is counted and not yet stored; before the database closes. */
+  close(): Promise<void>
+}
+
 interface Batch {
   accountId: string
   hourStart: number
@@ -18,7 +26,7 @@ interface Batch {
  * `limit` calls fit in a window. An idle service writes once per call; under load one write serves
  * many calls, and a busy row is never contended by one process's own concurrent writes.
  */
-export function createCallCounter(db: DbOrTx) {
+export function createSharedCallCounter(db: DbOrTx): CallCounter {
   const pending = new Map<string, Batch>()
   const writing = new Set<string>()
   let flushScheduled = false
@@ -55,7 +63,7 @@ export function createCallCounter(db: DbOrTx) {
     }
   }
 
-  return function count(accountId: string, hourStart: number, burstStart: number): Promise<WindowCounts> {
+  function count(accountId: string, hourStart: number, burstStart: number): Promise<WindowCounts> {
     const key = `${accountId}\u0000${hourStart}\u0000${burstStart}`
     let batch = pending.get(key)
     if (batch === undefined) {
@@ -67,6 +75,7 @@ export function createCallCounter(db: DbOrTx) {
     if (!writing.has(key)) scheduleFlush()
     return counted
   }
-}
 
-export type CallCounter = ReturnType<typeof createCallCounter>
+  // Every call is stored before it is answered: nothing to store at close.
+  return { count, close: async () => {} }
+}

@@ -1,14 +1,14 @@
 import { connectDatabase } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadEnvelopeServiceConfig, rateLimitCountingLocal } from '../config.js'
+import { loadEnvelopeServiceConfig } from '../config.js'
 import type { Schema } from '../database.js'
 import { issueAccessToken } from '../identity/access-tokens.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { createCallCounter } from './counter.js'
+import { createSharedCallCounter } from './counter.js'
 
-const SHARED = { RATE_LIMIT_COUNTING: 'shared' }
-const LOCAL = { RATE_LIMIT_COUNTING: 'local' }
+const SHARED = { WRITERS: 'many' }
+const LOCAL = { WRITERS: 'single' }
 
 const HEADERS = [
   'x-ratelimit-limit',
@@ -18,23 +18,13 @@ const HEADERS = [
   'x-burstlimit-remaining',
 ]
 
-describe('RATE_LIMIT_COUNTING setting', () => {
-  const local = (env: Record<string, string>) => rateLimitCountingLocal(loadEnvelopeServiceConfig(env))
-
-  it('defaults to auto: local on SQLite, shared on PostgreSQL', () => {
-    expect(loadEnvelopeServiceConfig({}).RATE_LIMIT_COUNTING).toBe('auto')
-    expect(local({ DATABASE_URL: 'sqlite:./data/envelopes.db' })).toBe(true)
-    expect(local({ DATABASE_URL: 'postgres://db/envelopes' })).toBe(false)
-    expect(local({ DATABASE_URL: 'postgresql://db/envelopes', RATE_LIMIT_COUNTING: 'auto' })).toBe(false)
-  })
-
-  it('lets local and shared override the database default', () => {
-    expect(local({ DATABASE_URL: 'postgres://db/envelopes', RATE_LIMIT_COUNTING: 'local' })).toBe(true)
-    expect(local({ DATABASE_URL: 'sqlite:./data/envelopes.db', RATE_LIMIT_COUNTING: 'shared' })).toBe(false)
-  })
-
-  it('rejects other values, naming the setting', () => {
-    expect(() => loadEnvelopeServiceConfig({ RATE_LIMIT_COUNTING: 'memory' })).toThrow(/RATE_LIMIT_COUNTING/)
+describe('WRITERS setting', () => {
+  it('is read by the service configuration, replacing RATE_LIMIT_COUNTING', () => {
+    expect(loadEnvelopeServiceConfig({ WRITERS: 'many' }).WRITERS).toBe('many')
+    expect(() => loadEnvelopeServiceConfig({ WRITERS: 'shared' })).toThrow(/WRITERS/)
+    expect(loadEnvelopeServiceConfig({ RATE_LIMIT_COUNTING: 'local' })).not.toHaveProperty(
+      'RATE_LIMIT_COUNTING',
+    )
   })
 })
 
@@ -157,16 +147,17 @@ describeEachDatabase('API rate limits', (databases) => {
     }
   })
 
-  it('deletes the counters of past hours', async () => {
-    const principal = await seedPrincipal(service.ctx, { hourlyLimit: 1000, burstLimit: 1000 })
-    // Shared counting stores each call at once, so the table can be checked right after the calls.
-    const fresh = await startTestService(service.ctx.config.DATABASE_URL, SHARED, () => clock)
+  it('deletes the counters of past hours in a background job, not in a request', async () => {
+    const url = await databases.freshUrl()
     const saved = clock
+    // Shared counting stores each call at once, so the table can be checked right after the calls.
+    const fresh = await startTestService(url, SHARED, () => clock)
     try {
+      const principal = await seedPrincipal(fresh.ctx, { hourlyLimit: 1000, burstLimit: 1000 })
       expect((await get(principal, fresh)).statusCode).toBe(200)
       clock += 3 * 3_600_000
       const later = await issueAccessToken(
-        service.ctx.db,
+        fresh.ctx.db,
         { userId: principal.userId, integrationKeyId: principal.integrationKeyId, scopes: ['signature'] },
         clock,
       )
@@ -175,13 +166,56 @@ describeEachDatabase('API rate limits', (databases) => {
         fresh,
       )
       expect(response.statusCode).toBe(200)
-      const windows = await service.ctx.db
+      const windows = () =>
+        fresh.ctx.db
+          .selectFrom('rate_limit_counters')
+          .select('window_start')
+          .where('account_id', '=', principal.accountId)
+          .execute()
+      // The background poll may have run the job already; this makes sure it ran.
+      await fresh.ctx.jobs.runDue()
+      const left = await windows()
+      expect(left.every((row) => row.window_start >= saved + 2 * 3_600_000)).toBe(true)
+      expect(left.length).toBe(2)
+      const job = await fresh.ctx.db
+        .selectFrom('jobs')
+        .select(['last_started_at', 'next_run_at'])
+        .where('name', '=', 'rate-limit-counter-prune')
+        .executeTakeFirstOrThrow()
+      expect(job.last_started_at).toBe(clock)
+      expect(job.next_run_at).toBe(clock + 5 * 60_000)
+    } finally {
+      clock = saved
+      await fresh.close()
+    }
+  })
+
+  it('keeps the counters of past hours when no job ran', async () => {
+    const url = await databases.freshUrl()
+    const saved = clock
+    const fresh = await startTestService(url, SHARED, () => clock)
+    // Stopping the runner leaves requests as the only possible pruner.
+    await fresh.ctx.jobs.stop()
+    try {
+      const principal = await seedPrincipal(fresh.ctx, { hourlyLimit: 1000, burstLimit: 1000 })
+      expect((await get(principal, fresh)).statusCode).toBe(200)
+      clock += 3 * 3_600_000
+      const later = await issueAccessToken(
+        fresh.ctx.db,
+        { userId: principal.userId, integrationKeyId: principal.integrationKeyId, scopes: ['signature'] },
+        clock,
+      )
+      const response = await get(
+        { ...principal, headers: { authorization: `Bearer ${later.accessToken}` } },
+        fresh,
+      )
+      expect(response.statusCode).toBe(200)
+      const windows = await fresh.ctx.db
         .selectFrom('rate_limit_counters')
         .select('window_start')
         .where('account_id', '=', principal.accountId)
         .execute()
-      expect(windows.every((row) => row.window_start >= saved + 2 * 3_600_000)).toBe(true)
-      expect(windows.length).toBe(2)
+      expect(windows.length).toBe(4)
     } finally {
       clock = saved
       await fresh.close()
@@ -221,8 +255,8 @@ describeEachDatabase('API rate limits', (databases) => {
       // A database without the migrations: the upsert fails for lack of the table.
       const unmigrated = connectDatabase<Schema>(await databases.freshUrl())
       try {
-        const count = createCallCounter(unmigrated.db)
-        const results = await Promise.allSettled([count('acct', 0, 0), count('acct', 0, 0)])
+        const counter = createSharedCallCounter(unmigrated.db)
+        const results = await Promise.allSettled([counter.count('acct', 0, 0), counter.count('acct', 0, 0)])
         expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected'])
       } finally {
         await unmigrated.close()
@@ -230,8 +264,8 @@ describeEachDatabase('API rate limits', (databases) => {
     })
 
     it('gives concurrent calls distinct consecutive ordinals from one write', async () => {
-      const count = createCallCounter(service.ctx.db)
-      const results = await Promise.all(Array.from({ length: 10 }, () => count('counter-test', 0, 0)))
+      const counter = createSharedCallCounter(service.ctx.db)
+      const results = await Promise.all(Array.from({ length: 10 }, () => counter.count('counter-test', 0, 0)))
       expect(results.map((result) => result.hour)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
       expect(results.map((result) => result.burst)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
       const row = await service.ctx.db

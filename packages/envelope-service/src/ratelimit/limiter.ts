@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { RateLimitedError } from 'platform'
-import { rateLimitCountingLocal } from '../config.js'
+import { type JobDefinition, RateLimitedError, type Writers } from 'platform'
 import type { ServiceContext } from '../context.js'
+import type { DbOrTx } from '../database.js'
 import { findAccountLimits } from '../identity/repository.js'
-import { createCallCounter } from './counter.js'
+import { type CallCounter, createSharedCallCounter } from './counter.js'
 import { createLocalCallCounter } from './local-counter.js'
 import { pruneCounters } from './repository.js'
 import { type AccountLimits, burstWindowStart, HOUR_MS, hourWindowStart, judge } from './windows.js'
@@ -11,35 +11,51 @@ import { type AccountLimits, burstWindowStart, HOUR_MS, hourWindowStart, judge }
 export interface RateLimiterOptions {
   /** How long an account's limits are cached; a changed limit applies within this time. */
   limitsTtlMs?: number
-  /** How often this process deletes counters of past hours. */
-  pruneEveryMs?: number
-  /** Reports a failed write of locally counted calls (`RATE_LIMIT_COUNTING` local); they are retried. */
-  onCountWriteError?: (error: unknown) => void
 }
 
 export interface RateLimiter {
   /** The onRequest hook. */
   enforce(request: FastifyRequest, reply: FastifyReply): Promise<void>
-  /** Writes calls counted in process and not yet stored; for the app's onClose. */
-  close(): Promise<void>
+}
+
+/**
+ * The counter `WRITERS` calls for. `many`: every call is an atomic upsert shared by the calls that
+ * arrive together, exact across processes sharing the database. `single`: counted in process from the
+ * stored count and written behind about once a second, earned by the token grant and template get
+ * targets (an upsert per call is the largest cost of a cached read on SQLite); exact only while this
+ * process is the database's one writer.
+ */
+export function createCallCounter(
+  db: DbOrTx,
+  writers: Writers,
+  onWriteError: (error: unknown) => void,
+): CallCounter {
+  return writers === 'single' ? createLocalCallCounter(db, { onWriteError }) : createSharedCallCounter(db)
+}
+
+/** How often the counters of past hours are deleted. */
+const PRUNE_EVERY_MS = 5 * 60_000
+
+/** The job deleting the counters of windows that ended over an hour ago; nothing prunes in a request. */
+export function counterPruneJob(db: DbOrTx): JobDefinition {
+  return {
+    name: 'rate-limit-counter-prune',
+    everyMs: PRUNE_EVERY_MS,
+    run: async (now) => {
+      await pruneCounters(db, hourWindowStart(now) - HOUR_MS)
+    },
+  }
 }
 
 /**
  * The onRequest hook, after authentication, for every account-scoped REST call: counts the call in the
  * account's clock-hour and 30-second windows, sets the X-RateLimit-* and X-BurstLimit-* headers, and
  * rejects calls over a limit with 429 and Retry-After. Headers set here stay on any later error
- * response. `RATE_LIMIT_COUNTING` picks the counter: atomic upserts shared by concurrent calls, exact
- * across processes sharing a database, or counting in process with the counts written behind, for a
- * database this process alone writes.
+ * response. The calls are counted by the context's `callCounter` (see `createCallCounter`).
  */
 export function createRateLimiter(ctx: ServiceContext, options: RateLimiterOptions = {}): RateLimiter {
   const limitsTtlMs = options.limitsTtlMs ?? 5_000
-  const pruneEveryMs = options.pruneEveryMs ?? 300_000
   const limitsCache = new Map<string, { limits: AccountLimits | undefined; until: number }>()
-  let nextPruneAt = 0
-  const counter = rateLimitCountingLocal(ctx.config)
-    ? createLocalCallCounter(ctx.db, { onWriteError: options.onCountWriteError })
-    : { count: createCallCounter(ctx.db), close: async () => {} }
 
   async function limitsOf(accountId: string, now: number): Promise<AccountLimits | undefined> {
     const cached = limitsCache.get(accountId)
@@ -56,13 +72,9 @@ export function createRateLimiter(ctx: ServiceContext, options: RateLimiterOptio
     const limits = await limitsOf(accountId, now)
     // A membership outlives its account only inside the membership cache's few seconds; nothing to count.
     if (!limits) return
-    const counts = await counter.count(accountId, hourWindowStart(now), burstWindowStart(now))
+    const counts = await ctx.callCounter.count(accountId, hourWindowStart(now), burstWindowStart(now))
     const verdict = judge(limits, counts, now)
     reply.headers(verdict.headers)
-    if (now >= nextPruneAt) {
-      nextPruneAt = now + pruneEveryMs
-      await pruneCounters(ctx.db, hourWindowStart(now) - HOUR_MS)
-    }
     if (verdict.exceeded) {
       const { errorCode, retryAfterSeconds } = verdict.exceeded
       const message =
@@ -76,5 +88,5 @@ export function createRateLimiter(ctx: ServiceContext, options: RateLimiterOptio
     }
   }
 
-  return { enforce, close: () => counter.close() }
+  return { enforce }
 }

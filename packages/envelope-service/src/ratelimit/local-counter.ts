@@ -30,7 +30,7 @@ export interface LocalCallCounterOptions {
  * account's window reads the stored count once, later calls are numbered in memory without a query,
  * and the new calls are written behind with `count = count + n` at most every `writeEveryMs` and on
  * `close`. A crash loses at most the unwritten calls, so calls are then under-counted, never
- * over-counted. Another process writing the same counters is not seen: that needs `createCallCounter`.
+ * over-counted. Another process writing the same counters is not seen: that needs `createSharedCallCounter`.
  * Windows older than the newest seen are dropped once written, so memory holds about one hour and one
  * burst window per active account; a late call for a dropped window reads the stored count again.
  */
@@ -66,16 +66,14 @@ export function createLocalCallCounter(db: DbOrTx, options: LocalCallCounterOpti
     return window
   }
 
-  function count(
-    accountId: string,
-    hourStart: number,
-    burstStart: number,
-  ): WindowCounts | Promise<WindowCounts> {
-    const hour = windowOf(accountId, 'hour', hourStart)
-    const burst = windowOf(accountId, 'burst', burstStart)
-    if (hour.loading || burst.loading) {
+  async function count(accountId: string, hourStart: number, burstStart: number): Promise<WindowCounts> {
+    let hour = windowOf(accountId, 'hour', hourStart)
+    let burst = windowOf(accountId, 'burst', burstStart)
+    while (hour.loading || burst.loading) {
       // Counted once the stored counts are in; looked up again in case a window was dropped meanwhile.
-      return Promise.all([hour.loading, burst.loading]).then(() => count(accountId, hourStart, burstStart))
+      await Promise.all([hour.loading, burst.loading])
+      hour = windowOf(accountId, 'hour', hourStart)
+      burst = windowOf(accountId, 'burst', burstStart)
     }
     for (const window of [hour, burst]) {
       window.count += 1

@@ -2,7 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { burstWindowStart, hourWindowStart, judge } from './windows.js'
 
-const at = Date.parse('2026-11-22T10:59:45.500Z')
+// The hour ends in 889.5 s and the burst window in 19.5 s: a verdict that took one reset for the
+// other would show.
+const at = Date.parse('2026-11-22T10:45:10.500Z')
 const limits = { hourlyLimit: 1000, burstLimit: 100 }
 
 describe('rate-limit windows', () => {
@@ -11,7 +13,7 @@ describe('rate-limit windows', () => {
   })
 
   it('aligns burst windows to 30-second boundaries', () => {
-    expect(new Date(burstWindowStart(at)).toISOString()).toBe('2026-11-22T10:59:30.000Z')
+    expect(new Date(burstWindowStart(at)).toISOString()).toBe('2026-11-22T10:45:00.000Z')
   })
 
   it('reports limits, remaining calls and the next hourly reset in epoch seconds', () => {
@@ -34,7 +36,7 @@ describe('rate-limit windows', () => {
     const verdict = judge(limits, { hour: 1001, burst: 1 }, at)
     expect(verdict.exceeded).toEqual({
       errorCode: 'HOURLY_APIINVOCATION_LIMIT_EXCEEDED',
-      retryAfterSeconds: 15,
+      retryAfterSeconds: 890,
     })
     expect(verdict.headers['x-ratelimit-remaining']).toBe('0')
   })
@@ -43,7 +45,7 @@ describe('rate-limit windows', () => {
     const verdict = judge(limits, { hour: 5, burst: 101 }, at)
     expect(verdict.exceeded).toEqual({
       errorCode: 'BURST_APIINVOCATION_LIMIT_EXCEEDED',
-      retryAfterSeconds: 15,
+      retryAfterSeconds: 20,
     })
     expect(verdict.headers['x-burstlimit-remaining']).toBe('0')
   })

@@ -1,30 +1,8 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadEnvelopeServiceConfig, templateCacheTrusted } from '../config.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
-
-describe('TEMPLATE_CACHE setting', () => {
-  const trusted = (env: Record<string, string>) => templateCacheTrusted(loadEnvelopeServiceConfig(env))
-
-  it('defaults to auto: trusted on SQLite, verified on PostgreSQL', () => {
-    expect(loadEnvelopeServiceConfig({}).TEMPLATE_CACHE).toBe('auto')
-    expect(trusted({ DATABASE_URL: 'sqlite:./data/envelopes.db' })).toBe(true)
-    expect(trusted({ DATABASE_URL: 'postgres://db/envelopes' })).toBe(false)
-    expect(trusted({ DATABASE_URL: 'postgresql://db/envelopes', TEMPLATE_CACHE: 'auto' })).toBe(false)
-  })
-
-  it('lets trusted and verified override the database default', () => {
-    expect(trusted({ DATABASE_URL: 'postgres://db/envelopes', TEMPLATE_CACHE: 'trusted' })).toBe(true)
-    expect(trusted({ DATABASE_URL: 'sqlite:./data/envelopes.db', TEMPLATE_CACHE: 'verified' })).toBe(false)
-  })
-
-  it('rejects other values, naming the setting', () => {
-    expect(() => loadEnvelopeServiceConfig({ TEMPLATE_CACHE: 'on' })).toThrow(/TEMPLATE_CACHE/)
-    expect(() => loadEnvelopeServiceConfig({ TEMPLATE_CACHE: 'Trusted' })).toThrow(/TEMPLATE_CACHE/)
-  })
-})
 
 /** Template create, read, update and delete through the REST API of one service instance. */
 function templateClient(service: TestService, who: TestPrincipal) {
@@ -81,14 +59,14 @@ function templateClient(service: TestService, who: TestPrincipal) {
 }
 
 describeEachDatabase('template cache', (databases) => {
-  for (const mode of ['trusted', 'verified'] as const) {
-    describe(`TEMPLATE_CACHE=${mode}`, () => {
+  for (const writers of ['single', 'many'] as const) {
+    describe(`WRITERS=${writers}`, () => {
       let service: TestService
       let client: ReturnType<typeof templateClient>
       let outsider: ReturnType<typeof templateClient>
 
       beforeAll(async () => {
-        service = await startTestService(await databases.freshUrl(), { TEMPLATE_CACHE: mode })
+        service = await startTestService(await databases.freshUrl(), { WRITERS: writers })
         client = templateClient(service, await seedPrincipal(service.ctx))
         outsider = templateClient(service, await seedPrincipal(service.ctx))
       })
@@ -116,6 +94,24 @@ describeEachDatabase('template cache', (databases) => {
         expect(envelope.json().message).toContain(`templateId "${id}" is not a template of this account`)
       })
 
+      it(
+        writers === 'single'
+          ? 'serves a cached template without asking the database'
+          : 'sees a change another writer made in the database',
+        async () => {
+          const id = await client.create({ name: 'Cached', emailSubject: 'Cached subject' })
+          expect((await client.get(id)).json().name).toBe('Cached')
+          await service.ctx.db
+            .updateTable('templates')
+            .set((eb) => ({ name: 'Written elsewhere', version: eb('version', '+', 1) }))
+            .where('id', '=', id)
+            .execute()
+          expect((await client.get(id)).json().name).toBe(
+            writers === 'single' ? 'Cached' : 'Written elsewhere',
+          )
+        },
+      )
+
       it('does not show a cached template to another account', async () => {
         const id = await client.create({ name: 'Private', emailSubject: 'Mine' })
         expect((await client.get(id)).statusCode).toBe(200)
@@ -124,7 +120,7 @@ describeEachDatabase('template cache', (databases) => {
     })
   }
 
-  describe('TEMPLATE_CACHE=verified with two instances on one database', () => {
+  describe('WRITERS=many with two instances on one database', () => {
     let first: TestService
     let second: TestService
     let viaFirst: ReturnType<typeof templateClient>
@@ -132,8 +128,8 @@ describeEachDatabase('template cache', (databases) => {
 
     beforeAll(async () => {
       const url = await databases.freshUrl()
-      first = await startTestService(url, { TEMPLATE_CACHE: 'verified' })
-      second = await startTestService(url, { TEMPLATE_CACHE: 'verified' })
+      first = await startTestService(url, { WRITERS: 'many' })
+      second = await startTestService(url, { WRITERS: 'many' })
       const who = await seedPrincipal(first.ctx)
       viaFirst = templateClient(first, who)
       viaSecond = templateClient(second, who)

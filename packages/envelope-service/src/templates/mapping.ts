@@ -1,4 +1,6 @@
-import type { Template, TemplateRole } from './model.js'
+import type { RecipientList } from 'esign-contract'
+import { carriesTabs } from '../tabs/read-tabs.js'
+import type { RecipientType, Template, TemplateRole } from './model.js'
 import type { TemplateListing } from './repository.js'
 import type { EnvelopeTemplate, TemplateSummary } from './schema.js'
 
@@ -28,20 +30,57 @@ export function toTemplateListItem(listing: TemplateListing) {
   }
 }
 
+/** The wire list of each recipient type. */
+export const RECIPIENT_LIST_OF: Readonly<Record<RecipientType, RecipientList>> = {
+  signer: 'signers',
+  carbonCopy: 'carbonCopies',
+  certifiedDelivery: 'certifiedDeliveries',
+  inPersonSigner: 'inPersonSigners',
+}
+
+/** Recipients in DocuSign's four lists, each keeping the given order. */
+export function byRecipientList<T extends { type: RecipientType }, O>(
+  recipients: readonly T[],
+  toOutput: (recipient: T) => O,
+): Record<RecipientList, O[]> {
+  const lists: Record<RecipientList, O[]> = {
+    signers: [],
+    carbonCopies: [],
+    certifiedDeliveries: [],
+    inPersonSigners: [],
+  }
+  for (const recipient of recipients) lists[RECIPIENT_LIST_OF[recipient.type]].push(toOutput(recipient))
+  return lists
+}
+
+/** Who the recipient is on the wire: `name`/`email`, or for an in-person signer the host and the signer. */
+export function personOutput(recipient: Pick<TemplateRole, 'type' | 'name' | 'email' | 'inPerson'>) {
+  if (recipient.type !== 'inPersonSigner') {
+    return {
+      ...(recipient.name !== undefined ? { name: recipient.name } : {}),
+      ...(recipient.email !== undefined ? { email: recipient.email } : {}),
+    }
+  }
+  return {
+    ...(recipient.name !== undefined ? { hostName: recipient.name } : {}),
+    ...(recipient.email !== undefined ? { hostEmail: recipient.email } : {}),
+    ...(recipient.inPerson?.signerName !== undefined ? { signerName: recipient.inPerson.signerName } : {}),
+    ...(recipient.inPerson?.signerEmail !== undefined ? { signerEmail: recipient.inPerson.signerEmail } : {}),
+  }
+}
+
 function toRole(role: TemplateRole) {
   return {
     recipientId: role.recipientId,
     roleName: role.roleName,
     routingOrder: role.routingOrder,
     recipientType: role.type,
-    ...(role.name !== undefined ? { name: role.name } : {}),
-    ...(role.email !== undefined ? { email: role.email } : {}),
+    ...personOutput(role),
+    ...(carriesTabs(role.type) ? { tabs: role.tabs } : {}),
   }
 }
 
 export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
-  const signers = template.recipients.filter((role) => role.type === 'signer')
-  const carbonCopies = template.recipients.filter((role) => role.type === 'carbonCopy')
   return {
     ...toTemplateSummary(template),
     emailSubject: template.emailSubject,
@@ -57,8 +96,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
       uri: `${templateUri(template.templateId)}/documents/${document.documentId}`,
     })),
     recipients: {
-      signers: signers.map((role) => ({ ...toRole(role), tabs: role.tabs })),
-      carbonCopies: carbonCopies.map(toRole),
+      ...byRecipientList(template.recipients, toRole),
       recipientCount: String(template.recipients.length),
     },
     customFields: {

@@ -2,16 +2,36 @@
  * Domain model of a stored template, as the envelope domain consumes it (composite merge).
  * Wire shapes (DocuSign strings) live in templates/schema.ts; one mapping function converts.
  *
- * DocuSign tabs have dozens of types and fields, all strings; we keep each tab as a string record
- * (validated at the edge) so that tabs round-trip unchanged. `documentId` in a tab refers to the
- * template's own document numbering; the envelope renumbers documents and rewrites it.
+ * DocuSign tabs have dozens of types and fields, all strings; each tab is kept in its wire form
+ * (validated at the edge by `esign-contract`) so that tabs round-trip unchanged, the values a sender or
+ * signer enters (`value`, `selected`) included. `documentId` in a tab refers to the template's own
+ * document numbering; the envelope renumbers documents and rewrites it.
  */
-export type Tab = Record<string, string>
 
-/** Tabs grouped by DocuSign tab type, e.g. `signHereTabs`, `dateSignedTabs`, `textTabs`. */
+/** An option of a list tab (`listItems`: text, value, selected) or a radio of a radio group (`radios`). */
+export type TabOption = Record<string, string>
+
+/** One tab: string fields as DocuSign names them; `listItems` (listTabs) and `radios` (radioGroupTabs). */
+export type Tab = Record<string, string | TabOption[]>
+
+/**
+ * Tabs grouped by DocuSign tab type: `signHereTabs`, `initialHereTabs`, `dateSignedTabs`, `fullNameTabs`,
+ * `emailTabs`, `textTabs`, `checkboxTabs`, `listTabs`, `radioGroupTabs`, ... (`TAB_TYPES` in esign-contract).
+ */
 export type TabsByType = Record<string, Tab[]>
 
-export type RecipientType = 'signer' | 'carbonCopy'
+export const RECIPIENT_TYPES = ['signer', 'carbonCopy', 'certifiedDelivery', 'inPersonSigner'] as const
+/** DocuSign's `recipientType`; the wire lists are `signers`, `carbonCopies`, `certifiedDeliveries`, `inPersonSigners`. */
+export type RecipientType = (typeof RECIPIENT_TYPES)[number]
+
+/**
+ * An in-person signer signs on the host's device: the host (`name`/`email` of the recipient, as DocuSign's
+ * `hostName`/`hostEmail`) runs the session for the signer named here.
+ */
+export interface InPersonSigner {
+  signerName?: string
+  signerEmail?: string
+}
 
 export interface PhoneNumber {
   countryCode: string
@@ -26,6 +46,8 @@ export interface TemplateRole {
   routingOrder: string
   name?: string
   email?: string
+  /** Only for `inPersonSigner` roles. */
+  inPerson?: InPersonSigner
   tabs: TabsByType
 }
 

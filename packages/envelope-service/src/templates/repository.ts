@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Selectable, sql, type Transaction } from 'kysely'
+import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
 import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
@@ -29,7 +29,8 @@ export interface TemplateRecord {
   documents: TemplateDocument[] | undefined
 }
 
-export type TemplateSortField = 'name' | 'modified' | 'created'
+/** `used`: when an envelope last used the template (to the second); never used counts as oldest. */
+export type TemplateSortField = 'name' | 'modified' | 'created' | 'used'
 
 export interface TemplateListQuery {
   accountId: string
@@ -99,80 +100,8 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-/**
- * How far this process trusts its parsed-template cache. `verified` checks every cached template
- * against the stored `version` on each read, so changes made by other processes sharing the database
- * are seen; `trusted` serves cached templates without asking the database, which is exact only while
- * this process is the database's one writer (its own writes drop what they change).
- */
-export type TemplateCacheMode = 'trusted' | 'verified'
-
-interface CachedTemplate {
-  version: number
-  updatedAt: string
-  template: Template
-}
-
-interface TemplateCache {
-  trusted: boolean
-  entries: Map<string, CachedTemplate>
-  /** Counts template writes; a read that overlapped one does not keep what it loaded. */
-  writes: number
-}
-
-/**
- * One cache per database handle (keyed by the dialect adapter, which a handle shares with its
- * transactions), so two service instances in one process (tests) behave like two processes.
- */
-const templateCaches = new WeakMap<object, TemplateCache>()
-const TEMPLATE_CACHE_MAX_ENTRIES = 2_000
-
-function cacheOf(db: DbOrTx): TemplateCache {
-  const key = db.getExecutor().adapter
-  let cache = templateCaches.get(key)
-  if (cache === undefined) {
-    cache = { trusted: false, entries: new Map(), writes: 0 }
-    templateCaches.set(key, cache)
-  }
-  return cache
-}
-
-/** Sets how `db`'s template cache is used (`verified` until this is called), emptying it. */
-export function configureTemplateCache(db: DbOrTx, mode: TemplateCacheMode) {
-  templateCaches.set(db.getExecutor().adapter, { trusted: mode === 'trusted', entries: new Map(), writes: 0 })
-}
-
-function remember(cache: TemplateCache, template: Template, version: number) {
-  const entries = cache.entries
-  if (entries.size >= TEMPLATE_CACHE_MAX_ENTRIES && !entries.has(template.templateId)) {
-    entries.delete(entries.keys().next().value as string)
-  }
-  entries.set(template.templateId, { version, updatedAt: template.lastModified, template })
-}
-
-/** Drops a template from this handle's cache (other processes notice through `version`). */
-function forgetTemplate(db: DbOrTx, templateId: string) {
-  const cache = cacheOf(db)
-  cache.entries.delete(templateId)
-  cache.writes += 1
-}
-
-/**
- * Runs a write of one template, dropping it from the cache before and after: a read that loads the
- * old row while the write is under way then does not keep it (see `TemplateCache.writes`). A write
- * inside a caller's transaction commits later; on SQLite that transaction holds the one connection,
- * so no read can load the old row before the commit.
- */
-async function writingTemplate<T>(db: DbOrTx, templateId: string, write: () => Promise<T>): Promise<T> {
-  forgetTemplate(db, templateId)
-  try {
-    return await write()
-  } finally {
-    forgetTemplate(db, templateId)
-  }
-}
-
-function visibleTo(template: Template, viewer: TemplateViewer | undefined): boolean {
+/** Whether `viewer` (when given) may see `template`. */
+export function visibleTo(template: Template, viewer: TemplateViewer | undefined): boolean {
   return !viewer || viewer.seesAll || template.shared || template.ownerUserId === viewer.userId
 }
 
@@ -190,13 +119,20 @@ async function loadDocuments(db: DbOrTx, templateIds: string[]): Promise<Map<str
   return byTemplate
 }
 
-interface VersionRow {
+/** A template's stored version, which every write increments. */
+export interface TemplateVersion {
   id: string
   version: number
   updated_at: string
 }
 
-function buildVersionQuery(db: DbOrTx, accountId: string, ids: string[], viewer: TemplateViewer | undefined) {
+/** The versions of the account's templates among `ids` that `viewer` (when given) may see. */
+export async function findTemplateVersions(
+  db: DbOrTx,
+  accountId: string,
+  ids: string[],
+  viewer: TemplateViewer | undefined,
+): Promise<TemplateVersion[]> {
   let query = db
     .selectFrom('templates')
     .select(['id', 'version', 'updated_at'])
@@ -206,49 +142,15 @@ function buildVersionQuery(db: DbOrTx, accountId: string, ids: string[], viewer:
     const userId = viewer.userId
     query = query.where((eb) => eb.or([eb('owner_user_id', '=', userId), eb('shared', '=', 1)]))
   }
-  return query
+  const rows = await query.execute()
+  return rows.map((row) => ({ ...row, version: Number(row.version) }))
 }
 
 /**
- * The version query's compiled SQL per database handle and shape (number of ids, restricted viewer or
- * not). It runs on every template read, and building and compiling it with Kysely costs about as much
- * as SQLite takes to run it; between calls of one shape only the parameters change. A shape is only
- * reused when its first compilation produced exactly the parameters `versionParameters` predicts.
+ * Loads and parses templates of the account by id, with their documents and versions. The templates
+ * are deeply frozen, so a cache can hand the same object to every reader.
  */
-const compiledVersionQueries = new WeakMap<DbOrTx, Map<string, CompiledQuery<VersionRow>>>()
-const MAX_VERSION_QUERY_SHAPES = 64
-
-function versionParameters(accountId: string, ids: string[], viewer: TemplateViewer | undefined) {
-  return viewer && !viewer.seesAll ? [accountId, ...ids, viewer.userId, 1] : [accountId, ...ids]
-}
-
-async function currentVersions(
-  db: DbOrTx,
-  accountId: string,
-  ids: string[],
-  viewer: TemplateViewer | undefined,
-): Promise<VersionRow[]> {
-  const parameters = versionParameters(accountId, ids, viewer)
-  const shape = `${ids.length}:${parameters.length}`
-  let shapes = compiledVersionQueries.get(db)
-  if (shapes === undefined) {
-    shapes = new Map()
-    compiledVersionQueries.set(db, shapes)
-  }
-  const compiled = shapes.get(shape)
-  if (compiled !== undefined) {
-    return (await db.executeQuery<VersionRow>({ ...compiled, parameters })).rows
-  }
-  const fresh: CompiledQuery<VersionRow> = buildVersionQuery(db, accountId, ids, viewer).compile()
-  const predictable =
-    fresh.parameters.length === parameters.length &&
-    fresh.parameters.every((value, index) => value === parameters[index])
-  if (predictable && shapes.size < MAX_VERSION_QUERY_SHAPES) shapes.set(shape, fresh)
-  return (await db.executeQuery(fresh)).rows
-}
-
-/** Loads and parses templates of the account by id, with their documents and versions. */
-async function loadTemplates(
+export async function loadTemplates(
   db: DbOrTx,
   accountId: string,
   ids: string[],
@@ -266,72 +168,11 @@ async function loadTemplates(
   }))
 }
 
-/** The `verified` read: one version query, then the changed or uncached templates. */
-async function findVerified(
-  db: DbOrTx,
-  cache: TemplateCache,
-  accountId: string,
-  ids: string[],
-  viewer: TemplateViewer | undefined,
-): Promise<Map<string, Template>> {
-  const found = new Map<string, Template>()
-  const versions = await currentVersions(db, accountId, ids, viewer)
-  const stale: string[] = []
-  for (const row of versions) {
-    const cached = cache.entries.get(row.id)
-    if (cached && cached.version === Number(row.version) && cached.updatedAt === row.updated_at) {
-      found.set(row.id, cached.template)
-    } else {
-      stale.push(row.id)
-    }
-  }
-  if (stale.length > 0) {
-    for (const { template, version } of await loadTemplates(db, accountId, stale)) {
-      remember(cache, template, version)
-      found.set(template.templateId, template)
-    }
-  }
-  return found
-}
-
 /**
- * The `trusted` read: cached templates without a query, the others loaded. What a transaction reads
- * is not kept (it may roll back), nor what a read overlapping a template write loaded.
- */
-async function findTrusted(
-  db: DbOrTx,
-  cache: TemplateCache,
-  accountId: string,
-  ids: string[],
-  viewer: TemplateViewer | undefined,
-): Promise<Map<string, Template>> {
-  const found = new Map<string, Template>()
-  const missing: string[] = []
-  for (const id of ids) {
-    const cached = cache.entries.get(id)
-    if (cached === undefined) missing.push(id)
-    else if (cached.template.accountId === accountId && visibleTo(cached.template, viewer)) {
-      found.set(id, cached.template)
-    }
-  }
-  if (missing.length > 0) {
-    const writesBefore = cache.writes
-    const loaded = await loadTemplates(db, accountId, missing)
-    const keep = !db.isTransaction && cache.writes === writesBefore
-    for (const { template, version } of loaded) {
-      if (keep) remember(cache, template, version)
-      if (visibleTo(template, viewer)) found.set(template.templateId, template)
-    }
-  }
-  return found
-}
-
-/**
- * The account's templates among `templateIds`, keyed by id; ids that do not exist in the account are
- * absent from the map. With a `verified` cache, one query when every template is cached and
- * unchanged, three otherwise; with a `trusted` one, none when every template is cached.
- * The returned templates are deeply frozen (they may be shared through the cache): copy, don't mutate.
- * `viewer`, when given, restricts the result to templates that user may see.
+ * The account's templates among `templateIds`, keyed by id in the caller's order, read from the
+ * database (the service's hot paths read through `ctx.templateCache`); ids that do not exist in the
+ * account are absent. The templates are deeply frozen: copy, don't mutate. `viewer`, when given,
+ * restricts the result to templates that user may see.
  */
 export async function findTemplatesByIds(
   db: DbOrTx,
@@ -341,12 +182,10 @@ export async function findTemplatesByIds(
 ): Promise<Map<string, Template>> {
   const ids = [...new Set(templateIds)]
   if (ids.length === 0) return new Map()
-  const cache = cacheOf(db)
-  const found = cache.trusted
-    ? await findTrusted(db, cache, accountId, ids, viewer)
-    : await findVerified(db, cache, accountId, ids, viewer)
-  if (ids.length === 1) return found
-  // Keep the caller's order, which the map's iteration order would otherwise lose.
+  const found = new Map<string, Template>()
+  for (const { template } of await loadTemplates(db, accountId, ids)) {
+    if (visibleTo(template, viewer)) found.set(template.templateId, template)
+  }
   return new Map(ids.filter((id) => found.has(id)).map((id) => [id, found.get(id) as Template]))
 }
 
@@ -399,24 +238,22 @@ export async function insertTemplate(
   record: TemplateRecord,
   now: string,
 ): Promise<void> {
-  await writingTemplate(db, record.templateId, () =>
-    inTransaction(db, async (tx) => {
-      await tx
-        .insertInto('templates')
-        .values({
-          id: record.templateId,
-          account_id: owner.accountId,
-          owner_user_id: owner.userId,
-          ...contentColumns(record),
-          version: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-      const documents = documentRows(record.templateId, record.documents ?? [])
-      if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
-    }),
-  )
+  await inTransaction(db, async (tx) => {
+    await tx
+      .insertInto('templates')
+      .values({
+        id: record.templateId,
+        account_id: owner.accountId,
+        owner_user_id: owner.userId,
+        ...contentColumns(record),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    const documents = documentRows(record.templateId, record.documents ?? [])
+    if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+  })
 }
 
 /** The columns a create writes and a replacement overwrites. */
@@ -443,40 +280,36 @@ export async function replaceTemplate(
   record: TemplateRecord,
   now: string,
 ): Promise<boolean> {
-  return writingTemplate(db, record.templateId, () =>
-    inTransaction(db, async (tx) => {
-      const updated = await tx
-        .updateTable('templates')
-        .set((eb) => ({
-          ...contentColumns(record),
-          version: eb('version', '+', 1),
-          updated_at: now,
-        }))
-        .where('account_id', '=', accountId)
-        .where('id', '=', record.templateId)
-        .returning('id')
-        .executeTakeFirst()
-      if (!updated) return false
-      if (record.documents) {
-        await tx.deleteFrom('template_documents').where('template_id', '=', record.templateId).execute()
-        const documents = documentRows(record.templateId, record.documents)
-        if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
-      }
-      return true
-    }),
-  )
+  return inTransaction(db, async (tx) => {
+    const updated = await tx
+      .updateTable('templates')
+      .set((eb) => ({
+        ...contentColumns(record),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', record.templateId)
+      .returning('id')
+      .executeTakeFirst()
+    if (!updated) return false
+    if (record.documents) {
+      await tx.deleteFrom('template_documents').where('template_id', '=', record.templateId).execute()
+      const documents = documentRows(record.templateId, record.documents)
+      if (documents.length > 0) await tx.insertInto('template_documents').values(documents).execute()
+    }
+    return true
+  })
 }
 
 /** Deletes a template of the account; false when there was none. */
 export async function deleteTemplate(db: DbOrTx, accountId: string, templateId: string): Promise<boolean> {
-  const deleted = await writingTemplate(db, templateId, () =>
-    db
-      .deleteFrom('templates')
-      .where('account_id', '=', accountId)
-      .where('id', '=', templateId)
-      .returning('id')
-      .executeTakeFirst(),
-  )
+  const deleted = await db
+    .deleteFrom('templates')
+    .where('account_id', '=', accountId)
+    .where('id', '=', templateId)
+    .returning('id')
+    .executeTakeFirst()
   return deleted !== undefined
 }
 
@@ -497,8 +330,16 @@ export async function listTemplates(
     // SQLite has no default LIKE escape character; PostgreSQL's is the backslash. Name it for both.
     filtered = filtered.where(sql<boolean>`${sql.ref('name_key')} like ${pattern} escape '\\'`)
   }
-  const sortColumn =
-    query.sortField === 'name' ? 'name_key' : query.sortField === 'created' ? 'created_at' : 'updated_at'
+  const sortKey =
+    query.sortField === 'used'
+      ? sql<string>`coalesce((select ${sql.ref('template_usage.last_used_at')} from ${sql.table('template_usage')} where ${sql.ref('template_usage.template_id')} = ${sql.ref('templates.id')}), '')`
+      : sql.ref(
+          query.sortField === 'name'
+            ? 'name_key'
+            : query.sortField === 'created'
+              ? 'created_at'
+              : 'updated_at',
+        )
   const [rows, counted] = await Promise.all([
     filtered
       .select([
@@ -511,7 +352,7 @@ export async function listTemplates(
         'created_at',
         'updated_at',
       ])
-      .orderBy(sortColumn, query.direction)
+      .orderBy(sortKey, query.direction)
       .orderBy('id', query.direction)
       .limit(query.count)
       .offset(query.start)

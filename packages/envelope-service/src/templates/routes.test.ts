@@ -1,6 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
+import { everyTabType } from '../tabs/every-tab-type.js'
 import { expectInvalid, expectNoNulls, expectStringScalars } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { findTemplatesByIds } from './repository.js'
@@ -302,6 +303,135 @@ describeEachDatabase('templates API', (databases) => {
     })
   })
 
+  describe('tabs and recipient types', () => {
+    it('round-trips every tab type and every recipient type, values included', async () => {
+      const tabs = everyTabType('1')
+      const recipients = {
+        signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1', tabs }],
+        carbonCopies: [
+          { recipientId: '2', roleName: 'Copy', routingOrder: '2', name: 'C', email: 'c@x.test' },
+        ],
+        certifiedDeliveries: [{ recipientId: '3', roleName: 'Delivery', routingOrder: '2' }],
+        inPersonSigners: [
+          {
+            recipientId: '4',
+            roleName: 'Walk-in',
+            routingOrder: '1',
+            hostName: 'Host',
+            hostEmail: 'host@x.test',
+            signerName: 'Visitor',
+            tabs: { signHereTabs: tabs.signHereTabs },
+          },
+        ],
+      }
+      const { templateId } = await create(alice, { recipients })
+      const body = (await get(alice, `/templates/${templateId}`)).json()
+      expect(body.recipients.recipientCount).toBe('4')
+      expect(body.recipients.signers[0].tabs).toEqual(tabs)
+      expect(body.recipients.carbonCopies).toEqual([
+        {
+          recipientId: '2',
+          roleName: 'Copy',
+          routingOrder: '2',
+          recipientType: 'carbonCopy',
+          name: 'C',
+          email: 'c@x.test',
+        },
+      ])
+      expect(body.recipients.certifiedDeliveries).toEqual([
+        { recipientId: '3', roleName: 'Delivery', routingOrder: '2', recipientType: 'certifiedDelivery' },
+      ])
+      expect(body.recipients.inPersonSigners).toEqual([
+        {
+          recipientId: '4',
+          roleName: 'Walk-in',
+          routingOrder: '1',
+          recipientType: 'inPersonSigner',
+          hostName: 'Host',
+          hostEmail: 'host@x.test',
+          signerName: 'Visitor',
+          tabs: { signHereTabs: tabs.signHereTabs },
+        },
+      ])
+    })
+
+    it('returns 400 naming an unknown tab type', async () => {
+      const body = await templateBody()
+      ;(body.recipients.signers[0] as Record<string, unknown>).tabs = { stampTabs: [] }
+      expectInvalid(
+        await post(alice, body),
+        /^recipients\.signers\[0\]\.tabs\.stampTabs is not a supported tab type/,
+      )
+    })
+
+    for (const list of ['agents', 'editors', 'intermediaries', 'witnesses', 'seals']) {
+      it(`returns 400 naming the unsupported recipient type ${list}`, async () => {
+        const body = await templateBody()
+        ;(body.recipients as Record<string, unknown>)[list] = [{ recipientId: '9', roleName: 'X' }]
+        expectInvalid(
+          await post(alice, body),
+          new RegExp(`^recipients\\.${list} is not a supported recipient type`),
+        )
+      })
+    }
+
+    it('returns 400 for tabs on a carbon copy, which signs nothing', async () => {
+      const body = await templateBody()
+      ;(body.recipients.carbonCopies[0] as Record<string, unknown>).tabs = { signHereTabs: [] }
+      expectInvalid(
+        await post(alice, body),
+        'recipients.carbonCopies[0].tabs is not allowed: only signers and in-person signers have tabs',
+      )
+    })
+
+    it('returns 400 for a tab field that is not a string, naming it', async () => {
+      const body = await templateBody()
+      const tabs = body.recipients.signers[0]?.tabs as Record<string, Array<Record<string, unknown>>>
+      ;(tabs.textTabs as Array<Record<string, unknown>>)[0] = { ...tabs.textTabs?.[0], fontColor: 3 }
+      expectInvalid(
+        await post(alice, body),
+        'recipients.signers[0].tabs.textTabs[0].fontColor must be a string',
+      )
+    })
+
+    it('checks list values, radio positions and radio pages', async () => {
+      const bad = async (tabs: Record<string, unknown>, message: string | RegExp) => {
+        const body = await templateBody()
+        ;(body.recipients.signers[0] as Record<string, unknown>).tabs = tabs
+        expectInvalid(await post(alice, body), message)
+      }
+      const tabs = everyTabType('1')
+      await bad(
+        { listTabs: [{ ...tabs.listTabs[0], value: 'fr' }] },
+        'recipients.signers[0].tabs.listTabs[0].value must be the value of one of its listItems',
+      )
+      await bad(
+        { radioGroupTabs: [{ documentId: '1', groupName: 'g', radios: [{ value: 'a', pageNumber: '1' }] }] },
+        'recipients.signers[0].tabs.radioGroupTabs[0].radios[0].xPosition is required when the tab has no anchorString',
+      )
+      await bad(
+        {
+          radioGroupTabs: [
+            {
+              documentId: '1',
+              groupName: 'g',
+              radios: [{ value: 'a', pageNumber: '9', xPosition: '1', yPosition: '1' }],
+            },
+          ],
+        },
+        'recipients.signers[0].tabs.radioGroupTabs[0].radios[0].pageNumber 9 is outside document 1, which has 2 page(s)',
+      )
+      await bad(
+        {
+          radioGroupTabs: [
+            { groupName: 'g', radios: [{ value: 'a', pageNumber: '1', xPosition: '1', yPosition: '1' }] },
+          ],
+        },
+        'recipients.signers[0].tabs.radioGroupTabs[0].documentId is required when the tab has no anchorString',
+      )
+    })
+  })
+
   describe('GET /templates/{templateId}', () => {
     it('returns recipients, tabs, documents and custom fields as given, all strings, never null', async () => {
       const { templateId } = await create(alice)
@@ -484,7 +614,22 @@ describeEachDatabase('templates API', (databases) => {
         payload: body as object,
       })
 
-    it('replaces the template and keeps documents when the body has none', async () => {
+    it('changes only what the body contains: {name} keeps recipients, custom fields, subject, documents', async () => {
+      const { templateId } = await create(alice)
+      const before = (await get(alice, `/templates/${templateId}`)).json()
+      const response = await put(alice, templateId, { name: 'Renamed' })
+      expect(response.statusCode, response.body).toBe(200)
+      const after = (await get(alice, `/templates/${templateId}`)).json()
+      expect(after.name).toBe('Renamed')
+      const { name: _before, lastModified: _modifiedBefore, ...keptBefore } = before
+      const { name: _after, lastModified: _modifiedAfter, ...keptAfter } = after
+      expect(keptAfter).toEqual(keptBefore)
+      expect(after.recipients.signers).toHaveLength(2)
+      expect(after.customFields.listCustomFields[0].value).toBe('English')
+      expect(after.emailSubject).toBe('Please sign')
+    })
+
+    it('replaces the fields it contains and keeps documents when the body has none', async () => {
       const { templateId } = await create(alice)
       const before = (await get(alice, `/templates/${templateId}`)).json()
       const response = await put(alice, templateId, {
@@ -500,13 +645,16 @@ describeEachDatabase('templates API', (databases) => {
             },
           ],
         },
+        customFields: {},
       })
       expect(response.statusCode, response.body).toBe(200)
       expect(response.json()).toMatchObject({ templateId, name: 'Renamed', shared: 'true' })
       const after = (await get(alice, `/templates/${templateId}`)).json()
       expect(after.documents).toEqual(before.documents)
       expect(after.recipients.signers.map((s: { roleName: string }) => s.roleName)).toEqual(['Only'])
+      expect(after.recipients.carbonCopies).toEqual([])
       expect(after.customFields).toEqual({ textCustomFields: [], listCustomFields: [] })
+      expect(after.emailSubject).toBe('Please sign')
       expect(after.created).toBe(before.created)
     })
 
@@ -524,13 +672,19 @@ describeEachDatabase('templates API', (databases) => {
         invalid,
         /documentId 2 is not a document of the template|pageNumber 2 is outside document 1/,
       )
+      const keptTabs = await put(alice, templateId, {
+        documents: [{ documentId: '4', name: 'One', documentBase64: onePage }],
+      })
+      expectInvalid(keptTabs, /role "Signing Recipient #1".*documentId 1 is not a document of the template/)
       const response = await put(alice, templateId, {
         name: 'One page',
         documents: [{ documentId: '4', name: 'One', documentBase64: onePage }],
+        recipients: {},
       })
-      expect(response.statusCode).toBe(200)
+      expect(response.statusCode, response.body).toBe(200)
       const after = (await get(alice, `/templates/${templateId}`)).json()
       expect(after.documents).toMatchObject([{ documentId: '4', pages: '1' }])
+      expect(after.recipients.recipientCount).toBe('0')
     })
 
     it('is seen by findTemplatesByIds immediately (cache follows the version)', async () => {
@@ -553,9 +707,11 @@ describeEachDatabase('templates API', (databases) => {
       expect((await put(reader, templateId, { name: 'x' })).statusCode).toBe(403)
     })
 
-    it('validates the body like create', async () => {
+    it('validates the fields it contains like create', async () => {
       const { templateId } = await create(alice)
-      expectInvalid(await put(alice, templateId, { description: 'no name' }), 'name is required')
+      expectInvalid(await put(alice, templateId, { name: '' }), 'name must not be empty')
+      expectInvalid(await put(alice, templateId, { name: '  ' }), 'name must not be blank')
+      expectInvalid(await put(alice, templateId, { shared: true }), 'shared must be a string')
     })
   })
 
@@ -771,9 +927,33 @@ describeEachDatabase('template list', (databases) => {
     expect(beyond).toMatchObject({ resultSetSize: '0', totalSetSize: '7', envelopeTemplates: [] })
   })
 
-  for (const query of ['?count=0', '?count=101', '?count=abc', '?start_position=-1']) {
+  for (const query of [
+    '?count=0',
+    '?count=101',
+    '?count=abc',
+    '?start_position=-1',
+    '?start_position=99999999999999999999',
+    '?start_position=2147483648',
+    '?start_position=1e30',
+  ]) {
     it(`returns 400 for ${query}`, async () => {
-      expect((await list(query)).statusCode).toBe(400)
+      const response = await list(query)
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
+    })
+  }
+
+  it('accepts the largest start_position and returns an empty page', async () => {
+    const response = await list('?start_position=2147483647')
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ resultSetSize: '0', totalSetSize: '7', envelopeTemplates: [] })
+  })
+
+  for (const text of ['\u0000', 'ech\u0000', '\u0001', 'a\u001fb', '\u007f', 'ech\n']) {
+    it(`returns 400 for a control character in search_text (${JSON.stringify(text)})`, async () => {
+      const response = await list(`?search_text=${encodeURIComponent(text)}`)
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json().message).toBe('search_text must not contain control characters')
     })
   }
 

@@ -1,30 +1,25 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ErrorDetails } from 'esign-contract'
+import type { FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { getBlob } from '../documents/blobs.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { toEnvelopeTemplate, toTemplateListItem, toTemplateSummary } from './mapping.js'
-import type { Template } from './model.js'
-import {
-  findTemplate,
-  findTemplateDocumentBlob,
-  listTemplates,
-  type TemplateSortField,
-  type TemplateViewer,
-} from './repository.js'
+import { listVisibleTemplates, templateDocumentPdf } from './queries.js'
+import type { TemplateSortField, TemplateViewer } from './repository.js'
 import {
   EnvelopeTemplate,
   TemplateInput,
   TemplateList,
   TemplateListQuery,
   TemplateSummary,
+  TemplateUpdateInput,
 } from './schema.js'
 import { createTemplate, removeTemplate, templateNotFound, updateTemplate } from './service.js'
 
 const TemplateParams = Type.Object({ templateId: Type.String() })
 const DocumentParams = Type.Object({ templateId: Type.String(), documentId: Type.String() })
-const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String() })
+const ErrorBody = ErrorDetails
 const common = { tags: ['Templates'], security: [{ bearer: [] }] }
 
 /** Members see their own templates and shared ones; administrators see every template of the account. */
@@ -33,19 +28,8 @@ const viewerOf = (request: FastifyRequest): TemplateViewer => ({
   seesAll: request.principal.permissions.has('administer'),
 })
 
-/**
- * The GET body of each template object the repository hands out, serialized with the route's response
- * schema. Those objects are deeply frozen and replaced (not changed) when the template changes, so a
- * body keyed by the object is never stale, and it goes when the repository's cache drops the object.
- */
-const serializedTemplates = new WeakMap<Template, string>()
-
-/** Sends an already serialized JSON body as is (Fastify skips serialization for a string with a JSON type). */
-const sendJson = (reply: FastifyReply, body: string) =>
-  reply.type('application/json; charset=utf-8').send(body)
-
 const DIRECTIONS = new Set(['asc', 'desc'])
-const SORT_FIELDS = new Set<string>(['name', 'modified', 'created'])
+const SORT_FIELDS = new Set<string>(['name', 'modified', 'created', 'used'])
 
 /**
  * DocuSign documents `order=asc|desc&order_by=name|modified`, the CRM sends `order=name&order_by=asc`:
@@ -64,13 +48,17 @@ export function parseTemplateOrder(order: string | undefined, orderBy: string | 
     else if (SORT_FIELDS.has(value) && field === undefined) field = value as TemplateSortField
     else {
       throw new InvalidRequestError(
-        `${parameter} must be a direction (asc, desc) or a sort field (name, modified, created), ` +
+        `${parameter} must be a direction (asc, desc) or a sort field (name, modified, created, used), ` +
           'and order and order_by must not both be of the same kind',
       )
     }
   }
   return { direction: direction ?? 'asc', field: field ?? 'name' }
 }
+
+/** A NUL would cut the pattern short in the database and match every template. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 
 function pageUri(query: TemplateListQuery, start: number, count: number) {
   const params = new URLSearchParams()
@@ -97,10 +85,13 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const query = request.query
+      if (query.search_text !== undefined && CONTROL_CHARACTER.test(query.search_text)) {
+        throw new InvalidRequestError('search_text must not contain control characters')
+      }
       const { direction, field } = parseTemplateOrder(query.order, query.order_by)
       const count = query.count ?? 100
       const start = query.start_position ?? 0
-      const { templates, total } = await listTemplates(ctx.db, {
+      const { templates, total } = await listVisibleTemplates(ctx.db, {
         accountId: request.principal.accountId,
         viewer: viewerOf(request),
         searchText: query.search_text ? query.search_text.toLowerCase() : undefined,
@@ -131,16 +122,13 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
         response: { 200: EnvelopeTemplate, 404: ErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { accountId } = request.principal
-      const template = await findTemplate(ctx.db, accountId, request.params.templateId, viewerOf(request))
-      if (!template) throw templateNotFound(request.params.templateId)
-      let body = serializedTemplates.get(template)
-      if (body === undefined) {
-        body = reply.serialize(toEnvelopeTemplate(template)) as string
-        serializedTemplates.set(template, body)
-      }
-      return sendJson(reply, body)
+      const { templateId } = request.params
+      const found = await ctx.templateCache.find(ctx.db, accountId, [templateId], viewerOf(request))
+      const template = found.get(templateId)
+      if (!template) throw templateNotFound(templateId)
+      return toEnvelopeTemplate(template)
     },
   )
 
@@ -157,15 +145,13 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     async (request, reply) => {
       const { templateId, documentId } = request.params
       const { accountId } = request.principal
-      const found = await findTemplateDocumentBlob(
-        ctx.db,
+      const found = await templateDocumentPdf(ctx.db, {
         accountId,
         templateId,
         documentId,
-        viewerOf(request),
-      )
-      const bytes = found && (await getBlob(ctx.db, found.blobId))
-      if (!found || !bytes) {
+        viewer: viewerOf(request),
+      })
+      if (!found) {
         throw new NotFoundError(
           `Document ${documentId} of template ${templateId} was not found in this account`,
         )
@@ -174,7 +160,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
       return reply
         .type('application/pdf')
         .header('content-disposition', `file; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
-        .send(Buffer.from(bytes))
+        .send(Buffer.from(found.bytes))
     },
   )
 
@@ -202,21 +188,17 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
       preHandler: requirePermission('manage_templates'),
       schema: {
         ...common,
-        summary: 'Replace a template (its documents are kept when the body has none)',
+        summary: 'Update a template: only the fields the body contains change',
         params: TemplateParams,
-        body: TemplateInput,
+        body: TemplateUpdateInput,
         response: { 200: TemplateSummary, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const { accountId } = request.principal
-      const template = await updateTemplate(
-        ctx.db,
-        accountId,
-        viewerOf(request),
-        request.params.templateId,
-        request.body,
-        ctx.now(),
+      const { templateId } = request.params
+      const template = await ctx.templateCache.writing(templateId, () =>
+        updateTemplate(ctx.db, accountId, viewerOf(request), templateId, request.body, ctx.now()),
       )
       return toTemplateSummary(template)
     },
@@ -235,8 +217,11 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const { accountId } = request.principal
+      const { templateId } = request.params
       return toTemplateSummary(
-        await removeTemplate(ctx.db, accountId, viewerOf(request), request.params.templateId),
+        await ctx.templateCache.writing(templateId, () =>
+          removeTemplate(ctx.db, accountId, viewerOf(request), templateId),
+        ),
       )
     },
   )

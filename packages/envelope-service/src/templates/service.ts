@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto'
+import { RECIPIENT_LISTS, type Tabs } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
 import { putBlob } from '../documents/blobs.js'
 import { inspectPdf } from '../documents/pdf.js'
-import type { CustomFields, Tab, TabsByType, Template, TemplateDocument, TemplateRole } from './model.js'
+import { carriesTabs, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import type {
+  CustomFields,
+  InPersonSigner,
+  RecipientType,
+  Template,
+  TemplateDocument,
+  TemplateRole,
+} from './model.js'
 import {
   deleteTemplate,
   findTemplate,
@@ -13,11 +22,9 @@ import {
   type TemplateRecord,
   type TemplateViewer,
 } from './repository.js'
-import { TAB_TYPES, type TemplateInput } from './schema.js'
+import type { TemplateInput, TemplateUpdateInput } from './schema.js'
 
 type DocumentInput = NonNullable<TemplateInput['documents']>[number]
-type RoleInput = NonNullable<NonNullable<TemplateInput['recipients']>['signers']>[number]
-type TabsInput = NonNullable<RoleInput['tabs']>
 
 /** A validated document whose bytes still have to be written to the blob store. */
 interface PendingDocument {
@@ -65,76 +72,92 @@ async function readDocuments(inputs: DocumentInput[]): Promise<PendingDocument[]
   })
 }
 
-const stringFields = (tab: Record<string, unknown>): Tab =>
-  Object.fromEntries(
-    Object.entries(tab).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
+type RecipientsInput = NonNullable<TemplateUpdateInput['recipients']>
+type RoleInput = NonNullable<RecipientsInput['signers']>[number]
+type InPersonRoleInput = NonNullable<RecipientsInput['inPersonSigners']>[number]
 
-function readTabs(input: TabsInput | undefined, field: string, documents: TemplateDocument[]): TabsByType {
-  const tabs: TabsByType = {}
-  if (!input) return tabs
-  const pagesOf = new Map(documents.map((document) => [document.documentId, document.pages]))
-  for (const type of TAB_TYPES) {
-    const list = input[type]
-    if (!list || list.length === 0) continue
-    tabs[type] = list.map((raw, index) => {
-      const tab = stringFields(raw as Record<string, unknown>)
-      const at = `${field}.${type}[${index}]`
-      if (tab.documentId !== undefined && !pagesOf.has(tab.documentId)) {
-        throw new InvalidRequestError(`${at}.documentId ${tab.documentId} is not a document of the template`)
-      }
-      if (tab.anchorString === undefined) {
-        for (const required of ['documentId', 'pageNumber', 'xPosition', 'yPosition']) {
-          if (tab[required] === undefined) {
-            throw new InvalidRequestError(`${at}.${required} is required when the tab has no anchorString`)
-          }
-        }
-      }
-      if (tab.pageNumber !== undefined) {
-        if (tab.documentId === undefined) {
-          throw new InvalidRequestError(`${at}.documentId is required with pageNumber`)
-        }
-        const pages = pagesOf.get(tab.documentId) as number
-        const page = Number(tab.pageNumber)
-        if (page < 1 || page > pages) {
-          throw new InvalidRequestError(
-            `${at}.pageNumber ${tab.pageNumber} is outside document ${tab.documentId}, which has ${pages} page(s)`,
-          )
-        }
-      }
-      return tab
-    })
+const pagesOf = (documents: TemplateDocument[]) =>
+  new Map(documents.map((document) => [document.documentId, document.pages]))
+
+function rejectUnsupportedRecipientLists(input: RecipientsInput): void {
+  const known: ReadonlySet<string> = new Set(RECIPIENT_LISTS)
+  for (const list of Object.keys(input)) {
+    if (!known.has(list)) {
+      throw new InvalidRequestError(
+        `recipients.${list} is not a supported recipient type (supported: ${RECIPIENT_LISTS.join(', ')})`,
+      )
+    }
   }
-  return tabs
 }
 
-function readRecipients(input: TemplateInput['recipients'], documents: TemplateDocument[]): TemplateRole[] {
+function readRecipients(input: RecipientsInput | undefined, documents: TemplateDocument[]): TemplateRole[] {
+  if (input) rejectUnsupportedRecipientLists(input)
   const seen = new Set<string>()
-  const read = (role: RoleInput, type: TemplateRole['type'], field: string): TemplateRole => {
+  const pages = pagesOf(documents)
+  const read = (
+    role: RoleInput | InPersonRoleInput,
+    type: RecipientType,
+    field: string,
+    tabsInput: Tabs | undefined,
+  ): TemplateRole => {
     if (seen.has(role.recipientId)) {
       throw new InvalidRequestError(`${field}.recipientId ${role.recipientId} is used by another recipient`)
     }
     seen.add(role.recipientId)
     if (role.roleName.trim() === '') throw new InvalidRequestError(`${field}.roleName must not be blank`)
+    if ('tabs' in role && !carriesTabs(type)) {
+      throw new InvalidRequestError(
+        `${field}.tabs is not allowed: only signers and in-person signers have tabs`,
+      )
+    }
+    const tabs = readTabs(tabsInput, `${field}.tabs`)
+    checkTabPlacement(tabs, `${field}.tabs`, pages, 'the template')
+    const person =
+      type === 'inPersonSigner' ? inPersonRole(role as InPersonRoleInput) : personOf(role as RoleInput)
     return {
       type,
       recipientId: role.recipientId,
       roleName: role.roleName,
       routingOrder: role.routingOrder ?? '1',
-      ...(role.name !== undefined ? { name: role.name } : {}),
-      ...(role.email !== undefined ? { email: role.email } : {}),
-      tabs: type === 'signer' ? readTabs(role.tabs, `${field}.tabs`, documents) : {},
+      ...person,
+      tabs,
     }
   }
+  const list = <T extends RoleInput | InPersonRoleInput>(
+    roles: T[] | undefined,
+    type: RecipientType,
+    name: string,
+    tabsOf: (role: T) => Tabs | undefined,
+  ) => (roles ?? []).map((role, index) => read(role, type, `recipients.${name}[${index}]`, tabsOf(role)))
   return [
-    ...(input?.signers ?? []).map((role, index) => read(role, 'signer', `recipients.signers[${index}]`)),
-    ...(input?.carbonCopies ?? []).map((role, index) =>
-      read(role, 'carbonCopy', `recipients.carbonCopies[${index}]`),
-    ),
+    ...list(input?.signers, 'signer', 'signers', (role) => role.tabs),
+    ...list(input?.carbonCopies, 'carbonCopy', 'carbonCopies', () => undefined),
+    ...list(input?.certifiedDeliveries, 'certifiedDelivery', 'certifiedDeliveries', () => undefined),
+    ...list(input?.inPersonSigners, 'inPersonSigner', 'inPersonSigners', (role) => role.tabs),
   ]
 }
 
-function readCustomFields(input: TemplateInput['customFields']): CustomFields {
+function personOf(role: RoleInput): Pick<TemplateRole, 'name' | 'email'> {
+  return {
+    ...(role.name !== undefined ? { name: role.name } : {}),
+    ...(role.email !== undefined ? { email: role.email } : {}),
+  }
+}
+
+/** The host is the recipient DocuSign reaches (`name`/`email` in the domain); the signer signs on their device. */
+function inPersonRole(role: InPersonRoleInput): Pick<TemplateRole, 'name' | 'email' | 'inPerson'> {
+  const inPerson: InPersonSigner = {
+    ...(role.signerName !== undefined ? { signerName: role.signerName } : {}),
+    ...(role.signerEmail !== undefined ? { signerEmail: role.signerEmail } : {}),
+  }
+  return {
+    ...(role.hostName !== undefined ? { name: role.hostName } : {}),
+    ...(role.hostEmail !== undefined ? { email: role.hostEmail } : {}),
+    inPerson,
+  }
+}
+
+function readCustomFields(input: TemplateUpdateInput['customFields']): CustomFields {
   const names = new Set<string>()
   const claim = (name: string, field: string) => {
     if (names.has(name))
@@ -171,28 +194,44 @@ function readCustomFields(input: TemplateInput['customFields']): CustomFields {
 
 /**
  * Checks a template body beyond its shape (unique ids, PDFs, tab references) and turns it into a
- * record. `existingDocuments` are the template's current documents, used when a replace omits them.
+ * record. On update (`existing` given) a field the body does not contain keeps its stored value, as
+ * DocuSign's update does; kept roles' tabs are checked again when the documents change.
  */
 async function readTemplate(
   templateId: string,
-  input: TemplateInput,
-  existingDocuments?: TemplateDocument[],
+  input: TemplateUpdateInput,
+  existing?: Template,
 ): Promise<{ record: TemplateRecord; pending: PendingDocument[] }> {
-  if (input.name.trim() === '') throw new InvalidRequestError('name must not be blank')
+  const name = input.name ?? existing?.name ?? ''
+  if (name.trim() === '') throw new InvalidRequestError('name must not be blank')
   const pending = input.documents ? await readDocuments(input.documents) : []
-  const documents = input.documents ? pending.map((p) => p.document) : (existingDocuments ?? [])
+  const documents = input.documents ? pending.map((p) => p.document) : (existing?.documents ?? [])
   const record: TemplateRecord = {
     templateId,
-    name: input.name,
-    description: input.description ?? '',
-    shared: input.shared === 'true',
-    emailSubject: input.emailSubject ?? '',
-    emailBlurb: input.emailBlurb ?? '',
-    recipients: readRecipients(input.recipients, documents),
-    customFields: readCustomFields(input.customFields),
+    name,
+    description: input.description ?? existing?.description ?? '',
+    shared: input.shared === undefined ? (existing?.shared ?? false) : input.shared === 'true',
+    emailSubject: input.emailSubject ?? existing?.emailSubject ?? '',
+    emailBlurb: input.emailBlurb ?? existing?.emailBlurb ?? '',
+    recipients:
+      input.recipients !== undefined || !existing
+        ? readRecipients(input.recipients, documents)
+        : keptRecipients(existing.recipients, documents),
+    customFields:
+      input.customFields !== undefined || !existing
+        ? readCustomFields(input.customFields)
+        : existing.customFields,
     documents: input.documents ? documents : undefined,
   }
   return { record, pending }
+}
+
+function keptRecipients(roles: TemplateRole[], documents: TemplateDocument[]): TemplateRole[] {
+  const pages = pagesOf(documents)
+  for (const role of roles) {
+    checkTabPlacement(role.tabs, `documents: the tabs of role "${role.roleName}"`, pages, 'the template')
+  }
+  return roles
 }
 
 /** Writes the documents' bytes to the blob store (outside any transaction) and fills in their ids. */
@@ -214,18 +253,18 @@ export async function createTemplate(
   return (await findTemplate(db, owner.accountId, templateId)) as Template
 }
 
-/** Replaces a template the viewer can see; keeps its documents when `input.documents` is absent. */
+/** Updates a template the viewer can see: only the fields the body contains change. */
 export async function updateTemplate(
   db: DbOrTx,
   accountId: string,
   viewer: TemplateViewer,
   templateId: string,
-  input: TemplateInput,
+  input: TemplateUpdateInput,
   now: number,
 ): Promise<Template> {
   const existing = await findTemplate(db, accountId, templateId, viewer)
   if (!existing) throw templateNotFound(templateId)
-  const { record, pending } = await readTemplate(templateId, input, existing.documents)
+  const { record, pending } = await readTemplate(templateId, input, existing)
   await storeDocuments(db, pending, now)
   if (!(await replaceTemplate(db, accountId, record, new Date(now).toISOString()))) {
     throw templateNotFound(templateId)

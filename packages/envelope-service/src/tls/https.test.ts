@@ -70,6 +70,14 @@ describeEachDatabase('HTTPS with a development certificate', (databases) => {
     expect(JSON.parse(response.body)).toEqual({ status: 'ok' })
   })
 
+  it('tells browsers to stay on HTTPS and not to sniff types, on successes and errors alike', async () => {
+    for (const path of ['/healthz', '/restapi/v2.1/accounts/x/templates', '/no-such-page']) {
+      const response = await httpsCall(`${origin}${path}`, { ca })
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000')
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
   it('is refused by a client that does not trust the CA', async () => {
     await expect(httpsCall(`${origin}/healthz`)).rejects.toThrow(/self[- ]signed|unable to (get|verify)/i)
   })

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { type Generated, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -58,21 +58,62 @@ describe('startCheckpointer', () => {
     sqlite.close()
   })
 
-  it('stops idempotently, also after its worker is gone', async () => {
+  it('stops idempotently: a second stop is the first one, and the log is truncated once', async () => {
     const { filename, sqlite } = walDatabase()
-    const checkpointer = startCheckpointer(filename, { everyMs: 20 })
+    sqlite.prepare('insert into things (body) values (?)').run('x'.repeat(10_000))
+    expect(statSync(`${filename}-wal`).size).toBeGreaterThan(10_000)
+    const checkpointer = startCheckpointer(filename, { everyMs: 60_000 })
+    const first = checkpointer.stop()
+    expect(checkpointer.stop()).toBe(first)
+    await first
+    expect(statSync(`${filename}-wal`).size).toBe(0)
+    sqlite.prepare('insert into things (body) values (?)').run('y'.repeat(10_000))
+    // The worker is gone: stopping again neither hangs nor checkpoints what was written since.
     await checkpointer.stop()
-    await checkpointer.stop()
+    expect(statSync(`${filename}-wal`).size).toBeGreaterThan(10_000)
     sqlite.close()
   })
 
-  it('reports a database it cannot open instead of throwing', async () => {
+  it('reports a file it cannot checkpoint instead of throwing', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'checkpointer-'))
+    directories.push(directory)
+    const filename = join(directory, 'not-a-database')
+    writeFileSync(filename, 'plain text, not SQLite '.repeat(100))
     const errors: string[] = []
-    const checkpointer = startCheckpointer('/nonexistent-dir/db.sqlite', {
+    const checkpointer = startCheckpointer(filename, {
+      everyMs: 20,
       onError: (message) => errors.push(message),
     })
+    await waitFor(() => errors.length > 0)
     await checkpointer.stop()
-    expect(errors.join()).toMatch(/directory does not exist|unable to open/)
+    expect(errors[0]).toMatch(/not a database/)
+  })
+
+  it('ends quietly when its database file is deleted while open, and stops at once afterwards', async () => {
+    const { filename, sqlite } = walDatabase()
+    const errors: string[] = []
+    const checkpointer = startCheckpointer(filename, {
+      everyMs: 20,
+      onError: (message) => errors.push(message),
+    })
+    const insert = sqlite.prepare('insert into things (body) values (?)')
+    for (let index = 0; index < 200; index++) insert.run('x'.repeat(2_000))
+    rmSync(dirname(filename), { recursive: true, force: true })
+    for (let index = 0; index < 200; index++) insert.run('x'.repeat(2_000))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await checkpointer.stop()
+    expect(errors).toEqual([])
+    sqlite.close()
+  })
+
+  it('ends quietly when the file is deleted before its worker opens it', async () => {
+    const { filename, sqlite } = walDatabase()
+    sqlite.close()
+    const errors: string[] = []
+    const checkpointer = startCheckpointer(filename, { onError: (message) => errors.push(message) })
+    rmSync(dirname(filename), { recursive: true, force: true })
+    await checkpointer.stop()
+    expect(errors).toEqual([])
   })
 })
 

@@ -15,29 +15,45 @@ export interface Checkpointer {
 /**
  * Plain CommonJS so the worker needs no TypeScript loader: it opens its own connection to the file
  * and moves committed WAL pages into the database every `everyMs` (PASSIVE: it never blocks the writer
- * or readers, it copies what it can).
+ * or readers, it copies what it can). A file deleted while open (a test removing its temporary directory
+ * before closing the database, an operator removing the file) has nothing left to keep short: the worker
+ * then ends quietly instead of reporting "disk I/O error" or "directory does not exist" every 200 ms.
  */
 const WORKER_SOURCE = `
+const { existsSync } = require('node:fs')
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
-const db = new Database(workerData.filename)
-db.pragma('busy_timeout = 5000')
+let db
+let timer
+const finish = () => {
+  clearInterval(timer)
+  db?.close()
+  parentPort.close()
+}
+const failed = (error) => {
+  if (!existsSync(workerData.filename)) return finish()
+  parentPort.postMessage({ error: String(error && error.message || error) })
+}
 const checkpoint = (mode) => {
   try {
     db.pragma('wal_checkpoint(' + mode + ')')
   } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message || error) })
+    failed(error)
   }
 }
-const timer = setInterval(() => checkpoint('PASSIVE'), workerData.everyMs)
-parentPort.on('message', (message) => {
-  if (message !== 'stop') return
-  clearInterval(timer)
-  checkpoint('TRUNCATE')
-  db.close()
-  parentPort.postMessage({ stopped: true })
-  parentPort.close()
-})
+try {
+  db = new Database(workerData.filename, { fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  timer = setInterval(() => checkpoint('PASSIVE'), workerData.everyMs)
+  parentPort.on('message', (message) => {
+    if (message !== 'stop') return
+    checkpoint('TRUNCATE')
+    finish()
+  })
+} catch (error) {
+  failed(error)
+  finish()
+}
 `
 
 /**

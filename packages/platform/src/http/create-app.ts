@@ -10,7 +10,11 @@ import Fastify, {
 } from 'fastify'
 import { AppError } from '../errors.js'
 import { type ErrorBodyRenderer, installErrorHandling } from './error-handler.js'
+import { defaultLogFormat, installAccessLog, type LogFormat, prettyStream } from './logging.js'
 import { installValidators } from './validation.js'
+
+/** A request id a client may choose: at most 128 characters that need no escaping in a log or a header. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /** A Fastify instance typed by TypeBox schemas; plugins and routes take this. */
 export type App = FastifyInstance<
@@ -24,6 +28,10 @@ export type App = FastifyInstance<
 export interface CreateAppOptions {
   /** pino level, or false to disable logging (tests). */
   logLevel: string | false
+  /** Readable lines or JSON lines; by default readable on a terminal only (`LOG_FORMAT`). */
+  logFormat?: LogFormat | undefined
+  /** Where log lines go; stdout by default. Tests read them from here. */
+  logStream?: NodeJS.WritableStream
   /** Largest accepted request body in bytes. */
   bodyLimit: number
   renderError: ErrorBodyRenderer
@@ -37,18 +45,29 @@ export interface CreateAppOptions {
  * parser that treats an empty body as absent (SDKs send `Content-Type: application/json` on bodiless calls).
  */
 export function createApp(options: CreateAppOptions): App {
+  const format = options.logFormat ?? defaultLogFormat()
   const app = Fastify({
     logger:
       options.logLevel === false
         ? false
-        : { level: options.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: options.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(format === 'pretty'
+              ? { stream: prettyStream(options.logStream ?? process.stdout) }
+              : options.logStream
+                ? { stream: options.logStream }
+                : {}),
+          },
     bodyLimit: options.bodyLimit,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    // Per-request access logs only at debug/trace: at info they would cost more than most handlers.
-    logController: new LogController({
-      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
-    }),
+    // The client's id is kept only when it is short and plain, so it cannot forge or flood log lines.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    // Fastify's two lines per request give way to one access-log line written when the response is sent.
+    logController: new LogController({ disableRequestLogging: true }),
     // Requests that arrive while closing get our own 503 (below), in the service's error shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -57,6 +76,7 @@ export function createApp(options: CreateAppOptions): App {
 
   installValidators(app)
   installErrorHandling(app, options.renderError)
+  installAccessLog(app)
 
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
@@ -74,6 +94,10 @@ export function createApp(options: CreateAppOptions): App {
   })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // Browsers must not guess a type (and run a JSON or PDF body as a script); over HTTPS they must come
+    // back over HTTPS only.
+    reply.header('x-content-type-options', 'nosniff')
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
     if (closing) {
       throw new AppError('unavailable', 'The service is shutting down; retry shortly', {
         headers: { 'retry-after': '1' },

@@ -15,8 +15,8 @@ export interface DocsOptions {
 }
 
 /**
- * Registers the OpenAPI document generated from the routes' own TypeBox schemas. Must be registered
- * before the routes so every route is collected.
+ * Registers the OpenAPI document generated from the routes' own TypeBox schemas, its interactive page, and
+ * `/` leading to that page. Must be registered before the routes so every route is collected.
  */
 export async function registerDocs(app: FastifyInstance, options: DocsOptions): Promise<void> {
   await app.register(swagger, {
@@ -26,6 +26,33 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
       ...(options.servers ? { servers: options.servers } : {}),
       ...(options.securitySchemes ? { components: { securitySchemes: options.securitySchemes } } : {}),
     },
+    transform: ({ schema, url }) => ({ schema: schema && withDefaultedQueryOptional(schema), url }),
   })
-  await app.register(swaggerUi, { routePrefix: options.routePrefix })
+  await app.register(swaggerUi, {
+    routePrefix: options.routePrefix,
+    // "Try it out" calls the address the page was opened on first: a browser that reached the page over
+    // the plain-HTTP port for browsers cannot call the HTTPS origin whose certificate it does not trust.
+    transformSpecification: (document, request) => {
+      const servers = (document.servers ?? []) as { url: string }[]
+      const origin = `${request.protocol}://${request.host}`
+      if (servers.length === 0 || servers.some((server) => server.url === origin)) return document
+      return { ...document, servers: [{ url: origin, description: 'the address of this page' }, ...servers] }
+    },
+  })
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(options.routePrefix))
+}
+
+/**
+ * A query parameter with a default may be left out (the validator fills it in), so the document must not
+ * mark it required: generated clients would force every caller to send it. The handler's type keeps it
+ * required, because it always arrives filled in.
+ */
+function withDefaultedQueryOptional<S extends { querystring?: unknown }>(schema: S): S {
+  const query = schema.querystring as
+    | { required?: string[]; properties?: Record<string, { default?: unknown }> }
+    | undefined
+  if (!query?.required || !query.properties) return schema
+  const properties = query.properties
+  const required = query.required.filter((name) => properties[name]?.default === undefined)
+  return { ...schema, querystring: { ...query, required } }
 }

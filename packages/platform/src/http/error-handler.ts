@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, type ErrorKind, statusOfKind } from '../errors.js'
+import { noteFailure } from './logging.js'
 
 /** What a service needs to render any failure in its own wire shape. */
 export interface DescribedError {
@@ -67,15 +68,16 @@ function clientErrorMessage(error: Partial<FastifyError>): string {
 export type ErrorBodyRenderer = (error: DescribedError, request: FastifyRequest) => unknown
 
 /**
- * One place where failures become HTTP responses. 5xx are logged with the request id and never
- * described to the client; 4xx are logged at debug level only.
+ * One place where failures become HTTP responses. The access log (logging.ts) writes the line: 4xx with
+ * the error code the client got, 5xx at error level with the exception, which is never described to the
+ * client.
  */
 export function installErrorHandling(app: FastifyInstance, render: ErrorBodyRenderer): void {
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error)
-    if (described.statusCode >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.debug({ err: error }, 'request rejected')
-    return send(reply, described, render(described, request))
+    const body = render(described, request)
+    noteFailure(request, codeOf(described, body), described.statusCode >= 500 ? error : undefined)
+    return send(reply, described, body)
   })
   app.setNotFoundHandler((request, reply) => {
     const described: DescribedError = {
@@ -85,8 +87,16 @@ export function installErrorHandling(app: FastifyInstance, render: ErrorBodyRend
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
       headers: {},
     }
-    return send(reply, described, render(described, request))
+    const body = render(described, request)
+    noteFailure(request, codeOf(described, body))
+    return send(reply, described, body)
   })
+}
+
+/** The code the client sees when its wire shape has one (DocuSign's `errorCode`), else the error's kind. */
+function codeOf(described: DescribedError, body: unknown): string {
+  const rendered = (body as { errorCode?: unknown } | null)?.errorCode
+  return typeof rendered === 'string' ? rendered : (described.errorCode ?? described.kind)
 }
 
 function send(reply: FastifyReply, described: DescribedError, body: unknown) {

@@ -209,15 +209,26 @@ describeEachDatabase('recipes API', (databases) => {
       expect(response.json()).toEqual({ success: false, error: 'Request body is too large' })
     })
 
-    it('returns 415 for a body that is not JSON', async () => {
-      const response = await service.app.inject({
-        method: 'POST',
-        url: '/api/recipes',
-        payload: '<title>Sopa</title>',
-        headers: { 'content-type': 'application/xml' },
-      })
-      expect(response.statusCode).toBe(415)
-      expect(response.json().success).toBe(false)
+    it('returns 415 for a body that is not JSON, text/plain included, and stores nothing', async () => {
+      const before = (await service.app.inject('/api/recipes')).json().total
+      for (const [contentType, payload] of [
+        ['application/xml', '<title>Sopa</title>'],
+        ['text/plain', JSON.stringify(recipeBody())],
+        ['text/plain; charset=utf-8', 'Sopa'],
+      ]) {
+        const response = await service.app.inject({
+          method: 'POST',
+          url: '/api/recipes',
+          payload,
+          headers: { 'content-type': contentType as string },
+        })
+        expect(response.statusCode).toBe(415)
+        expect(response.json()).toEqual({
+          success: false,
+          error: 'Unsupported Content-Type; send application/json',
+        })
+      }
+      expect((await service.app.inject('/api/recipes')).json().total).toBe(before)
     })
   })
 

@@ -14,24 +14,30 @@ export interface ServiceProcess {
   waitForLog(message: string): Promise<Record<string, unknown>>
   /** Resolves with the exit code (null when killed by a signal) and the signal. */
   exited: Promise<[number | null, NodeJS.Signals | null]>
+  /** What the process wrote to stderr so far. */
+  stderr(): string
 }
 
 /**
  * Starts the real service (`src/main.ts`, as `npm start` does) on a free port and resolves once it
  * listens. Logs at info level as JSON on stdout, which the caller can wait on.
  */
-export async function startServiceProcess(databaseUrl: string): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  databaseUrl: string,
+  options: { port?: number; ipc?: boolean } = {},
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: packageDir,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
       SEED_DEMO_DATA: 'false',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // With an IPC channel, as the launcher (scripts/start-all.mjs) starts it.
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
   const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = []
@@ -65,7 +71,7 @@ export async function startServiceProcess(databaseUrl: string): Promise<ServiceP
       )
     })
   const ready = await waitForLog('recipe manager ready')
-  return { child, baseUrl: String(ready.address), waitForLog, exited }
+  return { child, baseUrl: String(ready.address), waitForLog, exited, stderr: () => stderr }
 }
 
 /** Sends the signal and waits for the process to end. */

@@ -1,0 +1,188 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { CaseEnvelope, CaseRecord, Contact } from './model.js'
+import type { CaseStoreSchema, CasesTable, ContactsTable } from './tables.js'
+
+export type CaseDb = Kysely<CaseStoreSchema> | Transaction<CaseStoreSchema>
+
+function toContact(row: ContactsTable): Contact {
+  return { id: row.id, name: row.name, email: row.email, mobile: row.mobile }
+}
+
+function toCase(row: CasesTable): CaseRecord {
+  return {
+    id: row.id,
+    caseNumber: row.case_number,
+    signingRecipient1: row.signing_recipient_1,
+    serviceCoordinatorName: row.service_coordinator_name,
+    serviceCoordinatorEmail: row.service_coordinator_email,
+    language: row.language,
+  }
+}
+
+export async function findContact(db: CaseDb, id: string): Promise<Contact | undefined> {
+  const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toContact(row)
+}
+
+export async function findCase(db: CaseDb, id: string): Promise<CaseRecord | undefined> {
+  const row = await db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toCase(row)
+}
+
+export async function findCaseByNumber(db: CaseDb, caseNumber: string): Promise<CaseRecord | undefined> {
+  const row = await db
+    .selectFrom('cases')
+    .selectAll()
+    .where('case_number', '=', caseNumber)
+    .executeTakeFirst()
+  return row && toCase(row)
+}
+
+export interface CaseListItem extends CaseRecord {
+  contactName: string | null
+}
+
+/** Cases by case number, optionally those whose number or contact name contains `search` (any case). */
+export async function listCases(
+  db: CaseDb,
+  options: { search?: string; limit: number },
+): Promise<CaseListItem[]> {
+  let query = db
+    .selectFrom('cases')
+    .leftJoin('contacts', 'contacts.id', 'cases.signing_recipient_1')
+    .selectAll('cases')
+    .select('contacts.name as contact_name')
+  const search = options.search?.trim().toLowerCase()
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+    // `escape` is spelled out: SQLite has no default escape character for LIKE.
+    const contains = (column: 'cases.case_number' | 'contacts.name') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+    query = query.where((eb) => eb.or([contains('cases.case_number'), contains('contacts.name')]))
+  }
+  const rows = await query.orderBy('cases.case_number').limit(options.limit).execute()
+  return rows.map((row) => ({ ...toCase(row), contactName: row.contact_name }))
+}
+
+export async function countCases(db: CaseDb): Promise<number> {
+  const row = await db
+    .selectFrom('cases')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function insertContact(db: CaseDb, contact: Contact, now: string): Promise<void> {
+  await db
+    .insertInto('contacts')
+    .values({
+      id: contact.id,
+      name: contact.name,
+      email: contact.email,
+      mobile: contact.mobile,
+      created_at: now,
+    })
+    .execute()
+}
+
+export async function insertCase(db: CaseDb, record: CaseRecord, now: string): Promise<void> {
+  await db
+    .insertInto('cases')
+    .values({
+      id: record.id,
+      case_number: record.caseNumber,
+      signing_recipient_1: record.signingRecipient1,
+      service_coordinator_name: record.serviceCoordinatorName,
+      service_coordinator_email: record.serviceCoordinatorEmail,
+      language: record.language,
+      created_at: now,
+    })
+    .execute()
+}
+
+export async function insertCaseEnvelope(db: CaseDb, envelope: CaseEnvelope): Promise<void> {
+  await db
+    .insertInto('case_envelopes')
+    .values({
+      envelope_id: envelope.envelopeId,
+      case_id: envelope.caseId,
+      status: envelope.status,
+      sent_at: envelope.sentAt,
+      completed_at: envelope.completedAt,
+      updated_at: envelope.updatedAt,
+    })
+    .onConflict((oc) => oc.column('envelope_id').doNothing())
+    .execute()
+}
+
+/**
+ * Sets an envelope's status (and completion time), creating the row when the envelope was sent from
+ * elsewhere. Returns false when the case does not exist.
+ */
+export async function upsertEnvelopeStatus(
+  db: CaseDb,
+  update: { caseId: string; envelopeId: string; status: string; completedAt: string | null; at: string },
+): Promise<boolean> {
+  const existing = await db
+    .selectFrom('cases')
+    .select('id')
+    .where('id', '=', update.caseId)
+    .executeTakeFirst()
+  if (!existing) return false
+  await db
+    .insertInto('case_envelopes')
+    .values({
+      envelope_id: update.envelopeId,
+      case_id: update.caseId,
+      status: update.status,
+      sent_at: update.at,
+      completed_at: update.completedAt,
+      updated_at: update.at,
+    })
+    .onConflict((oc) =>
+      oc.column('envelope_id').doUpdateSet({
+        status: update.status,
+        completed_at: update.completedAt,
+        updated_at: update.at,
+      }),
+    )
+    .execute()
+  return true
+}
+
+export async function findEnvelopeStatus(db: CaseDb, envelopeId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('case_envelopes')
+    .select('status')
+    .where('envelope_id', '=', envelopeId)
+    .executeTakeFirst()
+  return row?.status
+}
+
+export async function listCaseEnvelopes(db: CaseDb, caseId: string): Promise<CaseEnvelope[]> {
+  const rows = await db
+    .selectFrom('case_envelopes')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('sent_at', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    envelopeId: row.envelope_id,
+    caseId: row.case_id,
+    status: row.status,
+    sentAt: row.sent_at,
+    completedAt: row.completed_at,
+    updatedAt: row.updated_at,
+  }))
+}
+
+/** Claims a Connect delivery; false when it was applied before (a redelivery). */
+export async function claimEvent(db: CaseDb, eventKey: string, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('processed_events')
+    .values({ event_key: eventKey, received_at: now })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('event_key')
+    .executeTakeFirst()
+  return inserted !== undefined
+}

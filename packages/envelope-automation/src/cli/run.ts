@@ -1,0 +1,224 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline/promises'
+import { parseArgs } from 'node:util'
+import { sendCompositeEnvelope } from '../actions/send-composite-envelope.js'
+import { ensureDemoData } from '../cases/demo-data.js'
+import { importCases, readImportFile } from '../cases/import.js'
+import { findCaseByNumber } from '../cases/repository.js'
+import { type CaseStore, openCaseStore } from '../cases/store.js'
+import { createEsignClient, type EsignClientOptions } from '../client/client.js'
+import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
+import { AutomationInputError } from '../errors.js'
+import { type FlowScreens, runGuidedSendFlow } from '../flow/guided-send.js'
+import { clientOptionsFromFiles, dataDirectory, SettingsError } from './settings.js'
+
+/** Exit codes: the service refused or failed; bad usage or input; missing settings. */
+export const EXIT = { ok: 0, serviceFailure: 1, usage: 2, settings: 3, cancelled: 4 } as const
+
+export interface CliIo {
+  out(line: string): void
+  err(line: string): void
+  env: NodeJS.ProcessEnv
+  /** The SMS phone screen; defaults to a terminal prompt when stdin is a terminal. */
+  screens?: FlowScreens
+  /** Overrides the client options read from files (tests). */
+  clientOptions?: Partial<EsignClientOptions>
+}
+
+const USAGE = `usage: envelope-automation <command> [options]
+
+commands:
+  send --case <id or case number> --templates <id,id,...> [--language es] [--sms +1...] [--subject text]
+  templates                  the templates to choose from, by name
+  import <file.csv|file.json> cases with their contacts; prints what was created and refused
+
+options:
+  --credentials <file>  default: data/demo-credentials.json
+  --ca <file>           CA to trust; default: data/tls/ca.crt when it exists
+  --database <url>      case store; default: AUTOMATION_DATABASE_URL or sqlite:data/automation.db`
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`)
+    return EXIT.usage
+  }
+  const { values, positionals } = parsed
+  const [command, ...rest] = positionals
+  const data = dataDirectory(io.env)
+  const databaseUrl =
+    values.database ?? io.env.AUTOMATION_DATABASE_URL ?? `sqlite:${resolve(data, 'automation.db')}`
+  const esignOptions = () => {
+    const caPath =
+      values.ca ?? (existsSync(resolve(data, 'tls/ca.crt')) ? resolve(data, 'tls/ca.crt') : undefined)
+    return {
+      ...clientOptionsFromFiles(values.credentials ?? resolve(data, 'demo-credentials.json'), caPath),
+      ...io.clientOptions,
+    }
+  }
+  let store: CaseStore | undefined
+  const openStore = async () => {
+    store = await openCaseStore(databaseUrl)
+    await ensureDemoData(store.db, new Date().toISOString())
+    return store
+  }
+  try {
+    switch (command) {
+      case 'templates': {
+        if (rest.length) throw new UsageError(`templates takes no arguments`)
+        const templates = await createEsignClient(esignOptions()).listTemplates()
+        for (const template of templates) io.out(`${template.templateId}\t${template.name}`)
+        if (templates.length === 0) io.err('no templates')
+        return EXIT.ok
+      }
+      case 'import': {
+        if (rest.length !== 1) throw new UsageError('import takes one file')
+        const rows = await readImportFile(rest[0] as string)
+        const summary = await importCases((await openStore()).db, rows, new Date().toISOString())
+        io.out(
+          `created ${summary.casesCreated} case(s) and ${summary.contactsCreated} contact(s); refused ${summary.refused.length}`,
+        )
+        for (const refusal of summary.refused) {
+          io.out(
+            `  line ${refusal.line}${refusal.caseNumber ? ` (CaseNumber ${refusal.caseNumber})` : ''}: ${refusal.reason}`,
+          )
+        }
+        return summary.refused.length > 0 && summary.casesCreated === 0 ? EXIT.usage : EXIT.ok
+      }
+      case 'send':
+        return await send(values, rest, io, await openStore(), esignOptions)
+      default:
+        throw new UsageError(command ? `unknown command "${command}"` : 'missing command')
+    }
+  } catch (error) {
+    return report(error, io)
+  } finally {
+    await store?.close()
+  }
+}
+
+async function send(
+  values: ReturnType<typeof parse>['values'],
+  rest: string[],
+  io: CliIo,
+  store: CaseStore,
+  esignOptions: () => EsignClientOptions,
+): Promise<number> {
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`)
+  if (!values.case) throw new UsageError('send needs --case')
+  const templateIds = (values.templates ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+  if (templateIds.length === 0) throw new UsageError('send needs --templates <id,id,...>')
+  const caseRecord = (await store.findCase(values.case)) ?? (await findCaseByNumber(store.db, values.case))
+  if (!caseRecord) throw new AutomationInputError(`case ${values.case} does not exist`)
+  const esign = createEsignClient(esignOptions())
+  const input = {
+    caseId: caseRecord.id,
+    templateIds,
+    subjectText: values.subject ?? '',
+    language: values.language ?? null,
+  }
+  // An explicit --sms chooses SMS even for a contact with an email; without it the guided flow decides.
+  if (values.sms !== undefined) {
+    const { envelopeId } = await sendCompositeEnvelope(
+      { cases: store, esign },
+      { ...input, recipientSmsPhone: values.sms },
+    )
+    io.out(envelopeId)
+    return EXIT.ok
+  }
+  const result = await runGuidedSendFlow(
+    { cases: store, esign, screens: io.screens ?? terminalScreens() },
+    input,
+  )
+  if (result.outcome === 'cancelled') {
+    io.err('cancelled: no envelope was sent')
+    return EXIT.cancelled
+  }
+  io.out(result.envelopeId)
+  return EXIT.ok
+}
+
+/** The phone screen on a terminal; without one the CLI cannot ask, and says which option to pass. */
+function terminalScreens(): FlowScreens {
+  return {
+    async askSmsPhone(request) {
+      if (!process.stdin.isTTY) {
+        throw new AutomationInputError(
+          `${request.contactName} has no email: pass --sms <mobile number> to send by SMS`,
+        )
+      }
+      const prompt = createInterface({ input: process.stdin, output: process.stderr })
+      try {
+        if (request.error) process.stderr.write(`${request.error}\n`)
+        const suggestion = request.suggestedPhone ? ` [${request.suggestedPhone}]` : ''
+        const answer = await prompt.question(
+          `${request.contactName} has no email. Mobile number for SMS${suggestion}: `,
+        )
+        return answer.trim() === '' && request.suggestedPhone ? request.suggestedPhone : answer
+      } finally {
+        prompt.close()
+      }
+    },
+  }
+}
+
+class UsageError extends Error {}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof UsageError) {
+    io.err(`${error.message}\n\n${USAGE}`)
+    return EXIT.usage
+  }
+  if (error instanceof AutomationInputError) {
+    io.err(`error: ${error.message}`)
+    return EXIT.usage
+  }
+  if (error instanceof SettingsError) {
+    io.err(`error: ${error.message}`)
+    return EXIT.settings
+  }
+  if (error instanceof EnvelopeApiError) {
+    io.err(`the envelope service answered ${error.status} ${error.errorCode}: ${error.detail}`)
+    return EXIT.serviceFailure
+  }
+  if (error instanceof TokenExchangeError || error instanceof RequestTimeoutError) {
+    io.err(`error: ${error.message}`)
+    return EXIT.serviceFailure
+  }
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') {
+    io.err(`error: ${(error as Error).message}`)
+    return EXIT.usage
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ECONNRESET') {
+    io.err(
+      `error: cannot reach the envelope service (${(error as Error).message}); is it running (npm start)?`,
+    )
+    return EXIT.serviceFailure
+  }
+  throw error
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      case: { type: 'string' },
+      templates: { type: 'string' },
+      language: { type: 'string' },
+      sms: { type: 'string' },
+      subject: { type: 'string' },
+      credentials: { type: 'string' },
+      ca: { type: 'string' },
+      database: { type: 'string' },
+    },
+  })
+}

@@ -1,0 +1,3 @@
+export { BODY_DIVIDER, composeBody, defaultSubjectText } from './body.js'
+export { formLanguageName, type Language, resolveLanguage } from './language.js'
+export { composeSubject, MAX_SUBJECT_LENGTH, SERVICE_NAME } from './subject.js'

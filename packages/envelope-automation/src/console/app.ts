@@ -1,0 +1,59 @@
+import { type App, createApp } from 'platform'
+import { ensureDemoData } from '../cases/demo-data.js'
+import { type CaseStore, openCaseStore } from '../cases/store.js'
+import type { EsignClientOptions } from '../client/client.js'
+import { registerCompletionListener } from '../listener/routes.js'
+import { type ConsoleConfig, connectSecrets } from './config.js'
+import { renderConsoleError } from './errors.js'
+import { esignConnection } from './esign-connection.js'
+import { consoleApiRoutes } from './routes.js'
+import { consoleWebApp } from './static.js'
+
+export interface BuildConsoleOptions {
+  /** Defaults to the configured LOG_LEVEL; tests pass false. */
+  logLevel?: string | false
+  /** Client options over those from the settings (tests: shorter time-outs). */
+  esign?: Partial<EsignClientOptions>
+  /** The built web app's folder; defaults to dist/console. */
+  webDirectory?: string
+  now?: () => number
+}
+
+/** 64 KiB: a send form or a Connect JSON SIM delivery of one envelope. */
+const BODY_LIMIT_BYTES = 64 * 1024
+
+/**
+ * The console server: the case store (migrated, demo cases on first start), the JSON API under /api, the
+ * completion listener that Connect posts to, and the web app. Caller listens.
+ */
+export async function buildConsoleApp(
+  config: ConsoleConfig,
+  options: BuildConsoleOptions = {},
+): Promise<{ app: App; store: CaseStore }> {
+  const store = await openCaseStore(config.DATABASE_URL)
+  try {
+    const app = await assemble(config, options, store)
+    return { app, store }
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}
+
+async function assemble(config: ConsoleConfig, options: BuildConsoleOptions, store: CaseStore): Promise<App> {
+  const now = options.now ?? Date.now
+  if (config.SEED_DEMO_DATA) await ensureDemoData(store.db, new Date(now()).toISOString())
+  const app = createApp({
+    logLevel: options.logLevel ?? config.LOG_LEVEL,
+    logFormat: config.LOG_FORMAT,
+    bodyLimit: BODY_LIMIT_BYTES,
+    renderError: renderConsoleError,
+  })
+  app.addHook('onClose', () => store.close())
+  const esign = esignConnection(config, options.esign)
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  await app.register(async (scope) => consoleApiRoutes(scope as App, { store, esign }), { prefix: '/api' })
+  await registerCompletionListener(app, { db: store.db, secrets: () => connectSecrets(config), now })
+  await consoleWebApp(app, options.webDirectory)
+  return app
+}

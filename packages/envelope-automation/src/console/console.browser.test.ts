@@ -1,0 +1,347 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { App } from 'platform'
+import { describeEachDatabase } from 'platform/testing'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+// The real envelope service, started in this process as its own SDK test does.
+import { bootstrapDemo, type DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
+import {
+  freePort,
+  startTestService,
+  type TestService,
+} from '../../../envelope-service/src/testing/harness.js'
+import { writeDevCertificates } from '../../../envelope-service/src/tls/dev-cert.js'
+import { findCaseByNumber, listCaseEnvelopes } from '../cases/repository.js'
+import type { CaseStore } from '../cases/store.js'
+import { createEsignClient, type EsignClient, identityEndpoint } from '../client/client.js'
+import { nodeTransport } from '../client/http.js'
+import { createTokenProvider } from '../client/token-provider.js'
+import { CONNECT_LISTENER_PATH } from '../listener/routes.js'
+import { signConnectBody } from '../listener/signature.js'
+import { PLACEHOLDER_EMAIL } from '../recipients/placeholder-email.js'
+import { buildConsoleApp } from './app.js'
+import { loadConsoleConfig } from './config.js'
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+
+const CONNECT_SECRET = 'console-test-connect-secret'
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+let webDirectory: string
+let browser: Browser
+
+beforeAll(async () => {
+  // Built into a folder of its own, so a console running from dist/console is not disturbed.
+  webDirectory = mkdtempSync(join(tmpdir(), 'console-web-'))
+  await build({
+    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+    build: { outDir: webDirectory, emptyOutDir: true },
+    logLevel: 'error',
+  })
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  rmSync(webDirectory, { recursive: true, force: true })
+})
+
+describeEachDatabase('automation console in Chromium against the real envelope service', (databases) => {
+  let directory: string
+  let service: TestService
+  let credentials: DemoCredentials
+  let caFile: string
+  let console_: { app: App; store: CaseStore }
+  let consoleUrl: string
+  let esign: EsignClient
+  let page: Page
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'console-browser-'))
+    const certificates = writeDevCertificates(directory)
+    caFile = certificates.caCert
+    const port = await freePort()
+    const publicUrl = `https://localhost:${port}`
+    service = await startTestService(await databases.freshUrl(), {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      TLS_CERT_FILE: certificates.serverCert,
+      TLS_KEY_FILE: certificates.serverKey,
+    })
+    await service.app.listen({ port, host: '127.0.0.1' })
+    const credentialsFile = join(directory, 'demo-credentials.json')
+    credentials = await bootstrapDemo(service.ctx.db, { publicUrl, credentialsFile })
+
+    const config = loadConsoleConfig({
+      DATA_DIR: directory,
+      DATABASE_URL: await databases.freshUrl(),
+      PORT: '0',
+      DEMO_CREDENTIALS_FILE: credentialsFile,
+      ESIGN_CA_FILE: caFile,
+      CONNECT_HMAC_SECRET: CONNECT_SECRET,
+    })
+    console_ = await buildConsoleApp(config, { logLevel: false, webDirectory })
+    consoleUrl = await console_.app.listen({ port: 0, host: '127.0.0.1' })
+
+    esign = createEsignClient({
+      baseUrl: `${credentials.baseUri}/v2.1`,
+      identityHost: credentials.authHost,
+      integrationKey: credentials.integrationKey,
+      userId: credentials.userId,
+      privateKeyPem: credentials.privateKeyPem,
+      accountId: credentials.accountId,
+      ca: readFileSync(caFile, 'utf8'),
+    })
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  }, 120_000)
+
+  afterAll(async () => {
+    await page?.close()
+    await console_?.app.close()
+    await service?.close()
+    rmSync(directory, { recursive: true, force: true })
+  })
+
+  const templateName = (index: number) => credentials.templates[index]?.name as string
+  const caseEnvelopes = async (caseNumber: string) => {
+    const record = await findCaseByNumber(console_.store.db, caseNumber)
+    return listCaseEnvelopes(console_.store.db, record?.id as string)
+  }
+  const signersOf = async (envelopeId: string) =>
+    (await esign.getJson(`/envelopes/${envelopeId}/recipients`)).signers as Record<string, unknown>[]
+
+  async function openCase(caseNumber: string) {
+    await page.goto(consoleUrl)
+    await page.getByLabel('Search by case number or contact').fill(caseNumber)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('link', { name: new RegExp(caseNumber) }).click()
+    await page.getByRole('heading', { level: 1, name: `Case ${caseNumber}` }).waitFor()
+  }
+
+  it('sends for a contact without email: two templates in order, the SMS phone screen, the envelope id', async () => {
+    await openCase('00001002')
+    expect(await page.getByText('No envelope sent yet.').isVisible()).toBe(true)
+    // The case's language (es-CO) preselects Spanish for the envelope.
+    expect(await page.getByLabel('Envelope language').inputValue()).toBe('es')
+    await page.getByRole('checkbox', { name: templateName(2) }).check()
+    await page.getByRole('checkbox', { name: templateName(0) }).check()
+    // Chosen order is the order of choosing; one move puts the first template first.
+    await page.getByRole('button', { name: `Move ${templateName(0)} up` }).click()
+    await page.getByLabel('Subject').fill('Documentos del caso')
+    await page.screenshot({ path: '/tmp/console-send-form-desktop.png', fullPage: true })
+    const posted = page.waitForRequest((request) => request.method() === 'POST')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    expect((await posted).postDataJSON()).toEqual({
+      templateIds: [credentials.templates[0]?.templateId, credentials.templates[2]?.templateId],
+      subject: 'Documentos del caso',
+      language: 'es',
+    })
+
+    await page.getByRole('heading', { name: 'Send by text message' }).waitFor()
+    const phone = page.getByLabel('Mobile number for SMS')
+    expect(await phone.getAttribute('required')).not.toBeNull()
+    // The screen opens with the heading focused, so a screen reader starts at the new step.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send by text message')
+    expect(await caseEnvelopes('00001002')).toEqual([])
+
+    // A blank answer is refused in the page; an invalid number by the flow (422), on the same screen.
+    await phone.fill('')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'A mobile number is required.' }).waitFor()
+    await phone.fill('12')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'not a valid mobile number' }).waitFor()
+    expect(await phone.getAttribute('aria-invalid')).toBe('true')
+    expect(await caseEnvelopes('00001002')).toEqual([])
+
+    await phone.fill('+57 300 765 4321')
+    await phone.press('Enter')
+    const shownId = page.getByTestId('envelope-id')
+    await shownId.waitFor()
+    const envelopeId = (await shownId.textContent()) as string
+    expect(await page.getByText('by SMS at +573007654321').isVisible()).toBe(true)
+    await page.screenshot({ path: '/tmp/console-sent-desktop.png', fullPage: true })
+
+    const [first, coordinator] = await signersOf(envelopeId)
+    expect(first).toMatchObject({
+      roleName: 'Signing Recipient #1',
+      name: 'Luis Pérez',
+      email: PLACEHOLDER_EMAIL,
+      phoneNumber: { countryCode: '57', number: '3007654321' },
+    })
+    expect(String(first?.deliveryMethod).toLowerCase()).toBe('sms')
+    expect(String(coordinator?.deliveryMethod).toLowerCase()).toBe('email')
+    const documents = (await esign.getJson(`/envelopes/${envelopeId}/documents`)).envelopeDocuments as {
+      name: string
+    }[]
+    expect(documents.length).toBeGreaterThanOrEqual(2)
+    const envelope = await esign.getJson(`/envelopes/${envelopeId}`)
+    expect(envelope.emailSubject).toBe('Inkwell: Documentos del caso')
+    expect(String(envelope.emailBlurb)).toMatch(/^Hola/)
+
+    expect((await caseEnvelopes('00001002')).map((row) => [row.envelopeId, row.status])).toEqual([
+      [envelopeId, 'sent'],
+    ])
+    // The case page lists the new envelope with its status.
+    await page.getByRole('cell', { name: envelopeId }).waitFor()
+    expect(await page.getByRole('row', { name: new RegExp(envelopeId) }).textContent()).toContain('Sent')
+  })
+
+  it('sends for a contact with email straight on, without the SMS screen, using the keyboard', async () => {
+    await openCase('00001001')
+    await page.getByRole('checkbox', { name: templateName(1) }).focus()
+    await page.keyboard.press('Space')
+    await page.getByLabel('Subject').focus()
+    await page.keyboard.type('Your documents')
+    await page.keyboard.press('Enter')
+    const shownId = page.getByTestId('envelope-id')
+    await shownId.waitFor()
+    expect(await page.getByLabel('Mobile number for SMS').count()).toBe(0)
+    const envelopeId = (await shownId.textContent()) as string
+    const [first] = await signersOf(envelopeId)
+    expect(first).toMatchObject({ name: 'Ana Gómez', email: 'ana.gomez@example.com' })
+    expect(String(first?.deliveryMethod).toLowerCase()).toBe('email')
+    expect((await caseEnvelopes('00001001')).map((row) => row.envelopeId)).toEqual([envelopeId])
+  })
+
+  it('shows the envelope completed once the completion listener records a signed Connect delivery', async () => {
+    const [sent] = await caseEnvelopes('00001001')
+    const record = await findCaseByNumber(console_.store.db, '00001001')
+    const body = JSON.stringify({
+      event: 'envelope-completed',
+      apiVersion: 'v2.1',
+      uri: `/restapi/v2.1/accounts/${credentials.accountId}/envelopes/${sent?.envelopeId}`,
+      retryCount: 0,
+      configurationId: 1,
+      generatedDateTime: new Date().toISOString(),
+      data: {
+        accountId: credentials.accountId,
+        userId: credentials.userId,
+        envelopeId: sent?.envelopeId,
+        envelopeSummary: {
+          status: 'completed',
+          emailSubject: 'Inkwell: Your documents',
+          completedDateTime: new Date().toISOString(),
+          customFields: {
+            textCustomFields: [{ name: 'CrmRecordId', value: record?.id, show: 'false', required: 'false' }],
+          },
+        },
+      },
+    })
+    const delivered = await fetch(`${consoleUrl}${CONNECT_LISTENER_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-docusign-signature-1': signConnectBody(body, CONNECT_SECRET),
+      },
+      body,
+    })
+    expect(delivered.status).toBe(200)
+    await page.reload()
+    const row = page.getByRole('row', { name: new RegExp(sent?.envelopeId as string) })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Completed')
+  })
+
+  it('shows the service failure with its status code and message, and records nothing', async () => {
+    await openCase('00001003')
+    await page.getByRole('checkbox', { name: templateName(0) }).check()
+    await deleteTemplate(credentials.templates[0]?.templateId as string)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.getByRole('heading', { name: 'The envelope was not sent' }).waitFor()
+    expect(await page.getByTestId('failure-status').textContent()).toMatch(/^Status 404 /)
+    expect(await page.getByTestId('failure-message').textContent()).not.toBe('')
+    expect(await caseEnvelopes('00001003')).toEqual([])
+  })
+
+  it('speaks Spanish when chosen, and fits a phone screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+    try {
+      await phone.goto(consoleUrl)
+      await phone.getByLabel('Language').selectOption('es')
+      await phone.getByRole('heading', { level: 1, name: 'Casos' }).waitFor()
+      expect(await phone.evaluate(() => document.documentElement.lang)).toBe('es')
+      await phone.getByRole('link', { name: /00001002/ }).waitFor()
+      await phone.screenshot({ path: '/tmp/console-list-phone.png' })
+      await phone.getByRole('link', { name: /00001002/ }).click()
+      await phone.getByRole('heading', { name: 'Enviar para firma' }).waitFor()
+      await phone.getByRole('checkbox').first().check()
+      // Nothing wider than the screen: no sideways scrolling of the page itself.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await phone.screenshot({ path: '/tmp/console-case-phone.png', fullPage: true })
+      await phone.getByRole('button', { name: 'Enviar', exact: true }).click()
+      await phone.getByRole('heading', { name: 'Enviar por mensaje de texto' }).waitFor()
+      expect(await phone.getByLabel('Número de móvil para SMS').inputValue()).toBe('+573001234567')
+      await phone.screenshot({ path: '/tmp/console-sms-screen-phone.png', fullPage: true })
+    } finally {
+      await phone.close()
+    }
+  })
+
+  it('has no serious or critical axe-core violations on the list, the case page and the SMS screen', async () => {
+    // Only the test's own context skips the page's CSP, so axe can be injected.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1024, height: 800 } })
+    const audited = await context.newPage()
+    const audit = async () => {
+      await audited.addScriptTag({ path: AXE_SCRIPT })
+      return audited.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
+          }
+        ).axe
+        const { violations } = await axe.run()
+        return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+      })
+    }
+    try {
+      await audited.goto(consoleUrl)
+      await audited.getByRole('link', { name: /00001002/ }).waitFor()
+      await audited.screenshot({ path: '/tmp/console-list-desktop.png' })
+      expect(await audit()).toEqual([])
+      await audited.getByRole('link', { name: /00001002/ }).click()
+      await audited.getByRole('checkbox').first().check()
+      expect(await audit()).toEqual([])
+      await audited.getByRole('button', { name: 'Send', exact: true }).click()
+      await audited.getByLabel('Mobile number for SMS').waitFor()
+      expect(await audit()).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  async function deleteTemplate(templateId: string) {
+    const transport = nodeTransport({ ca: readFileSync(caFile, 'utf8') })
+    const identity = identityEndpoint(credentials.authHost)
+    const token = await createTokenProvider({
+      identityOrigin: identity.origin,
+      audience: identity.audience,
+      integrationKey: credentials.integrationKey,
+      userId: credentials.userId,
+      privateKeyPem: credentials.privateKeyPem,
+      scope: 'signature impersonation',
+      transport,
+      now: Date.now,
+    }).accessToken()
+    const response = await transport({
+      method: 'DELETE',
+      url: `${credentials.baseUri}/v2.1/accounts/${credentials.accountId}/templates/${templateId}`,
+      headers: { authorization: `Bearer ${token}` },
+      timeoutMs: 10_000,
+    })
+    expect(response.status).toBe(200)
+  }
+})

@@ -1,0 +1,224 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { resolveLanguage } from '../../src/composition/language.js'
+import {
+  type CaseDetail,
+  listTemplates,
+  type SendOutcome,
+  sendForSignature,
+  type TemplateOptions,
+} from './api.js'
+import { useUi } from './i18n.js'
+import { TemplatePicker } from './TemplatePicker.js'
+import { useFocusOnMount } from './useFocusOnMount.js'
+
+type Step =
+  | { name: 'form' }
+  | { name: 'phone'; contactName: string; error?: string }
+  | { name: 'sent'; envelopeId: string; recipientSmsPhone: string | null }
+  | { name: 'failed'; status: number | null; errorCode: string | null; message: string }
+
+/**
+ * "Send for signature": the form, then the guided flow's SMS phone screen when the server stops there (the
+ * contact has no email), then the result. The server runs the flow; this keeps the answers between posts.
+ */
+export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () => void }) {
+  const { t } = useUi()
+  const [templates, setTemplates] = useState<TemplateOptions['templates'] | 'loading' | 'failed'>('loading')
+  const [chosen, setChosen] = useState<string[]>([])
+  const [language, setLanguage] = useState(() => resolveLanguage(detail.language))
+  const [subject, setSubject] = useState('')
+  const [phone, setPhone] = useState('')
+  const [step, setStep] = useState<Step>({ name: 'form' })
+  const [busy, setBusy] = useState(false)
+  const [missingTemplates, setMissingTemplates] = useState(false)
+  const stepHeading = useFocusOnMount<HTMLHeadingElement>(step.name)
+
+  useEffect(() => {
+    listTemplates().then(
+      (result) => setTemplates(result.templates),
+      () => setTemplates('failed'),
+    )
+  }, [])
+
+  const send = async (recipientSmsPhone?: string) => {
+    setBusy(true)
+    let outcome: SendOutcome
+    try {
+      outcome = await sendForSignature(detail.id, {
+        templateIds: chosen,
+        subject,
+        language,
+        ...(recipientSmsPhone !== undefined ? { recipientSmsPhone } : {}),
+      })
+    } finally {
+      setBusy(false)
+    }
+    if (outcome.kind === 'sent') {
+      setStep({ name: 'sent', ...outcome.result })
+      onSent()
+    } else if (outcome.kind === 'sms_phone_needed') {
+      if (recipientSmsPhone === undefined && outcome.screen.suggestedPhone && phone === '') {
+        setPhone(outcome.screen.suggestedPhone)
+      }
+      setStep({
+        name: 'phone',
+        contactName: outcome.screen.contactName,
+        ...(recipientSmsPhone !== undefined ? { error: outcome.screen.error } : {}),
+      })
+    } else {
+      setStep({ name: 'failed', ...outcome })
+    }
+  }
+
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault()
+    if (chosen.length === 0) {
+      setMissingTemplates(true)
+      return
+    }
+    setMissingTemplates(false)
+    void send()
+  }
+
+  const submitPhone = (event: FormEvent) => {
+    event.preventDefault()
+    if (step.name !== 'phone') return
+    if (phone.trim() === '') {
+      setStep({ ...step, error: t.smsRequired })
+      return
+    }
+    void send(phone)
+  }
+
+  const restart = () => {
+    setStep({ name: 'form' })
+    setPhone('')
+  }
+
+  return (
+    <section aria-labelledby="send-heading" className="send-panel">
+      <h2 id="send-heading">{t.sendTitle}</h2>
+      {step.name === 'form' &&
+        (templates === 'loading' ? (
+          <p aria-live="polite">{t.templatesLoading}</p>
+        ) : templates === 'failed' ? (
+          <p role="alert" className="error">
+            {t.templatesFailed}
+          </p>
+        ) : (
+          <form onSubmit={submitForm} noValidate>
+            <TemplatePicker
+              templates={templates}
+              chosen={chosen}
+              onChange={(next) => {
+                setChosen(next)
+                if (next.length > 0) setMissingTemplates(false)
+              }}
+              invalid={missingTemplates}
+            />
+            {missingTemplates && (
+              <p role="alert" className="error">
+                {t.chooseTemplate}
+              </p>
+            )}
+            <div className="field">
+              <label htmlFor="envelope-language">{t.envelopeLanguage}</label>
+              <select
+                id="envelope-language"
+                value={language}
+                onChange={(event) => setLanguage(event.target.value as 'en' | 'es')}
+              >
+                <option value="en">{t.english}</option>
+                <option value="es">{t.spanish}</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="envelope-subject">{t.subject}</label>
+              <input
+                id="envelope-subject"
+                type="text"
+                value={subject}
+                maxLength={100}
+                onChange={(event) => setSubject(event.target.value)}
+              />
+            </div>
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? t.sending : t.send}
+            </button>
+          </form>
+        ))}
+
+      {step.name === 'phone' && (
+        <form onSubmit={submitPhone} noValidate className="step">
+          <h3 ref={stepHeading} tabIndex={-1}>
+            {t.smsTitle}
+          </h3>
+          <p>{t.smsIntro(step.contactName)}</p>
+          <div className="field">
+            <label htmlFor="sms-phone">
+              {t.smsPhone} <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id="sms-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              aria-required="true"
+              aria-invalid={step.error ? true : undefined}
+              aria-describedby={step.error ? 'sms-phone-hint sms-phone-error' : 'sms-phone-hint'}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+            <p id="sms-phone-hint" className="hint">
+              {t.smsHint}
+            </p>
+            {step.error && (
+              <p id="sms-phone-error" role="alert" className="error">
+                {step.error}
+              </p>
+            )}
+          </div>
+          <div className="actions">
+            <button type="button" onClick={restart} disabled={busy}>
+              {t.back}
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? t.sending : t.send}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step.name === 'sent' && (
+        <div className="step result success" role="status">
+          <h3 ref={stepHeading} tabIndex={-1}>
+            {t.sentTitle}
+          </h3>
+          <p>
+            {t.sentBody} <code data-testid="envelope-id">{step.envelopeId}</code>
+          </p>
+          {step.recipientSmsPhone && <p>{t.sentBySms(step.recipientSmsPhone)}</p>}
+          <button type="button" onClick={restart}>
+            {t.sendAnother}
+          </button>
+        </div>
+      )}
+
+      {step.name === 'failed' && (
+        <div className="step result failure" role="alert">
+          <h3 ref={stepHeading} tabIndex={-1}>
+            {t.failedTitle}
+          </h3>
+          <p>
+            <strong data-testid="failure-status">{t.failedStatus(step.status, step.errorCode)}</strong>
+          </p>
+          <p data-testid="failure-message">{step.message}</p>
+          <button type="button" onClick={() => setStep({ name: 'form' })}>
+            {t.tryAgain}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

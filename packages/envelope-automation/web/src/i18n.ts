@@ -1,0 +1,178 @@
+import { createContext, useContext } from 'react'
+
+/** The console's words in English and Spanish. */
+
+export type UiLanguage = 'en' | 'es'
+
+const en = {
+  appTitle: 'Automation console',
+  uiLanguage: 'Language',
+  skipToContent: 'Skip to content',
+  cases: 'Cases',
+  search: 'Search by case number or contact',
+  searchButton: 'Search',
+  loading: 'Loading…',
+  noCases: 'No case matches.',
+  caseNumber: 'Case number',
+  contact: 'Contact',
+  noContact: 'No linked contact',
+  languageColumn: 'Language',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (from: number, to: number) => `Cases ${from}–${to}`,
+  backToCases: 'All cases',
+  caseTitle: (number: string) => `Case ${number}`,
+  signingRecipient: 'Signing recipient 1',
+  email: 'Email',
+  mobile: 'Mobile',
+  none: 'none',
+  serviceCoordinator: 'Service coordinator',
+  envelopes: 'Envelopes',
+  noEnvelopes: 'No envelope sent yet.',
+  envelopeId: 'Envelope id',
+  status: 'Status',
+  sentAt: 'Sent',
+  completedAt: 'Completed',
+  statusName: (status: string) =>
+    ({
+      sent: 'Sent',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      declined: 'Declined',
+      voided: 'Voided',
+    })[status] ?? status,
+  sendTitle: 'Send for signature',
+  templates: 'Templates',
+  templatesHint: 'Choose one or more; the documents follow the order below.',
+  templatesLoading: 'Loading templates…',
+  templatesFailed: 'The templates could not be loaded.',
+  chosenOrder: 'Document order',
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  remove: (name: string) => `Remove ${name}`,
+  chooseTemplate: 'Choose at least one template.',
+  envelopeLanguage: 'Envelope language',
+  english: 'English',
+  spanish: 'Spanish',
+  subject: 'Subject',
+  send: 'Send',
+  sending: 'Sending…',
+  smsTitle: 'Send by text message',
+  smsIntro: (name: string) =>
+    `${name} has no email address, so the invitation goes by text message (SMS). Enter the mobile number.`,
+  smsPhone: 'Mobile number for SMS',
+  smsHint: 'International format with + and the country code, e.g. +14155552671.',
+  smsRequired: 'A mobile number is required.',
+  back: 'Back',
+  sentTitle: 'Envelope sent',
+  sentBody: 'The envelope was created and sent. Its id:',
+  sentBySms: (phone: string) => `Recipient 1 gets the invitation by SMS at ${phone}.`,
+  sendAnother: 'Send another',
+  failedTitle: 'The envelope was not sent',
+  failedStatus: (status: number | null, code: string | null) =>
+    status === null ? (code ?? 'No answer') : `Status ${status}${code ? ` ${code}` : ''}`,
+  tryAgain: 'Change and try again',
+  loadFailed: 'Could not load this page.',
+  notFound: 'This case does not exist.',
+}
+
+export type Messages = typeof en
+
+const es: Messages = {
+  appTitle: 'Consola de automatización',
+  uiLanguage: 'Idioma',
+  skipToContent: 'Ir al contenido',
+  cases: 'Casos',
+  search: 'Buscar por número de caso o contacto',
+  searchButton: 'Buscar',
+  loading: 'Cargando…',
+  noCases: 'Ningún caso coincide.',
+  caseNumber: 'Número de caso',
+  contact: 'Contacto',
+  noContact: 'Sin contacto vinculado',
+  languageColumn: 'Idioma',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  pageOf: (from, to) => `Casos ${from}–${to}`,
+  backToCases: 'Todos los casos',
+  caseTitle: (number) => `Caso ${number}`,
+  signingRecipient: 'Firmante 1',
+  email: 'Correo electrónico',
+  mobile: 'Móvil',
+  none: 'ninguno',
+  serviceCoordinator: 'Coordinador del servicio',
+  envelopes: 'Sobres',
+  noEnvelopes: 'Todavía no se ha enviado ningún sobre.',
+  envelopeId: 'Id. del sobre',
+  status: 'Estado',
+  sentAt: 'Enviado',
+  completedAt: 'Completado',
+  statusName: (status) =>
+    ({
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      completed: 'Completado',
+      declined: 'Rechazado',
+      voided: 'Anulado',
+    })[status] ?? status,
+  sendTitle: 'Enviar para firma',
+  templates: 'Plantillas',
+  templatesHint: 'Elija una o más; los documentos siguen el orden de abajo.',
+  templatesLoading: 'Cargando plantillas…',
+  templatesFailed: 'No se pudieron cargar las plantillas.',
+  chosenOrder: 'Orden de los documentos',
+  moveUp: (name) => `Subir ${name}`,
+  moveDown: (name) => `Bajar ${name}`,
+  remove: (name) => `Quitar ${name}`,
+  chooseTemplate: 'Elija al menos una plantilla.',
+  envelopeLanguage: 'Idioma del sobre',
+  english: 'Inglés',
+  spanish: 'Español',
+  subject: 'Asunto',
+  send: 'Enviar',
+  sending: 'Enviando…',
+  smsTitle: 'Enviar por mensaje de texto',
+  smsIntro: (name) =>
+    `${name} no tiene correo electrónico, así que la invitación se envía por mensaje de texto (SMS). Escriba el número de móvil.`,
+  smsPhone: 'Número de móvil para SMS',
+  smsHint: 'Formato internacional con + y el código del país, p. ej. +573001234567.',
+  smsRequired: 'El número de móvil es obligatorio.',
+  back: 'Atrás',
+  sentTitle: 'Sobre enviado',
+  sentBody: 'El sobre se creó y se envió. Su id.:',
+  sentBySms: (phone) => `El firmante 1 recibe la invitación por SMS en ${phone}.`,
+  sendAnother: 'Enviar otro',
+  failedTitle: 'El sobre no se envió',
+  failedStatus: (status, code) =>
+    status === null ? (code ?? 'Sin respuesta') : `Estado ${status}${code ? ` ${code}` : ''}`,
+  tryAgain: 'Cambiar e intentar de nuevo',
+  loadFailed: 'No se pudo cargar esta página.',
+  notFound: 'Este caso no existe.',
+}
+
+export const MESSAGES: Record<UiLanguage, Messages> = { en, es }
+
+const STORAGE_KEY = 'console.language'
+
+/** The language chosen before, else the browser's. */
+export function initialUiLanguage(): UiLanguage {
+  const stored = localStorage.getItem(STORAGE_KEY)
+  if (stored === 'en' || stored === 'es') return stored
+  return navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en'
+}
+
+export function rememberUiLanguage(language: UiLanguage) {
+  localStorage.setItem(STORAGE_KEY, language)
+  document.documentElement.lang = language
+}
+
+export interface Ui {
+  t: Messages
+  language: UiLanguage
+}
+
+export const UiContext = createContext<Ui>({ t: en, language: 'en' })
+export const useUi = () => useContext(UiContext)
+
+export const formatDate = (iso: string, language: UiLanguage) =>
+  new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })

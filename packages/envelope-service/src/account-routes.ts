@@ -1,0 +1,25 @@
+import type { App } from 'platform'
+import { accountInfoRoutes } from './accounts/routes.js'
+import { connectRoutes } from './connect/routes.js'
+import type { ServiceContext } from './context.js'
+import { lifecycleRoutes } from './envelopes/lifecycle-routes.js'
+import { envelopeRoutes } from './envelopes/routes.js'
+import { createRateLimiter } from './ratelimit/limiter.js'
+import { authenticateAccountRequest } from './rest/account-scope.js'
+import { templateRoutes } from './templates/routes.js'
+
+/**
+ * Everything under `/restapi/v2.1/accounts/{accountId}`: authenticated, membership-checked, rate-limited.
+ * Wiring, beside app.ts: the feature folders import rest/ (the account scope), so mounting them from
+ * rest/ would make a cycle.
+ */
+export async function accountRoutes(app: App, ctx: ServiceContext) {
+  const rateLimiter = createRateLimiter(ctx)
+  app.addHook('onRequest', authenticateAccountRequest(ctx))
+  app.addHook('onRequest', rateLimiter.enforce)
+  await accountInfoRoutes(app, ctx)
+  await templateRoutes(app, ctx)
+  await envelopeRoutes(app, ctx)
+  await lifecycleRoutes(app, ctx)
+  await connectRoutes(app, ctx)
+}

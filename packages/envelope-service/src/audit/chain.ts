@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto'
+
+/**
+ * The envelope's audit trail as an append-only hash chain: each entry carries the SHA-256 of the
+ * previous one, and its own hash covers its content plus that link, so changing, removing or
+ * reordering any entry breaks the chain at that entry. Hashes are over a canonical serialization
+ * (JSON with keys sorted at every level, absent fields omitted), so they do not depend on column order
+ * or on how a database returns the row.
+ */
+
+/** The `previousHash` of an envelope's first entry. */
+export const GENESIS_HASH = '0'.repeat(64)
+
+export interface AuditRecord {
+  envelopeId: string
+  /** 1..N within the envelope. */
+  sequence: number
+  /** ISO 8601 UTC with milliseconds. */
+  loggedAt: string
+  /** DocuSign's history action, e.g. `Sent Invitations`, `Viewed`, `Signed`, `Voided`. */
+  action: string
+  /** Who acted: `API` (the sender through the REST API), `Web` (a recipient's browser) or `System`. */
+  source: string
+  userName: string
+  userId?: string
+  recipientId?: string
+  message: string
+  envelopeStatus: string
+  clientIpAddress?: string
+  userAgent?: string
+  /** Further detail, e.g. a delivery attempt's failure. */
+  information?: string
+}
+
+export interface ChainedAuditRecord extends AuditRecord {
+  previousHash: string
+  hash: string
+}
+
+/** Links a new entry to the chain: `previousHash` is the last entry's hash, or GENESIS_HASH. */
+export function chainEntry(previousHash: string, entry: AuditRecord): ChainedAuditRecord {
+  const linked = { ...withoutLinks(entry), previousHash }
+  return { ...linked, hash: hashOf(linked) }
+}
+
+/**
+ * Appends records after `last` (undefined for a new chain), numbering them on. Two writers appending to
+ * one envelope must be serialized: a unique (envelopeId, sequence) key makes the loser retry.
+ */
+export function appendEntries(
+  last: ChainedAuditRecord | undefined,
+  records: readonly Omit<AuditRecord, 'sequence'>[],
+): ChainedAuditRecord[] {
+  const chained: ChainedAuditRecord[] = []
+  let previous = last
+  for (const record of records) {
+    previous = chainEntry(previous?.hash ?? GENESIS_HASH, {
+      ...record,
+      sequence: (previous?.sequence ?? 0) + 1,
+    })
+    chained.push(previous)
+  }
+  return chained
+}
+
+export type ChainVerification =
+  | { ok: true; entries: number }
+  | { ok: false; index: number; sequence: number | undefined; reason: 'broken-link' | 'content-changed' }
+
+/** Recomputes the chain in order and reports the first entry whose link or content does not match. */
+export function verifyChain(entries: readonly ChainedAuditRecord[]): ChainVerification {
+  let previousHash = GENESIS_HASH
+  for (const [index, entry] of entries.entries()) {
+    const broken = (reason: 'broken-link' | 'content-changed') =>
+      ({ ok: false, index, sequence: entry.sequence, reason }) as const
+    if (entry.previousHash !== previousHash) return broken('broken-link')
+    if (hashOf({ ...withoutLinks(entry), previousHash }) !== entry.hash) return broken('content-changed')
+    previousHash = entry.hash
+  }
+  return { ok: true, entries: entries.length }
+}
+
+/** JSON with object keys sorted at every level and undefined fields omitted. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`)
+    return `{${fields.join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+function hashOf(linked: AuditRecord & { previousHash: string }): string {
+  return createHash('sha256').update(canonicalJson(linked)).digest('hex')
+}
+
+function withoutLinks(entry: AuditRecord | ChainedAuditRecord): AuditRecord {
+  const { previousHash: _previous, hash: _hash, ...record } = entry as ChainedAuditRecord
+  return record
+}
+
+/** One line for `verify-audit`: the chain is intact, or where it first breaks and how. */
+export function describeVerification(envelopeId: string, result: ChainVerification): string {
+  if (result.ok) return `Audit trail of envelope ${envelopeId} is intact (${result.entries} entries).`
+  const how =
+    result.reason === 'content-changed'
+      ? 'its content no longer matches its hash'
+      : 'it does not link to the entry before it (an entry was removed, inserted or reordered)'
+  return `Audit trail of envelope ${envelopeId} is broken at entry ${result.sequence ?? '?'} (position ${result.index + 1}): ${how}.`
+}

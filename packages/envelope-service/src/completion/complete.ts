@@ -1,0 +1,190 @@
+import { PDFDocument } from 'pdf-lib'
+import { InvalidRequestError } from 'platform'
+import { type AnchorPlacement, type AnchorSpec, findAnchors, requireAnchorsFound } from './anchors.js'
+import { buildArchive } from './archive.js'
+import { createCertificatePdf } from './certificate.js'
+import { CERTIFICATE_LABELS } from './labels.js'
+import type {
+  CertificateInput,
+  CertificateLanguage,
+  CompletionDocument,
+  CompletionEnvelope,
+  CompletionRecipient,
+} from './model.js'
+import { extractPageText } from './page-text.js'
+import { type Seal, type SealOptions, sealPdf } from './seal.js'
+import { drawStamps } from './stamping.js'
+import {
+  anchorOf,
+  fixedPosition,
+  type LocateTab,
+  planStamps,
+  type Stamp,
+  type StampPosition,
+} from './stamps.js'
+
+/**
+ * Completion of an envelope, once its last signer finished: values and signatures drawn into each
+ * document at their tabs, the certificate of completion, and the seal. Pure over bytes (no database,
+ * no network), so the lifecycle runs it off the request path and stores what it returns. Each output
+ * is sealed on its own, as DocuSign serves them: the combined PDF (documents then certificate), each
+ * document, and the certificate alone.
+ */
+
+export interface CompleteEnvelopeInput {
+  envelope: CompletionEnvelope
+  documents: CompletionDocument[]
+  recipients: CompletionRecipient[]
+  language: CertificateLanguage
+  seal: Seal
+  /** Shown in the signature's location field, e.g. the service's public URL. */
+  sealLocation?: string
+}
+
+export interface CompletedEnvelope {
+  /** `documents/combined`: every document with its values, then the certificate; sealed. */
+  combinedPdf: Uint8Array
+  /** `documents/{documentId}`: each document with its values; each sealed. */
+  documents: { documentId: string; name: string; bytes: Uint8Array }[]
+  /** `documents/certificate`: the certificate of completion alone; sealed. */
+  certificatePdf: Uint8Array
+}
+
+export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<CompletedEnvelope> {
+  const locate = await anchorLocator(input.documents, input.recipients)
+  const stamps = planStamps(input.recipients, {
+    envelopeId: input.envelope.envelopeId,
+    language: input.language,
+    locate,
+  })
+  const byDocument = groupByDocument(stamps, input.documents)
+
+  const stamped: { source: CompletionDocument; document: PDFDocument }[] = []
+  for (const source of input.documents) {
+    const document = await PDFDocument.load(source.bytes, { ignoreEncryption: true, updateMetadata: false })
+    await drawStamps(document, byDocument.get(source.documentId) ?? [])
+    stamped.push({ source, document })
+  }
+
+  const certificateInput: CertificateInput = {
+    envelope: input.envelope,
+    recipients: input.recipients,
+    documents: stamped.map(({ source, document }) => ({ name: source.name, pages: document.getPageCount() })),
+    language: input.language,
+  }
+  // The certificate is laid out once: the combined PDF takes copies of its pages.
+  const certificate = await createCertificatePdf(certificateInput)
+  const combined = await PDFDocument.create({ updateMetadata: false })
+  for (const document of [...stamped.map(({ document }) => document), certificate]) {
+    for (const page of await combined.copyPages(document, document.getPageIndices())) combined.addPage(page)
+  }
+
+  const sealOptions: SealOptions = {
+    signingTime: input.envelope.completedAt,
+    reason: `Envelope ${input.envelope.envelopeId} completed`,
+    location: input.sealLocation,
+  }
+  const documents: CompletedEnvelope['documents'] = []
+  for (const { source, document } of stamped) {
+    documents.push({
+      documentId: source.documentId,
+      name: source.name,
+      bytes: await sealPdf(document, input.seal, sealOptions),
+    })
+  }
+  return {
+    combinedPdf: await sealPdf(combined, input.seal, sealOptions),
+    documents,
+    certificatePdf: await sealPdf(certificate, input.seal, sealOptions),
+  }
+}
+
+/**
+ * The certificate alone, sealed, for an envelope not (yet) completed: DocuSign serves
+ * `documents/certificate` at any stage. A completed envelope's is in `CompletedEnvelope`.
+ */
+export async function sealedCertificate(
+  input: CertificateInput,
+  seal: Seal,
+  signingTime: Date,
+): Promise<Uint8Array> {
+  const reason = `Certificate of envelope ${input.envelope.envelopeId}`
+  return sealPdf(await createCertificatePdf(input), seal, { signingTime, reason })
+}
+
+/** `documents/archive`: the sealed documents and certificate in one zip. */
+export function completedArchive(
+  completed: CompletedEnvelope,
+  language: CertificateLanguage,
+  completedAt: Date,
+): Uint8Array {
+  const certificate = { name: CERTIFICATE_LABELS[language].title, bytes: completed.certificatePdf }
+  return buildArchive(completed.documents, certificate, completedAt)
+}
+
+/**
+ * Where each tab goes. Anchors are searched in every document (as DocuSign does), each document's text
+ * extracted once and only when some tab has an anchor; an anchor found nowhere fails completion unless
+ * it is `anchorIgnoreIfNotPresent`.
+ */
+async function anchorLocator(
+  documents: CompletionDocument[],
+  recipients: CompletionRecipient[],
+): Promise<LocateTab> {
+  const anchors = new Map<string, AnchorSpec>()
+  for (const recipient of recipients) {
+    for (const tabs of Object.values(recipient.tabs)) {
+      for (const tab of tabs) {
+        for (const placed of [tab, ...(Array.isArray(tab.radios) ? tab.radios : [])]) {
+          const anchor = anchorOf(placed)
+          if (anchor) anchors.set(anchorKey(anchor), anchor)
+        }
+      }
+    }
+  }
+  const specs = [...anchors.values()]
+  const positions = new Map<string, StampPosition[]>()
+  if (specs.length > 0) {
+    const found: AnchorPlacement[] = []
+    for (const document of documents) {
+      for (const placement of findAnchors(await extractPageText(document.bytes), specs)) {
+        found.push(placement)
+        const key = anchorKey(specs[placement.anchor] as AnchorSpec)
+        const list = positions.get(key) ?? []
+        list.push({
+          documentId: document.documentId,
+          pageNumber: placement.pageNumber,
+          x: placement.xPosition,
+          y: placement.yPosition,
+        })
+        positions.set(key, list)
+      }
+    }
+    requireAnchorsFound(specs, found)
+  }
+  return (tab, documentId) => {
+    const anchor = anchorOf(tab)
+    if (anchor) return positions.get(anchorKey(anchor)) ?? []
+    const position = fixedPosition(tab, documentId)
+    return position ? [position] : []
+  }
+}
+
+const anchorKey = (anchor: AnchorSpec) =>
+  JSON.stringify(Object.entries(anchor).sort(([a], [b]) => a.localeCompare(b)))
+
+function groupByDocument(stamps: Stamp[], documents: CompletionDocument[]): Map<string, Stamp[]> {
+  const known = new Set(documents.map((document) => document.documentId))
+  const groups = new Map<string, Stamp[]>()
+  for (const stamp of stamps) {
+    if (!known.has(stamp.documentId)) {
+      throw new InvalidRequestError(
+        `A tab refers to document ${stamp.documentId}, which the envelope does not have`,
+      )
+    }
+    const group = groups.get(stamp.documentId) ?? []
+    group.push(stamp)
+    groups.set(stamp.documentId, group)
+  }
+  return groups
+}

@@ -1,0 +1,117 @@
+import { NotFoundError } from 'platform'
+import type { DbOrTx } from '../database.js'
+import { getBlob } from '../documents/blobs.js'
+import {
+  type EnvelopeRecord,
+  findCustomFields,
+  findDocuments,
+  findEnvelope,
+  findRecipients,
+  type StoredRecipient,
+} from '../envelopes/repository.js'
+import { smsPhoneOf } from '../lifecycle/channels.js'
+import { formatSignedDate, tabsWithValues } from '../signing/form.js'
+import { findAdoptions, findTabValues } from '../signing/repository.js'
+import { formLanguageOf } from '../signing/service.js'
+import type { CertificateLanguage, CompletionDocument, CompletionEnvelope, CompletionRecipient } from './model.js'
+
+/**
+ * Everything completion and the certificate need about one envelope, read from the store: its
+ * documents as sent, every recipient with progress, entered values, adopted images and where they
+ * acted from.
+ */
+export interface GatheredEnvelope {
+  record: EnvelopeRecord
+  envelope: CompletionEnvelope
+  documents: CompletionDocument[]
+  recipients: CompletionRecipient[]
+  language: CertificateLanguage
+}
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : undefined)
+
+export async function gatherEnvelope(db: DbOrTx, accountId: string, envelopeId: string): Promise<GatheredEnvelope> {
+  const record = await findEnvelope(db, accountId, envelopeId)
+  if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
+  const progress = await db
+    .selectFrom('envelopes')
+    .select(['completed_at'])
+    .where('id', '=', envelopeId)
+    .executeTakeFirstOrThrow()
+  const recipientTimes = await db
+    .selectFrom('envelope_recipients')
+    .select(['recipient_id', 'delivered_at', 'signed_at', 'declined_at', 'declined_reason'])
+    .where('envelope_id', '=', envelopeId)
+    .execute()
+  const times = new Map(recipientTimes.map((row) => [row.recipient_id, row]))
+  const [stored, documents, fields, values, adoptions] = await Promise.all([
+    findRecipients(db, [envelopeId]),
+    findDocuments(db, [envelopeId]),
+    findCustomFields(db, [envelopeId]),
+    findTabValues(db, envelopeId),
+    findAdoptions(db, envelopeId),
+  ])
+  const language = formLanguageOf(fields.get(envelopeId)?.listCustomFields ?? []) ?? 'en'
+  const completedAt = date(progress.completed_at) ?? new Date()
+  const recipients = (stored.get(envelopeId) ?? []).map((recipient): CompletionRecipient => {
+    const time = times.get(recipient.recipientId)
+    const adoption = adoptions.get(recipient.recipientId)
+    const signedAt = date(time?.signed_at)
+    const phone = smsPhoneOf(recipient)
+    const sms = recipient.deliveryMethod.toLowerCase() === 'sms'
+    return {
+      recipientId: recipient.recipientId,
+      type: recipient.type,
+      name: recipient.inPerson?.signerName ?? recipient.name ?? '',
+      ...(!sms && recipient.email ? { email: recipient.email } : {}),
+      ...(phone ? { phone: `+${phone.countryCode.replace(/^\+/, '')}${phone.number}` } : {}),
+      deliveryMethod: deliveryMethodOf(recipient),
+      routingOrder: recipient.routingOrder,
+      status: recipient.status,
+      ...(adoption ? { ipAddress: adoption.ipAddress, userAgent: adoption.userAgent } : {}),
+      ...(recipient.sentAt ? { sentAt: new Date(recipient.sentAt) } : {}),
+      ...(date(time?.delivered_at) ? { viewedAt: date(time?.delivered_at)! } : {}),
+      ...(signedAt ? { signedAt } : {}),
+      ...(date(time?.declined_at) ? { declinedAt: date(time?.declined_at)! } : {}),
+      ...(time?.declined_reason ? { declinedReason: time.declined_reason } : {}),
+      ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
+      ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
+      tabs: tabsWithValues(
+        recipient.tabs,
+        { name: recipient.inPerson?.signerName ?? recipient.name ?? '', ...(!sms && recipient.email ? { email: recipient.email } : {}) },
+        values.get(recipient.recipientId) ?? {},
+        signedAt ? formatSignedDate(signedAt, language) : undefined,
+      ),
+    }
+  })
+  const envelopeDocuments: CompletionDocument[] = []
+  for (const document of documents.get(envelopeId) ?? []) {
+    const bytes = await getBlob(db, document.blobId)
+    if (!bytes) throw new NotFoundError(`Document ${document.documentId} of envelope ${envelopeId} is missing`)
+    envelopeDocuments.push({ documentId: document.documentId, name: document.name, bytes })
+  }
+  return {
+    record,
+    envelope: {
+      envelopeId,
+      emailSubject: record.emailSubject,
+      status: record.status,
+      senderName: record.sender.userName,
+      senderEmail: record.sender.email,
+      createdAt: new Date(record.createdAt),
+      ...(record.sentAt ? { sentAt: new Date(record.sentAt) } : {}),
+      completedAt,
+    },
+    documents: envelopeDocuments,
+    recipients,
+    language,
+  }
+}
+
+function deliveryMethodOf(recipient: StoredRecipient): string {
+  if (recipient.deliveryMethod.toLowerCase() === 'sms') return 'SMS'
+  const alsoSms = recipient.additionalNotifications.some(
+    (notification) => notification.secondaryDeliveryMethod.toLowerCase() === 'sms',
+  )
+  return alsoSms ? 'email+SMS' : 'email'
+}

@@ -1,0 +1,121 @@
+import type { CertificateLanguage } from './model.js'
+
+/** The certificate of completion's wording, in each language the signing page offers. */
+export interface CertificateLabels {
+  title: string
+  envelopeId: string
+  subject: string
+  status: string
+  sender: string
+  documents: string
+  pages: (count: number) => string
+  created: string
+  sent: string
+  completed: string
+  recipients: string
+  recipientType: Record<string, string>
+  email: string
+  phone: string
+  deliveryMethod: string
+  routingOrder: string
+  ipAddress: string
+  userAgent: string
+  viewed: string
+  signed: string
+  declined: string
+  declinedReason: string
+  signature: string
+  authentication: string
+  authenticationResult: Record<'passed' | 'failed', string>
+  statusName: Record<string, string>
+  page: (number: number, count: number) => string
+  notRecorded: string
+}
+
+const en: CertificateLabels = {
+  title: 'Certificate of Completion',
+  envelopeId: 'Envelope Id',
+  subject: 'Subject',
+  status: 'Status',
+  sender: 'Sender',
+  documents: 'Documents',
+  pages: (count) => (count === 1 ? '1 page' : `${count} pages`),
+  created: 'Created',
+  sent: 'Sent',
+  completed: 'Completed',
+  recipients: 'Recipient Events',
+  recipientType: {
+    signer: 'Signer',
+    inPersonSigner: 'In Person Signer',
+    carbonCopy: 'Carbon Copy',
+    certifiedDelivery: 'Certified Delivery',
+  },
+  email: 'Email',
+  phone: 'Phone',
+  deliveryMethod: 'Delivery method',
+  routingOrder: 'Routing order',
+  ipAddress: 'IP address',
+  userAgent: 'User agent',
+  viewed: 'Viewed',
+  signed: 'Signed',
+  declined: 'Declined',
+  declinedReason: 'Reason for declining',
+  signature: 'Signature',
+  authentication: 'Authentication',
+  authenticationResult: { passed: 'passed', failed: 'failed' },
+  statusName: {
+    created: 'Created',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    completed: 'Completed',
+    declined: 'Declined',
+    voided: 'Voided',
+  },
+  page: (number, count) => `Page ${number} of ${count}`,
+  notRecorded: 'not recorded',
+}
+
+const es: CertificateLabels = {
+  title: 'Certificado de finalización',
+  envelopeId: 'Id. del sobre',
+  subject: 'Asunto',
+  status: 'Estado',
+  sender: 'Remitente',
+  documents: 'Documentos',
+  pages: (count) => (count === 1 ? '1 página' : `${count} páginas`),
+  created: 'Creado',
+  sent: 'Enviado',
+  completed: 'Completado',
+  recipients: 'Eventos de los destinatarios',
+  recipientType: {
+    signer: 'Firmante',
+    inPersonSigner: 'Firmante en persona',
+    carbonCopy: 'Copia',
+    certifiedDelivery: 'Entrega certificada',
+  },
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  deliveryMethod: 'Método de entrega',
+  routingOrder: 'Orden de firma',
+  ipAddress: 'Dirección IP',
+  userAgent: 'Agente de usuario',
+  viewed: 'Visto',
+  signed: 'Firmado',
+  declined: 'Rechazado',
+  declinedReason: 'Motivo del rechazo',
+  signature: 'Firma',
+  authentication: 'Autenticación',
+  authenticationResult: { passed: 'superada', failed: 'fallida' },
+  statusName: {
+    created: 'Creado',
+    sent: 'Enviado',
+    delivered: 'Entregado',
+    completed: 'Completado',
+    declined: 'Rechazado',
+    voided: 'Anulado',
+  },
+  page: (number, count) => `Página ${number} de ${count}`,
+  notRecorded: 'no registrado',
+}
+
+export const CERTIFICATE_LABELS: Record<CertificateLanguage, CertificateLabels> = { en, es }

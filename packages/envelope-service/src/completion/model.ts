@@ -1,0 +1,72 @@
+import type { TabsByType } from '../templates/model.js'
+
+/**
+ * What completion needs to know about an envelope, gathered by the lifecycle once the last signer
+ * finishes. Positions are DocuSign's: PDF points from the top-left corner of the page as displayed.
+ */
+
+export type CertificateLanguage = 'en' | 'es'
+
+export interface CompletionDocument {
+  /** The envelope's `documentId` (1..N); tabs refer to it. */
+  documentId: string
+  name: string
+  /** The document as sent, without any value drawn. */
+  bytes: Uint8Array
+}
+
+/** A recipient's part in the envelope, for stamping and for the certificate of completion. */
+export interface CompletionRecipient {
+  recipientId: string
+  /** `signer`, `inPersonSigner`, `carbonCopy`, `certifiedDelivery`. */
+  type: string
+  name: string
+  /** Absent, or a placeholder the certificate omits, for recipients invited by SMS only. */
+  email?: string
+  /** E.164, for recipients invited by SMS. */
+  phone?: string
+  /** `email` or `SMS` (with `email+SMS` for both). */
+  deliveryMethod: string
+  routingOrder: string
+  status: string
+  ipAddress?: string
+  userAgent?: string
+  sentAt?: Date
+  viewedAt?: Date
+  signedAt?: Date
+  declinedAt?: Date
+  declinedReason?: string
+  /** Adopted signature and initials: PNG data URLs (typed signatures arrive already rendered). */
+  signatureImage?: string
+  initialsImage?: string
+  /** The recipient's tabs with the values entered (`value`, `selected`), as stored. */
+  tabs: TabsByType
+  /** Identity checks the recipient passed (access code, SMS code, ...), in order. */
+  authenticationEvents?: AuthenticationEvent[]
+}
+
+export interface AuthenticationEvent {
+  /** e.g. `Access code`, `SMS`. */
+  method: string
+  result: 'passed' | 'failed'
+  at: Date
+}
+
+export interface CompletionEnvelope {
+  envelopeId: string
+  emailSubject: string
+  status: string
+  senderName?: string
+  senderEmail?: string
+  createdAt?: Date
+  sentAt?: Date
+  completedAt: Date
+}
+
+export interface CertificateInput {
+  envelope: CompletionEnvelope
+  recipients: CompletionRecipient[]
+  /** Names of the envelope's documents with their page counts, in order. */
+  documents: { name: string; pages: number }[]
+  language: CertificateLanguage
+}

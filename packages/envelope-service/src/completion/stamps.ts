@@ -1,0 +1,208 @@
+import type { Tab, TabOption } from '../templates/model.js'
+import type { AnchorSpec } from './anchors.js'
+import type { CertificateLanguage, CompletionRecipient } from './model.js'
+
+/**
+ * What gets drawn where: a pure plan from the recipients' tabs and entered values. Each tab type maps to
+ * one kind of mark: text (entered values, name, email, date signed, list selection), a check mark
+ * (selected checkbox), a dot (selected radio) or an image (adopted signature and initials). Unfilled
+ * tabs draw nothing. Positions are DocuSign's top-left points; anchor tabs take every placement found.
+ */
+
+export interface StampPosition {
+  documentId: string
+  pageNumber: number
+  x: number
+  y: number
+}
+
+export type Stamp = StampPosition &
+  (
+    | { kind: 'text'; text: string; fontSize: number; font: StampFont }
+    | { kind: 'check'; size: number }
+    | { kind: 'dot'; size: number }
+    | { kind: 'image'; dataUrl: string; maxWidth: number; maxHeight: number }
+  )
+
+export type StampFont = 'courier' | 'courier-bold' | 'helvetica' | 'helvetica-bold' | 'times' | 'times-bold'
+
+/** Where a tab (or a radio) is: its own position, or every placement of its anchor. */
+export type LocateTab = (tab: Record<string, unknown>, documentId: string | undefined) => StampPosition[]
+
+export interface PlanContext {
+  envelopeId: string
+  language: CertificateLanguage
+  locate: LocateTab
+}
+
+/** DocuSign's default tab font is Lucida Console 9; Courier is its standard-font equivalent. */
+const DEFAULT_FONT_SIZE = 9
+const SIGNATURE_BOX = { maxWidth: 144, maxHeight: 36 }
+const INITIALS_BOX = { maxWidth: 72, maxHeight: 28 }
+const MARK_SIZE = 12
+
+export function planStamps(recipients: CompletionRecipient[], context: PlanContext): Stamp[] {
+  const stamps: Stamp[] = []
+  for (const recipient of recipients) {
+    for (const [type, tabs] of Object.entries(recipient.tabs)) {
+      for (const tab of tabs) stamps.push(...stampsOfTab(type, tab, recipient, context))
+    }
+  }
+  return stamps
+}
+
+function stampsOfTab(type: string, tab: Tab, recipient: CompletionRecipient, context: PlanContext): Stamp[] {
+  const documentId = text(tab.documentId)
+  const at = () => context.locate(tab, documentId)
+  if (type === 'radioGroupTabs') {
+    const radios = Array.isArray(tab.radios) ? tab.radios : []
+    return radios
+      .filter((radio) => isTrue(radio.selected))
+      .flatMap((radio) =>
+        context
+          .locate(radio, documentId)
+          .map((position) => ({ ...position, kind: 'dot', size: MARK_SIZE }) as const),
+      )
+  }
+  if (type === 'checkboxTabs') {
+    return isTrue(tab.selected)
+      ? at().map((position) => ({ ...position, kind: 'check', size: MARK_SIZE }) as const)
+      : []
+  }
+  if (type === 'signHereTabs' || type === 'initialHereTabs') {
+    const dataUrl = type === 'signHereTabs' ? recipient.signatureImage : recipient.initialsImage
+    if (!dataUrl) return []
+    const box = type === 'signHereTabs' ? SIGNATURE_BOX : INITIALS_BOX
+    const scale = positiveNumber(text(tab.scaleValue)) ?? 1
+    return at().map((position) => ({
+      ...position,
+      kind: 'image',
+      dataUrl,
+      maxWidth: box.maxWidth * scale,
+      maxHeight: box.maxHeight * scale,
+    }))
+  }
+  const value = textValue(type, tab, recipient, context)
+  if (!value) return []
+  const fontSize = fontSizeOf(text(tab.fontSize))
+  const font = fontOf(text(tab.font), isTrue(tab.bold))
+  return at().map((position) => ({ ...position, kind: 'text', text: value, fontSize, font }))
+}
+
+/**
+ * The text a tab shows: the entered (or sender's) `value` of any tab type, else what DocuSign fills in
+ * itself for name, email, date-signed, envelope-id and list tabs.
+ */
+function textValue(
+  type: string,
+  tab: Tab,
+  recipient: CompletionRecipient,
+  context: PlanContext,
+): string | undefined {
+  const entered = text(tab.value)
+  if (entered) return entered
+  const [first = '', ...rest] = recipient.name.trim().split(/\s+/)
+  switch (type) {
+    case 'fullNameTabs':
+      return recipient.name
+    case 'firstNameTabs':
+      return first
+    case 'lastNameTabs':
+      return rest.join(' ') || undefined
+    case 'emailAddressTabs':
+      // The address of a recipient invited by SMS alone is the CRM's placeholder, not theirs.
+      return recipient.deliveryMethod.toLowerCase() === 'sms' ? undefined : recipient.email
+    case 'dateSignedTabs':
+      return recipient.signedAt ? formatDate(recipient.signedAt, context.language) : undefined
+    case 'envelopeIdTabs':
+      return context.envelopeId
+    case 'listTabs':
+      return selectedListItem(tab)
+    default:
+      return undefined
+  }
+}
+
+function selectedListItem(tab: Tab): string | undefined {
+  const items: TabOption[] = Array.isArray(tab.listItems) ? tab.listItems : []
+  const selected = items.find((item) => isTrue(item.selected))
+  return selected?.text ?? selected?.value
+}
+
+/** DocuSign's default date format by language: M/d/yyyy in English, d/M/yyyy in Spanish (UTC). */
+export function formatDate(date: Date, language: CertificateLanguage): string {
+  const day = date.getUTCDate()
+  const month = date.getUTCMonth() + 1
+  const year = date.getUTCFullYear()
+  return language === 'es' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`
+}
+
+/** `size7` … `size72` (DocuSign's names) in points. */
+function fontSizeOf(value: string | undefined): number {
+  const match = /^size(\d{1,2})$/i.exec(value ?? '')
+  const size = match ? Number(match[1]) : Number.NaN
+  return size >= 6 && size <= 72 ? size : DEFAULT_FONT_SIZE
+}
+
+/** DocuSign's font names mapped to a standard PDF font: serif to Times, Lucida Console and default to Courier. */
+function fontOf(name: string | undefined, bold: boolean): StampFont {
+  const family = (name ?? '').toLowerCase()
+  const serif = family.startsWith('times') || family === 'georgia'
+  const monospaced = family === '' || family === 'default' || /courier|lucida|mono/.test(family)
+  const base = serif ? 'times' : monospaced ? 'courier' : 'helvetica'
+  return bold ? `${base}-bold` : base
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+function isTrue(value: unknown): boolean {
+  return typeof value === 'string' && value.toLowerCase() === 'true'
+}
+
+function positiveNumber(value: string | undefined): number | undefined {
+  const number = Number(value)
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : undefined
+}
+
+/** The anchor fields of a tab or radio, when it is placed by anchor. */
+export function anchorOf(tab: Record<string, unknown>): AnchorSpec | undefined {
+  const anchorString = text(tab.anchorString)
+  if (!anchorString) return undefined
+  const spec: AnchorSpec = { anchorString }
+  for (const field of [
+    'anchorXOffset',
+    'anchorYOffset',
+    'anchorUnits',
+    'anchorIgnoreIfNotPresent',
+    'anchorCaseSensitive',
+    'anchorMatchWholeWord',
+    'anchorHorizontalAlignment',
+  ] as const) {
+    const value = text(tab[field])
+    if (value !== undefined) spec[field] = value
+  }
+  return spec
+}
+
+/** A positioned tab's (or radio's) own position; undefined when it lacks one. */
+export function fixedPosition(
+  tab: Record<string, unknown>,
+  documentId: string | undefined,
+): StampPosition | undefined {
+  const pageNumber = Number(text(tab.pageNumber))
+  const x = Number(text(tab.xPosition))
+  const y = Number(text(tab.yPosition))
+  const document = text(tab.documentId) ?? documentId
+  if (
+    !document ||
+    !Number.isInteger(pageNumber) ||
+    pageNumber < 1 ||
+    !Number.isFinite(x) ||
+    !Number.isFinite(y)
+  ) {
+    return undefined
+  }
+  return { documentId: document, pageNumber, x, y }
+}

@@ -1,0 +1,124 @@
+import type {
+  EventNotification as EventNotificationInput,
+  Notification as NotificationInput,
+} from 'esign-contract'
+import { InvalidRequestError } from 'platform'
+import { CONNECT_EVENT_DATA_VERSION, CONNECT_EVENTS, CONNECT_INCLUDE_DATA } from '../connect/model.js'
+import type { EnvelopeNotification, EventNotification } from './model.js'
+
+/**
+ * An envelope's `notification` (reminders, expiration) and `eventNotification` (its own webhook), read
+ * from the request into the domain. Both are stored as given for the lifecycle and webhook work to
+ * honour; what cannot be honoured (an unknown event) is refused here rather than forgotten.
+ */
+
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined ? fallback : value === 'true'
+const days = (value: string | undefined) => (value === undefined ? 0 : Number(value))
+
+export function notificationOf(input: NotificationInput | undefined): EnvelopeNotification | undefined {
+  if (!input) return undefined
+  const notification: EnvelopeNotification = {
+    useAccountDefaults: flag(
+      input.useAccountDefaults,
+      input.reminders === undefined && input.expirations === undefined,
+    ),
+  }
+  if (input.reminders) {
+    notification.reminders = {
+      reminderEnabled: flag(input.reminders.reminderEnabled, false),
+      reminderDelayDays: days(input.reminders.reminderDelay),
+      reminderFrequencyDays: days(input.reminders.reminderFrequency),
+    }
+  }
+  if (input.expirations) {
+    notification.expirations = {
+      expireEnabled: flag(input.expirations.expireEnabled, false),
+      expireAfterDays: days(input.expirations.expireAfter),
+      expireWarnDays: days(input.expirations.expireWarn),
+    }
+    const { expireEnabled, expireAfterDays, expireWarnDays } = notification.expirations
+    if (expireEnabled && expireAfterDays < 1) {
+      throw new InvalidRequestError(
+        'notification.expirations.expireAfter must be at least 1 day when expireEnabled',
+      )
+    }
+    if (expireEnabled && expireWarnDays >= expireAfterDays && expireWarnDays > 0) {
+      throw new InvalidRequestError('notification.expirations.expireWarn must be less than expireAfter')
+    }
+  }
+  return notification
+}
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(CONNECT_EVENTS)
+const KNOWN_INCLUDE_DATA: ReadonlySet<string> = new Set(CONNECT_INCLUDE_DATA)
+
+/** `envelopeEventStatusCode: "Completed"` is the event `envelope-completed`. */
+function statusCodeEvent(prefix: 'envelope' | 'recipient', code: string, field: string): string {
+  const event = `${prefix}-${code.toLowerCase()}`
+  if (!KNOWN_EVENTS.has(event)) throw new InvalidRequestError(`${field} "${code}" is not a supported event`)
+  return event
+}
+
+/** Reads `eventNotification`; its `url` is checked against the Connect URL policy by the caller. */
+export function eventNotificationOf(
+  input: EventNotificationInput | undefined,
+): EventNotification | undefined {
+  if (!input) return undefined
+  const path = 'eventNotification'
+  const events = new Set<string>()
+  input.events?.forEach((event, e) => {
+    if (!KNOWN_EVENTS.has(event)) {
+      throw new InvalidRequestError(
+        `${path}.events[${e}] "${event}" is not a supported event (supported: ${CONNECT_EVENTS.join(', ')})`,
+      )
+    }
+    events.add(event)
+  })
+  input.envelopeEvents?.forEach((event, e) => {
+    events.add(
+      statusCodeEvent(
+        'envelope',
+        event.envelopeEventStatusCode,
+        `${path}.envelopeEvents[${e}].envelopeEventStatusCode`,
+      ),
+    )
+  })
+  input.recipientEvents?.forEach((event, e) => {
+    events.add(
+      statusCodeEvent(
+        'recipient',
+        event.recipientEventStatusCode,
+        `${path}.recipientEvents[${e}].recipientEventStatusCode`,
+      ),
+    )
+  })
+  if (events.size === 0) {
+    throw new InvalidRequestError(`${path} needs events (or envelopeEvents/recipientEvents) to deliver`)
+  }
+  const notification: EventNotification = {
+    url: input.url,
+    events: [...events],
+    includeHMAC: flag(input.includeHMAC, false),
+    requireAcknowledgment: flag(input.requireAcknowledgment, false),
+    loggingEnabled: flag(input.loggingEnabled, false),
+  }
+  if (input.eventData) {
+    const version = input.eventData.version ?? CONNECT_EVENT_DATA_VERSION
+    if (version !== CONNECT_EVENT_DATA_VERSION) {
+      throw new InvalidRequestError(`${path}.eventData.version must be ${CONNECT_EVENT_DATA_VERSION}`)
+    }
+    const format = input.eventData.format ?? 'json'
+    if (format !== 'json') throw new InvalidRequestError(`${path}.eventData.format must be json`)
+    const includeData = input.eventData.includeData ?? []
+    includeData.forEach((item, i) => {
+      if (!KNOWN_INCLUDE_DATA.has(item)) {
+        throw new InvalidRequestError(
+          `${path}.eventData.includeData[${i}] "${item}" is not supported (supported: ${CONNECT_INCLUDE_DATA.join(', ')})`,
+        )
+      }
+    })
+    notification.eventData = { version, format, includeData: [...includeData] }
+  }
+  return notification
+}

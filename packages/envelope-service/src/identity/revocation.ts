@@ -1,0 +1,86 @@
+import { NotFoundError } from 'platform'
+import type { Db } from '../database.js'
+import { deleteAccessTokens } from './access-tokens.js'
+import {
+  deleteConsent,
+  deleteMembership,
+  findIntegrationKey,
+  findUser,
+  promoteOldestMembership,
+  setIntegrationKeyEnabled,
+} from './repository.js'
+
+/**
+ * Withdrawing access, for the admin CLI. Each change is made in the database at once; processes that
+ * cached the old decision stop honouring it within ACCESS_CACHE_TTL_MS (access-cache.ts). Tokens are
+ * also refused by the verifier as soon as the key or consent behind them is gone, so one minted while
+ * access was being withdrawn does not outlive the withdrawal.
+ */
+
+/** Ends a user's membership of an account. A removed default passes to the user's oldest other account. */
+export async function removeMember(
+  db: Db,
+  input: { accountId: string; userId: string },
+): Promise<{ accountId: string; userId: string; defaultAccountId?: string }> {
+  return db.transaction().execute(async (tx) => {
+    const removed = await deleteMembership(tx, input.accountId, input.userId)
+    if (!removed) {
+      throw new NotFoundError(`User ${input.userId} is not a member of account ${input.accountId}`)
+    }
+    const defaultAccountId = removed.wasDefault ? await promoteOldestMembership(tx, input.userId) : undefined
+    return { ...input, ...(defaultAccountId ? { defaultAccountId } : {}) }
+  })
+}
+
+/** Disables an integration key: no more grants, and every token issued through it is revoked. */
+export async function disableIntegrationKey(
+  db: Db,
+  integrationKeyId: string,
+): Promise<{ integrationKeyId: string; enabled: false; revokedTokens: number }> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await setIntegrationKeyEnabled(tx, integrationKeyId, false))) {
+      throw new NotFoundError(`Integration key ${integrationKeyId} not found`)
+    }
+    const revokedTokens = await deleteAccessTokens(tx, { integrationKeyId })
+    return { integrationKeyId, enabled: false, revokedTokens }
+  })
+}
+
+/** Enables a disabled integration key again (its old tokens stay revoked). */
+export async function enableIntegrationKey(
+  db: Db,
+  integrationKeyId: string,
+): Promise<{ integrationKeyId: string; enabled: true }> {
+  if (!(await setIntegrationKeyEnabled(db, integrationKeyId, true))) {
+    throw new NotFoundError(`Integration key ${integrationKeyId} not found`)
+  }
+  return { integrationKeyId, enabled: true }
+}
+
+/** Withdraws a user's consent to an integration key and revokes the tokens issued on it. */
+export async function revokeConsent(
+  db: Db,
+  input: { userId: string; integrationKeyId: string },
+): Promise<{ userId: string; integrationKeyId: string; revokedTokens: number }> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await deleteConsent(tx, input.userId, input.integrationKeyId))) {
+      throw new NotFoundError(
+        `User ${input.userId} has not granted consent to integration key ${input.integrationKeyId}`,
+      )
+    }
+    const revokedTokens = await deleteAccessTokens(tx, input)
+    return { ...input, revokedTokens }
+  })
+}
+
+/** Revokes a user's access tokens: all of them, or those issued through one integration key. */
+export async function revokeTokens(
+  db: Db,
+  input: { userId: string; integrationKeyId?: string },
+): Promise<{ userId: string; revokedTokens: number }> {
+  if (!(await findUser(db, input.userId))) throw new NotFoundError(`User ${input.userId} not found`)
+  if (input.integrationKeyId !== undefined && !(await findIntegrationKey(db, input.integrationKeyId))) {
+    throw new NotFoundError(`Integration key ${input.integrationKeyId} not found`)
+  }
+  return { userId: input.userId, revokedTokens: await deleteAccessTokens(db, input) }
+}

@@ -1,0 +1,20 @@
+import type { EnvelopeRecipient } from '../envelopes/model.js'
+import { deliveryChannel } from './channels.js'
+import type { LifecycleRecipient } from './model.js'
+
+/** The lifecycle's view of a stored envelope recipient plus its progress (status and timestamps). */
+export function lifecycleRecipientOf(
+  recipient: Pick<
+    EnvelopeRecipient,
+    'recipientId' | 'type' | 'routingOrder' | 'deliveryMethod' | 'phoneNumber' | 'additionalNotifications'
+  >,
+  progress: Omit<LifecycleRecipient, 'recipientId' | 'type' | 'routingOrder' | 'channel'>,
+): LifecycleRecipient {
+  return {
+    recipientId: recipient.recipientId,
+    type: recipient.type,
+    routingOrder: Number.parseInt(recipient.routingOrder, 10),
+    channel: deliveryChannel(recipient),
+    ...progress,
+  }
+}

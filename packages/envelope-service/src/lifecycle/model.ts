@@ -1,0 +1,118 @@
+/**
+ * The lifecycle's own small types. The write path maps stored rows to them and stores what the
+ * transitions return; nothing here knows about tables or wire shapes.
+ */
+
+export type LifecycleEnvelopeStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined' | 'voided'
+export type LifecycleRecipientStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined'
+
+/**
+ * Signers and in-person signers sign; certified deliveries must open the envelope (DocuSign completes
+ * them when they view it); carbon copies only receive copies and never hold up the routing.
+ */
+export type LifecycleRecipientType = 'signer' | 'inPersonSigner' | 'certifiedDelivery' | 'carbonCopy'
+
+/** How a message reaches a recipient: `both` is an email plus an SMS. */
+export type DeliveryChannel = 'email' | 'sms' | 'both'
+
+export interface LifecycleRecipient {
+  recipientId: string
+  type: LifecycleRecipientType
+  /** Already parsed from DocuSign's string. */
+  routingOrder: number
+  status: LifecycleRecipientStatus
+  channel: DeliveryChannel
+  /** ISO 8601 UTC timestamps, set by the transitions. */
+  sentAt?: string
+  deliveredAt?: string
+  /** When a signer signed, or a certified delivery viewed (DocuSign's `signedDateTime`). */
+  completedAt?: string
+  declinedAt?: string
+  declinedReason?: string
+}
+
+export interface LifecycleEnvelope {
+  status: LifecycleEnvelopeStatus
+  recipients: readonly LifecycleRecipient[]
+  sentAt?: string
+  deliveredAt?: string
+  completedAt?: string
+  declinedAt?: string
+  voidedAt?: string
+  voidedReason?: string
+}
+
+export type MessageKind =
+  | 'invitation'
+  | 'copy'
+  | 'reminder'
+  | 'expiryWarning'
+  | 'completed'
+  | 'declined'
+  | 'voided'
+
+/** A message the outbox must send to one recipient. */
+export interface MessageEffect {
+  kind: MessageKind
+  recipientId: string
+  channel: DeliveryChannel
+  /** The decline or void reason, for the notices that quote it. */
+  reason?: string
+}
+
+/** Actions as DocuSign's envelope history names them (`Sent Invitations`, `Viewed`, ...), plus our own. */
+export type AuditAction =
+  | 'Sent Invitations'
+  | 'Printable Copy Delivered'
+  | 'Viewed'
+  | 'Signed'
+  | 'Declined'
+  | 'Voided'
+  | 'Resent'
+  | 'Reminder Sent'
+  | 'Expiration Warning Sent'
+  | 'Completed'
+
+export interface AuditEffect {
+  action: AuditAction
+  /** Absent for actions of the sender or the system. */
+  recipientId?: string
+  /** The envelope's status after the action. */
+  envelopeStatus: LifecycleEnvelopeStatus
+  message: string
+}
+
+/** Connect event names (DocuSign's `event` strings). */
+export type ConnectEventName =
+  | 'envelope-sent'
+  | 'envelope-delivered'
+  | 'envelope-completed'
+  | 'envelope-declined'
+  | 'envelope-voided'
+  | 'recipient-sent'
+  | 'recipient-delivered'
+  | 'recipient-completed'
+  | 'recipient-declined'
+
+export interface ConnectEventEffect {
+  event: ConnectEventName
+  recipientId?: string
+}
+
+export interface Effects {
+  messages: MessageEffect[]
+  audit: AuditEffect[]
+  events: ConnectEventEffect[]
+}
+
+/** What every transition returns: the new state and what the write path stores with it. */
+export interface Transition {
+  envelope: LifecycleEnvelope
+  effects: Effects
+}
+
+export const TERMINAL_ENVELOPE_STATUSES: ReadonlySet<LifecycleEnvelopeStatus> = new Set([
+  'completed',
+  'declined',
+  'voided',
+])

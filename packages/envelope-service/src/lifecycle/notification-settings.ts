@@ -1,0 +1,43 @@
+import type { EnvelopeNotification as StoredNotification } from '../envelopes/model.js'
+import {
+  type EnvelopeNotification,
+  effectiveNotificationSettings,
+  expirationOf,
+  type NotificationSettings,
+} from './schedule.js'
+
+/** The envelope's stored `notification` in the schedule's terms (DocuSign's day counts). */
+export function scheduleNotificationOf(stored: StoredNotification | undefined): EnvelopeNotification | undefined {
+  if (!stored) return undefined
+  return {
+    useAccountDefaults: stored.useAccountDefaults,
+    ...(stored.reminders
+      ? {
+          reminders: {
+            reminderEnabled: stored.reminders.reminderEnabled,
+            reminderDelay: stored.reminders.reminderDelayDays,
+            reminderFrequency: stored.reminders.reminderFrequencyDays,
+          },
+        }
+      : {}),
+    ...(stored.expirations
+      ? {
+          expirations: {
+            expireEnabled: stored.expirations.expireEnabled,
+            expireAfter: stored.expirations.expireAfterDays,
+            expireWarn: stored.expirations.expireWarnDays,
+          },
+        }
+      : {}),
+  }
+}
+
+export function settingsOf(stored: StoredNotification | undefined): NotificationSettings {
+  return effectiveNotificationSettings(scheduleNotificationOf(stored))
+}
+
+/** Signing links of an envelope live until it expires; one that never expires, a year at most. */
+export function linkExpiryOf(stored: StoredNotification | undefined, sentAt: Date): number {
+  const expiresAt = expirationOf(settingsOf(stored).expirations, sentAt)
+  return expiresAt ? expiresAt.getTime() : sentAt.getTime() + 365 * 24 * 60 * 60_000
+}

@@ -1,0 +1,356 @@
+import { LifecycleError } from './errors.js'
+import type {
+  AuditEffect,
+  Effects,
+  LifecycleEnvelope,
+  LifecycleEnvelopeStatus,
+  LifecycleRecipient,
+  MessageKind,
+  Transition,
+} from './model.js'
+import { TERMINAL_ENVELOPE_STATUSES } from './model.js'
+import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } from './routing.js'
+
+/**
+ * The envelope lifecycle (DocuSign semantics): pure functions from the current state, an event and
+ * `now` to the new state plus the effects the write path stores in the same transaction (messages for
+ * the outbox, audit entries, Connect events).
+ *
+ * Envelope: created → sent → delivered → completed, or declined, or voided; `delivered` while every
+ * invited actor has opened it (DocuSign's envelope falls back to `sent` when the routing reaches a new
+ * group). Recipients: created → sent → delivered → completed, or declined. The envelope completes when
+ * every signer, in-person signer and certified delivery has finished; carbon copies then complete too.
+ * Completed, declined and voided envelopes accept no transition.
+ */
+
+/** DocuSign's void reason for an envelope that reached its expiration. */
+export const EXPIRED_REASON = 'Envelope has expired.'
+/** DocuSign's limit on `voidedReason`. */
+export const MAX_VOIDED_REASON_LENGTH = 200
+
+type DraftEnvelope = Omit<LifecycleEnvelope, 'recipients'> & { recipients: LifecycleRecipient[] }
+
+/** Sends a draft: the lowest routing group (and carbon copies up to it) is invited. */
+export function send(envelope: LifecycleEnvelope, now: Date): Transition {
+  if (envelope.status !== 'created') {
+    throw new LifecycleError(
+      'ENVELOPE_INVALID_STATUS',
+      `Only a draft ('created') envelope can be sent; this one is '${envelope.status}'.`,
+    )
+  }
+  if (envelope.recipients.length === 0) {
+    throw new LifecycleError('INVALID_REQUEST_PARAMETER', 'The envelope has no recipients.')
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    draft.status = 'sent'
+    draft.sentAt = at
+    effects.events.push({ event: 'envelope-sent' })
+    advanceRouting(draft, effects, at)
+  })
+}
+
+/**
+ * A recipient opened the envelope. Each view is audited; the first marks the recipient delivered. A
+ * certified delivery finishes by viewing, which may advance the routing.
+ */
+export function recipientViewed(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
+  requireInProgress(envelope)
+  const recipient = reachedRecipient(envelope, recipientId)
+  return step(envelope, now, (draft, effects, at) => {
+    const viewer = recipientIn(draft, recipientId)
+    const audit: AuditEffect = {
+      action: 'Viewed',
+      recipientId,
+      envelopeStatus: draft.status,
+      message: `Recipient ${recipientId} viewed the envelope.`,
+    }
+    effects.audit.push(audit)
+    if (recipient.status === 'sent') {
+      markDelivered(viewer, effects, at)
+      if (viewer.type === 'certifiedDelivery') {
+        markCompleted(viewer, effects, at)
+        advanceRouting(draft, effects, at)
+      } else {
+        updateEnvelopeDelivery(draft, effects, at)
+      }
+    }
+    audit.envelopeStatus = draft.status
+  })
+}
+
+/** A signer or in-person signer finished: the next group is invited, or the envelope completes. */
+export function recipientSigned(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
+  requireInProgress(envelope)
+  const recipient = actingRecipient(envelope, recipientId)
+  if (!canSign(recipient)) {
+    throw new LifecycleError(
+      'RECIPIENT_CANNOT_SIGN',
+      `Recipient ${recipientId} is a ${recipient.type} and does not sign.`,
+    )
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    const signer = recipientIn(draft, recipientId)
+    if (signer.status === 'sent') markDelivered(signer, effects, at)
+    markCompleted(signer, effects, at)
+    const audit: AuditEffect = {
+      action: 'Signed',
+      recipientId,
+      envelopeStatus: draft.status,
+      message: `Recipient ${recipientId} signed the envelope.`,
+    }
+    effects.audit.push(audit)
+    advanceRouting(draft, effects, at)
+    audit.envelopeStatus = draft.status
+  })
+}
+
+/** A recipient who must act declined: the whole envelope is declined (DocuSign). */
+export function recipientDeclined(
+  envelope: LifecycleEnvelope,
+  recipientId: string,
+  reason: string,
+  now: Date,
+): Transition {
+  requireInProgress(envelope)
+  const recipient = actingRecipient(envelope, recipientId)
+  if (!mustAct(recipient)) {
+    throw new LifecycleError(
+      'RECIPIENT_CANNOT_SIGN',
+      `Recipient ${recipientId} is a carbon copy and cannot decline.`,
+    )
+  }
+  const declinedReason = reason.trim()
+  if (declinedReason === '') {
+    throw new LifecycleError('INVALID_REQUEST_PARAMETER', 'A reason is required to decline the envelope.')
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    const decliner = recipientIn(draft, recipientId)
+    if (decliner.status === 'sent') markDelivered(decliner, effects, at)
+    decliner.status = 'declined'
+    decliner.declinedAt = at
+    decliner.declinedReason = declinedReason
+    draft.status = 'declined'
+    draft.declinedAt = at
+    effects.events.push({ event: 'recipient-declined', recipientId }, { event: 'envelope-declined' })
+    effects.audit.push({
+      action: 'Declined',
+      recipientId,
+      envelopeStatus: 'declined',
+      message: `Recipient ${recipientId} declined: ${declinedReason}`,
+    })
+    notifyReached(draft, effects, 'declined', declinedReason, (other) => other.recipientId !== recipientId)
+  })
+}
+
+/** The sender voids an envelope in progress (DocuSign: only `sent` or `delivered` ones). */
+export function voidEnvelope(envelope: LifecycleEnvelope, voidedReason: string, now: Date): Transition {
+  if (envelope.status !== 'sent' && envelope.status !== 'delivered') {
+    throw new LifecycleError(
+      'ENVELOPE_CANNOT_VOID_INVALID_STATE',
+      "Only envelopes in the 'Sent' or 'Delivered' states may be voided.",
+    )
+  }
+  const reason = voidedReason.trim()
+  if (reason === '') {
+    throw new LifecycleError(
+      'INVALID_REQUEST_PARAMETER',
+      "Value for 'voidedReason' must be specified when voiding an envelope.",
+    )
+  }
+  if (reason.length > MAX_VOIDED_REASON_LENGTH) {
+    throw new LifecycleError(
+      'INVALID_REQUEST_PARAMETER',
+      `voidedReason must be at most ${MAX_VOIDED_REASON_LENGTH} characters`,
+    )
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    draft.status = 'voided'
+    draft.voidedAt = at
+    draft.voidedReason = reason
+    effects.events.push({ event: 'envelope-voided' })
+    effects.audit.push({ action: 'Voided', envelopeStatus: 'voided', message: `Envelope voided: ${reason}` })
+    notifyReached(draft, effects, 'voided', reason, () => true)
+  })
+}
+
+/** Expiration is a void with DocuSign's reason. */
+export function expire(envelope: LifecycleEnvelope, now: Date): Transition {
+  return voidEnvelope(envelope, EXPIRED_REASON, now)
+}
+
+/** `?resend_envelope=true`: the current recipients who have not finished are invited again. */
+export function resend(envelope: LifecycleEnvelope, now: Date): Transition {
+  return messagePendingActors(envelope, now, 'invitation', 'Resent')
+}
+
+/** A reminder to the current recipients who have not finished. */
+export function remind(envelope: LifecycleEnvelope, now: Date): Transition {
+  return messagePendingActors(envelope, now, 'reminder', 'Reminder Sent')
+}
+
+/** The warning `expireWarn` days before expiration, to the current recipients who have not finished. */
+export function warnOfExpiry(envelope: LifecycleEnvelope, now: Date): Transition {
+  return messagePendingActors(envelope, now, 'expiryWarning', 'Expiration Warning Sent')
+}
+
+function messagePendingActors(
+  envelope: LifecycleEnvelope,
+  now: Date,
+  kind: MessageKind,
+  action: 'Resent' | 'Reminder Sent' | 'Expiration Warning Sent',
+): Transition {
+  requireInProgress(envelope)
+  return step(envelope, now, (draft, effects) => {
+    for (const recipient of pendingActors(draft.recipients)) {
+      effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel })
+      effects.audit.push({
+        action,
+        recipientId: recipient.recipientId,
+        envelopeStatus: draft.status,
+        message: `${action} to recipient ${recipient.recipientId}.`,
+      })
+    }
+  })
+}
+
+/** Invites whoever the routing has reached; completes the envelope once no actor is left. */
+function advanceRouting(draft: DraftEnvelope, effects: Effects, at: string) {
+  for (const recipient of dueForInvitation(draft.recipients)) {
+    recipient.status = 'sent'
+    recipient.sentAt = at
+    const kind = mustAct(recipient) ? 'invitation' : 'copy'
+    effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel })
+    effects.events.push({ event: 'recipient-sent', recipientId: recipient.recipientId })
+    effects.audit.push({
+      action: 'Sent Invitations',
+      recipientId: recipient.recipientId,
+      envelopeStatus: draft.status,
+      message:
+        kind === 'invitation'
+          ? `Invitation sent to recipient ${recipient.recipientId}.`
+          : `Copy sent to recipient ${recipient.recipientId}.`,
+    })
+  }
+  if (allActorsFinished(draft.recipients)) complete(draft, effects, at)
+  else updateEnvelopeDelivery(draft, effects, at)
+}
+
+/** Every actor finished: carbon copies complete too and everyone receives the completed documents. */
+function complete(draft: DraftEnvelope, effects: Effects, at: string) {
+  draft.status = 'completed'
+  draft.completedAt = at
+  for (const recipient of draft.recipients) {
+    if (recipient.type === 'carbonCopy' && recipient.status !== 'completed') {
+      recipient.sentAt ??= at
+      markCompleted(recipient, effects, at)
+    }
+  }
+  effects.events.push({ event: 'envelope-completed' })
+  effects.audit.push({
+    action: 'Completed',
+    envelopeStatus: 'completed',
+    message: 'The envelope was completed.',
+  })
+  for (const recipient of draft.recipients) {
+    effects.messages.push({
+      kind: 'completed',
+      recipientId: recipient.recipientId,
+      channel: recipient.channel,
+    })
+  }
+}
+
+/** `delivered` while every invited actor who has not finished has opened the envelope, else `sent`. */
+function updateEnvelopeDelivery(draft: DraftEnvelope, effects: Effects, at: string) {
+  const pending = pendingActors(draft.recipients)
+  const delivered = pending.length > 0 && pending.every((recipient) => recipient.status === 'delivered')
+  const next: LifecycleEnvelopeStatus = delivered ? 'delivered' : 'sent'
+  if (next === 'delivered' && draft.status !== 'delivered') {
+    draft.deliveredAt ??= at
+    effects.events.push({ event: 'envelope-delivered' })
+  }
+  draft.status = next
+}
+
+function markDelivered(recipient: LifecycleRecipient, effects: Effects, at: string) {
+  recipient.status = 'delivered'
+  recipient.deliveredAt = at
+  effects.events.push({ event: 'recipient-delivered', recipientId: recipient.recipientId })
+}
+
+function markCompleted(recipient: LifecycleRecipient, effects: Effects, at: string) {
+  recipient.status = 'completed'
+  recipient.completedAt = at
+  effects.events.push({ event: 'recipient-completed', recipientId: recipient.recipientId })
+}
+
+/** Declined and voided notices go to everyone the envelope has reached. */
+function notifyReached(
+  draft: DraftEnvelope,
+  effects: Effects,
+  kind: 'declined' | 'voided',
+  reason: string,
+  include: (recipient: LifecycleRecipient) => boolean,
+) {
+  for (const recipient of draft.recipients) {
+    if (recipient.status === 'created' || !include(recipient)) continue
+    effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel, reason })
+  }
+}
+
+function requireInProgress(envelope: LifecycleEnvelope) {
+  if (envelope.status === 'sent' || envelope.status === 'delivered') return
+  const state = TERMINAL_ENVELOPE_STATUSES.has(envelope.status) ? envelope.status : "a draft ('created')"
+  throw new LifecycleError(
+    'ENVELOPE_INVALID_STATUS',
+    `The envelope is ${state}; recipients cannot act on it.`,
+  )
+}
+
+function findRecipient(envelope: LifecycleEnvelope, recipientId: string): LifecycleRecipient {
+  const recipient = envelope.recipients.find((candidate) => candidate.recipientId === recipientId)
+  if (!recipient) {
+    throw new LifecycleError(
+      'UNKNOWN_ENVELOPE_RECIPIENT',
+      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
+    )
+  }
+  return recipient
+}
+
+/** A recipient the routing has reached (viewing is allowed again after finishing). */
+function reachedRecipient(envelope: LifecycleEnvelope, recipientId: string): LifecycleRecipient {
+  const recipient = findRecipient(envelope, recipientId)
+  if (recipient.status === 'created') {
+    throw new LifecycleError('RECIPIENT_NOT_IN_SEQUENCE', `It is not yet recipient ${recipientId}'s turn.`)
+  }
+  return recipient
+}
+
+/** A reached recipient who has not finished yet. */
+function actingRecipient(envelope: LifecycleEnvelope, recipientId: string): LifecycleRecipient {
+  const recipient = reachedRecipient(envelope, recipientId)
+  if (recipient.status === 'completed' || recipient.status === 'declined') {
+    throw new LifecycleError('RECIPIENT_ALREADY_FINISHED', `Recipient ${recipientId} has already finished.`)
+  }
+  return recipient
+}
+
+function recipientIn(draft: DraftEnvelope, recipientId: string) {
+  return draft.recipients.find((recipient) => recipient.recipientId === recipientId)!
+}
+
+/** Runs a change on a copy: the caller's state is never mutated. */
+function step(
+  envelope: LifecycleEnvelope,
+  now: Date,
+  change: (draft: DraftEnvelope, effects: Effects, at: string) => void,
+): Transition {
+  const draft: DraftEnvelope = {
+    ...envelope,
+    recipients: envelope.recipients.map((recipient) => ({ ...recipient })),
+  }
+  const effects: Effects = { messages: [], audit: [], events: [] }
+  change(draft, effects, now.toISOString())
+  return { envelope: draft, effects }
+}

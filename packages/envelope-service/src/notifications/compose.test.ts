@@ -1,0 +1,167 @@
+import { InvalidRequestError } from 'platform'
+import { describe, expect, it } from 'vitest'
+import type { MessageKind } from '../lifecycle/model.js'
+import { type CompositionInput, composeMessages, escapeHtml } from './compose.js'
+import type { EmailMessage, SmsMessage } from './message.js'
+import { messageLanguage } from './texts.js'
+
+const base: CompositionInput = {
+  kind: 'invitation',
+  language: 'en',
+  channel: 'email',
+  envelope: { emailSubject: 'Service Agreement', emailBlurb: 'Please review.', senderName: 'Sam Sender' },
+  recipient: { name: 'Ana', email: 'ana@example.test', phone: { countryCode: '57', number: '3001234567' } },
+  link: 'https://sign.example.test/s/tok',
+}
+const email = (input: Partial<CompositionInput>) => composeMessages({ ...base, ...input })[0] as EmailMessage
+const sms = (input: Partial<CompositionInput>) =>
+  composeMessages({ ...base, channel: 'sms', ...input })[0] as SmsMessage
+
+describe('composeMessages: channels', () => {
+  it('sends SMS only for an SMS recipient, so the placeholder email never receives mail', () => {
+    const messages = composeMessages({
+      ...base,
+      channel: 'sms',
+      recipient: { ...base.recipient, email: 'placeholder@x' },
+    })
+    expect(messages.map((message) => message.channel)).toEqual(['sms'])
+  })
+
+  it('sends both for an email recipient with an SMS notification, and email alone otherwise', () => {
+    expect(composeMessages({ ...base, channel: 'both' }).map((message) => message.channel)).toEqual([
+      'email',
+      'sms',
+    ])
+    expect(composeMessages(base).map((message) => message.channel)).toEqual(['email'])
+  })
+
+  it('needs an email for email and a valid phone for SMS', () => {
+    expect(() => composeMessages({ ...base, recipient: { name: 'Ana' } })).toThrow(InvalidRequestError)
+    expect(() => composeMessages({ ...base, channel: 'sms', recipient: { phone: '+57 12' } })).toThrow(
+      'is not a valid phone number',
+    )
+  })
+
+  it('refuses links that are not http(s)', () => {
+    expect(() => composeMessages({ ...base, link: 'javascript:alert(1)' })).toThrow('http(s) URL')
+  })
+})
+
+describe('composeMessages: email', () => {
+  it('uses the envelope subject, sender name, blurb and personal link in plain text and HTML', () => {
+    const message = email({})
+    expect(message).toMatchObject({
+      to: { name: 'Ana', address: 'ana@example.test' },
+      fromName: 'Sam Sender via Inkwell',
+      subject: 'Service Agreement',
+    })
+    expect(message.text).toBe(
+      [
+        'Hello Ana,',
+        'Sam Sender sent you a document to review and sign.',
+        'Please review.',
+        'Review and sign: https://sign.example.test/s/tok',
+        'Do not share this link: it lets anyone who has it act on this document as you.',
+      ].join('\n\n'),
+    )
+    expect(message.html).toContain('<a href="https://sign.example.test/s/tok"')
+    expect(message.html).toContain('<html lang="en">')
+  })
+
+  it('escapes every value in the HTML part', () => {
+    const message = email({
+      envelope: { emailSubject: '<script>x</script>', emailBlurb: 'a & b "c"', senderName: "O'Brien <b>" },
+      recipient: { name: '<img src=x>', email: 'a@b.test' },
+    })
+    expect(message.html).not.toContain('<script>')
+    expect(message.html).not.toContain('<img')
+    expect(message.html).not.toContain('<b>')
+    expect(message.html).toContain('&lt;script&gt;x&lt;/script&gt;')
+    expect(message.html).toContain('a &amp; b &quot;c&quot;')
+    expect(message.html).toContain('O&#39;Brien &lt;b&gt;')
+    expect(message.text).toContain('<img src=x>')
+  })
+
+  it('writes Spanish when asked', () => {
+    const message = email({ language: 'es', kind: 'reminder' })
+    expect(message.subject).toBe('Recordatorio: Service Agreement')
+    expect(message.fromName).toBe('Sam Sender a través de Inkwell')
+    expect(message.text).toContain('Hola, Ana:')
+    expect(message.text).toContain('Sam Sender aún espera su firma en este documento.')
+    expect(message.html).toContain('<html lang="es">')
+  })
+
+  const subjects: Record<MessageKind, [string, string]> = {
+    invitation: ['Service Agreement', 'Service Agreement'],
+    copy: ['Service Agreement', 'Service Agreement'],
+    reminder: ['Reminder: Service Agreement', 'Recordatorio: Service Agreement'],
+    expiryWarning: ['Expiring soon: Service Agreement', 'Vence pronto: Service Agreement'],
+    completed: ['Completed: Service Agreement', 'Completado: Service Agreement'],
+    declined: ['Declined: Service Agreement', 'Rechazado: Service Agreement'],
+    voided: ['Voided: Service Agreement', 'Anulado: Service Agreement'],
+  }
+  for (const [kind, [english, spanish]] of Object.entries(subjects)) {
+    it(`titles the ${kind} message in both languages`, () => {
+      expect(email({ kind: kind as MessageKind }).subject).toBe(english)
+      expect(email({ kind: kind as MessageKind, language: 'es' }).subject).toBe(spanish)
+    })
+  }
+
+  it('links the signed document on completion, without the signing-link warning', () => {
+    const message = email({ kind: 'completed', link: 'https://sign.example.test/documents/signed.pdf' })
+    expect(message.text).toContain(
+      'Download the signed document: https://sign.example.test/documents/signed.pdf',
+    )
+    expect(message.text).not.toContain('Do not share')
+    expect(message.text).not.toContain('Please review.')
+  })
+
+  it('quotes the reason in decline and void notices, and the date in the expiry warning', () => {
+    expect(email({ kind: 'voided', reason: 'Wrong terms', link: undefined }).text).toContain(
+      'Sam Sender voided this document. Reason: Wrong terms',
+    )
+    expect(email({ kind: 'declined', language: 'es', reason: 'No', link: undefined }).text).toContain(
+      'Motivo: No',
+    )
+    const expiresAt = new Date('2026-12-24T10:00:00Z')
+    expect(email({ kind: 'expiryWarning', expiresAt }).text).toContain('expires on December 24, 2026 (UTC)')
+    expect(email({ kind: 'expiryWarning', expiresAt, language: 'es' }).text).toContain(
+      'vence el 24 de diciembre de 2026',
+    )
+  })
+})
+
+describe('composeMessages: SMS', () => {
+  it('is short, carries the link, and goes to the E.164 number', () => {
+    const message = sms({})
+    expect(message).toEqual({
+      channel: 'sms',
+      to: '+573001234567',
+      body: 'Inkwell: Sam Sender sent you "Service Agreement" to sign: https://sign.example.test/s/tok',
+    })
+    expect(sms({ language: 'es' }).body).toBe(
+      'Inkwell: Sam Sender le envió "Service Agreement" para firmar: https://sign.example.test/s/tok',
+    )
+  })
+
+  it('shortens long subjects and keeps placeholders inside values as text', () => {
+    const body = sms({ envelope: { ...base.envelope, emailSubject: `{link} ${'x'.repeat(100)}` } }).body
+    expect(body).toContain(`"{link} ${'x'.repeat(32)}…"`)
+    expect(body.length).toBeLessThan(160)
+  })
+})
+
+describe('messageLanguage', () => {
+  it('selects Spanish from locale codes and words, English otherwise', () => {
+    for (const value of ['es', 'es-CO', 'ES_mx', 'Spanish', 'Español', 'espanol'])
+      expect(messageLanguage(value)).toBe('es')
+    for (const value of [undefined, '', 'en', 'English', 'estonian', 'fr'])
+      expect(messageLanguage(value)).toBe('en')
+  })
+})
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
+  })
+})

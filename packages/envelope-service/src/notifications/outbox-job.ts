@@ -1,0 +1,213 @@
+import type { DialectName } from 'platform'
+import type { Db } from '../database.js'
+import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/repository.js'
+import { smsPhoneOf } from '../lifecycle/channels.js'
+import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
+import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
+import { expirationOf } from '../lifecycle/schedule.js'
+import { recordAudit } from '../lifecycle/service.js'
+import { type ClaimedOutboxMessage, claim, complete, enqueue, retry } from '../outbox/repository.js'
+import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
+import { newSigningToken, signingUrl } from '../signing/links.js'
+import { insertSigningLink } from '../signing/repository.js'
+import { formLanguageOf } from '../signing/service.js'
+import { composeMessages } from './compose.js'
+import type { Dispatch } from './dispatch.js'
+import type { DeliveryResult, OutboundMessage } from './message.js'
+
+/**
+ * The messages job: drains `recipient.message` rows from the outbox and sends them by email, SMS or
+ * both (the development mailbox stands in for a transport that is not configured). Each row is leased
+ * to one process, so with several processes on PostgreSQL a message is sent once; a process that dies
+ * mid-send loses its lease and another sends the message again (a duplicate only after a crash).
+ * Failures never block anything else: a row that cannot be sent now is retried with exponential backoff
+ * and jitter until `giveUpAfterMs` after it was enqueued, then recorded as failed. Every attempt that
+ * fails, and the final outcome, lands in the envelope's audit trail.
+ */
+
+export interface MessagesJobDeps {
+  db: Db
+  dialect: DialectName
+  now: () => number
+  publicUrl: string
+  dispatch: Dispatch
+  /** Names this process in outbox leases. */
+  owner: string
+  /** Rows claimed per round, and sent at once. */
+  batchSize?: number
+  concurrency?: number
+  leaseMs?: number
+  giveUpAfterMs?: number
+}
+
+export const MESSAGES_JOB = 'outbox.messages'
+const DEFAULT_GIVE_UP_MS = 24 * 60 * 60_000
+const FIRST_RETRY_MS = 5_000
+const MAX_RETRY_MS = 60 * 60_000
+const COMPLETED_LINK_MS = 365 * 24 * 60 * 60_000
+
+/** Kinds whose message carries a personal signing link. */
+const LINKED_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning', 'copy', 'completed'])
+/** Kinds that only make sense while the envelope is in progress. */
+const IN_PROGRESS_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning'])
+
+/** Exponential backoff with full jitter over the upper half: 5 s, 10 s, 20 s, ... capped at an hour. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1))
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}
+
+/** One round: claims due messages and sends them; resolves true when a full batch suggests more wait. */
+export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> {
+  const batchSize = deps.batchSize ?? 200
+  const rows = await claim(deps.db, deps.dialect, {
+    topics: [OUTBOX_TOPICS.recipientMessage],
+    owner: deps.owner,
+    now: deps.now(),
+    leaseMs: deps.leaseMs ?? 60_000,
+    limit: batchSize,
+  })
+  const concurrency = deps.concurrency ?? 16
+  let next = 0
+  const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!
+      await deliverRow(deps, row)
+    }
+  })
+  await Promise.all(workers)
+  return rows.length === batchSize
+}
+
+async function deliverRow(deps: MessagesJobDeps, row: ClaimedOutboxMessage): Promise<void> {
+  const payload = row.payload as RecipientMessagePayload
+  const actor = { source: 'System' as const, userName: 'Inkwell' }
+  let prepared: Awaited<ReturnType<typeof prepare>>
+  try {
+    prepared = await prepare(deps, payload)
+  } catch (error) {
+    // A message that cannot be composed (an invalid phone number, say) never will be: record it, drop it.
+    await deps.db.transaction().execute(async (tx) => {
+      const note = {
+        action: 'Delivery Failed',
+        recipientId: payload.recipientId,
+        envelopeStatus: 'sent',
+        message: `The ${payload.kind} message to recipient ${payload.recipientId} could not be composed.`,
+        information: (error as Error).message,
+      }
+      await recordAudit(tx, payload.envelopeId, [note], actor, deps.now())
+    })
+    await complete(deps.db, deps.owner, [row.id])
+    return
+  }
+  if (prepared === 'skip') {
+    await complete(deps.db, deps.owner, [row.id])
+    return
+  }
+  const results = await Promise.all(prepared.messages.map((message) => deps.dispatch(message)))
+  const failedChannels = prepared.messages
+    .map((message, index) => ({ channel: message.channel, result: results[index]! }))
+    .filter(({ result }) => result.outcome !== 'delivered')
+  const now = deps.now()
+  if (failedChannels.length === 0) {
+    await complete(deps.db, deps.owner, [row.id])
+    return
+  }
+  const reason = failedChannels.map(({ channel, result }) => `${channel}: ${reasonOf(result)}`).join('; ')
+  const permanent = failedChannels.every(({ result }) => result.outcome === 'failed')
+  const expired = now - row.createdAt >= (deps.giveUpAfterMs ?? DEFAULT_GIVE_UP_MS)
+  const note = {
+    recipientId: payload.recipientId,
+    envelopeStatus: prepared.envelopeStatus,
+    message: `Sending the ${payload.kind} message to recipient ${payload.recipientId} failed (attempt ${row.attempts}).`,
+    information: reason,
+  }
+  if (permanent || expired) {
+    await deps.db.transaction().execute(async (tx) => {
+      await recordAudit(tx, payload.envelopeId, [{ ...note, action: 'Delivery Failed' }], actor, now)
+    })
+    await complete(deps.db, deps.owner, [row.id])
+    return
+  }
+  // Channels that went out are not sent again: what is left is retried on its own.
+  const delivered = prepared.messages.length - failedChannels.length
+  const remaining: DeliveryChannel | undefined =
+    delivered === 0 ? undefined : failedChannels[0]!.channel === 'email' ? 'email' : 'sms'
+  await deps.db.transaction().execute(async (tx) => {
+    await recordAudit(tx, payload.envelopeId, [{ ...note, action: 'Delivery Attempt Failed' }], actor, now)
+  })
+  const retryAt = now + Math.max(retryDelayMs(row.attempts), retryAfterOf(failedChannels.map(({ result }) => result)))
+  if (remaining) {
+    await deps.db.transaction().execute(async (tx) => {
+      await enqueue(
+        tx,
+        [{ topic: OUTBOX_TOPICS.recipientMessage, payload: { ...payload, channel: remaining }, availableAt: retryAt }],
+        now,
+      )
+    })
+    await complete(deps.db, deps.owner, [row.id])
+  } else {
+    await retry(deps.db, deps.owner, row.id, { availableAt: retryAt, error: reason })
+  }
+}
+
+function reasonOf(result: DeliveryResult): string {
+  return result.outcome === 'delivered' ? 'delivered' : result.reason
+}
+
+function retryAfterOf(results: DeliveryResult[]): number {
+  return Math.max(0, ...results.map((result) => (result.outcome === 'retry' ? (result.retryAfterMs ?? 0) : 0)))
+}
+
+/** The message(s) to send for a payload, with a fresh signing link where the kind carries one. */
+async function prepare(
+  deps: MessagesJobDeps,
+  payload: RecipientMessagePayload,
+): Promise<'skip' | { messages: OutboundMessage[]; envelopeStatus: string }> {
+  const envelope = await findEnvelope(deps.db, payload.accountId, payload.envelopeId)
+  const recipient = (await findRecipients(deps.db, [payload.envelopeId]))
+    .get(payload.envelopeId)
+    ?.find((candidate) => candidate.recipientId === payload.recipientId)
+  if (!envelope || !recipient) return 'skip'
+  const kind = payload.kind as MessageKind
+  const inProgress = envelope.status === 'sent' || envelope.status === 'delivered'
+  if (IN_PROGRESS_KINDS.has(kind) && !inProgress) return 'skip'
+  const now = deps.now()
+  const sentAt = new Date(envelope.sentAt ?? now)
+  let link: string | undefined
+  if (LINKED_KINDS.has(kind)) {
+    const { token, tokenHash } = newSigningToken()
+    await insertSigningLink(deps.db, {
+      tokenHash,
+      envelopeId: envelope.envelopeId,
+      recipientId: recipient.recipientId,
+      kind: 'invitation',
+      createdAt: now,
+      // A completion link leads to the signed document, which outlives the envelope's expiry.
+      expiresAt: kind === 'completed' ? now + COMPLETED_LINK_MS : linkExpiryOf(envelope.notification, sentAt),
+    })
+    link = signingUrl(deps.publicUrl, token)
+  }
+  const fields = (await findCustomFields(deps.db, [envelope.envelopeId])).get(envelope.envelopeId)
+  const phone = smsPhoneOf(recipient)
+  const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
+  const messages = composeMessages({
+    kind,
+    language: formLanguageOf(fields?.listCustomFields ?? []) ?? 'en',
+    channel: payload.channel as DeliveryChannel,
+    envelope: {
+      emailSubject: envelope.emailSubject,
+      ...(envelope.emailBlurb ? { emailBlurb: envelope.emailBlurb } : {}),
+      senderName: envelope.sender.userName,
+    },
+    recipient: {
+      ...(recipient.name ? { name: recipient.inPerson?.signerName ?? recipient.name } : {}),
+      ...(recipient.email ? { email: recipient.email } : {}),
+      ...(phone ? { phone } : {}),
+    },
+    ...(link ? { link } : {}),
+    ...(payload.reason ? { reason: payload.reason } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+  })
+  return { messages, envelopeStatus: envelope.status }
+}

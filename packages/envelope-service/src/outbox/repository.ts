@@ -1,0 +1,139 @@
+import type { DialectName } from 'platform'
+import type { DbOrTx } from '../database.js'
+import { newTimeOrderedId } from '../envelopes/ids.js'
+
+/** Work to enqueue: `payload` is stored as JSON. */
+export interface OutboxMessage {
+  topic: string
+  payload: unknown
+  /** Epoch ms before which no dispatcher claims it; defaults to `now`. */
+  availableAt?: number
+}
+
+/** A claimed row: the lease is the caller's until `leaseExpiresAt`. */
+export interface ClaimedOutboxMessage {
+  id: string
+  topic: string
+  payload: unknown
+  /** Including this claim: 1 on the first delivery. */
+  attempts: number
+  leaseExpiresAt: number
+  createdAt: number
+}
+
+/** Rows per insert: 9 columns each, under both dialects' caps on bound parameters per statement. */
+const ROWS_PER_INSERT = 3_000
+
+/**
+ * Adds messages inside the caller's transaction: they become visible with the state change that owes
+ * them, and vanish with it on rollback.
+ */
+export async function enqueue(tx: DbOrTx, messages: readonly OutboxMessage[], now: number): Promise<void> {
+  const rows = messages.map((message) => ({
+    id: newTimeOrderedId(now),
+    topic: message.topic,
+    payload: JSON.stringify(message.payload),
+    available_at: message.availableAt ?? now,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: null,
+    created_at: now,
+  }))
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    await tx
+      .insertInto('outbox')
+      .values(rows.slice(at, at + ROWS_PER_INSERT))
+      .execute()
+  }
+}
+
+/**
+ * Leases up to `limit` due messages of `topics` to `owner`, oldest first (messages due in the same
+ * millisecond in no particular order), and counts the attempt. A
+ * message is due when its `available_at` has passed and nobody holds an unexpired lease on it (a
+ * dispatcher that died loses its messages when the lease ends). One statement on both databases: on
+ * PostgreSQL `for update skip locked` lets concurrent claimers pass over rows another is claiming instead
+ * of waiting, and PostgreSQL re-checks the condition under the row lock, so a message goes to one
+ * claimer only; SQLite runs one writing statement at a time, which gives the same guarantee.
+ */
+export async function claim(
+  db: DbOrTx,
+  dialect: DialectName,
+  request: { topics: readonly string[]; owner: string; now: number; leaseMs: number; limit: number },
+): Promise<ClaimedOutboxMessage[]> {
+  if (request.topics.length === 0 || request.limit < 1) return []
+  const { now } = request
+  const leaseExpiresAt = now + request.leaseMs
+  const rows = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      lease_owner: request.owner,
+      lease_expires_at: leaseExpiresAt,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox as due')
+        .select('due.id')
+        .where('due.topic', 'in', [...request.topics])
+        .where('due.available_at', '<=', now)
+        .where((inner) =>
+          inner.or([inner('due.lease_expires_at', 'is', null), inner('due.lease_expires_at', '<=', now)]),
+        )
+        .orderBy('due.available_at')
+        .orderBy('due.id')
+        .limit(request.limit)
+        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .returning(['id', 'topic', 'payload', 'attempts', 'lease_expires_at', 'created_at', 'available_at'])
+    .execute()
+  // `returning` follows no order; dispatch in the order the messages became due.
+  rows.sort((a, b) => Number(a.available_at) - Number(b.available_at) || (a.id < b.id ? -1 : 1))
+  return rows.map((row) => ({
+    id: row.id,
+    topic: row.topic,
+    payload: JSON.parse(row.payload) as unknown,
+    attempts: Number(row.attempts),
+    leaseExpiresAt: Number(row.lease_expires_at),
+    createdAt: Number(row.created_at),
+  }))
+}
+
+/**
+ * Deletes messages `owner` has dispatched. Only while it still holds them: a message whose lease
+ * expired and was claimed again stays for its new owner. Returns how many were deleted.
+ */
+export async function complete(db: DbOrTx, owner: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0
+  const result = await db
+    .deleteFrom('outbox')
+    .where('id', 'in', [...ids])
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/**
+ * Releases a message `owner` failed to dispatch, to be claimed again from `availableAt` (the caller's
+ * backoff); false when `owner` no longer holds it.
+ */
+export async function retry(
+  db: DbOrTx,
+  owner: string,
+  id: string,
+  next: { availableAt: number; error: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      available_at: next.availableAt,
+      lease_owner: null,
+      lease_expires_at: null,
+      last_error: next.error,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

@@ -1,0 +1,43 @@
+/**
+ * The outbox topics the envelope service writes, with their payloads. Payloads carry ids, not copies:
+ * a dispatcher reads the current rows when it runs, so it never acts on stale data.
+ */
+export const OUTBOX_TOPICS = {
+  /** Publish an envelope event to the Connect configurations and the envelope's `eventNotification`. */
+  envelopeEvent: 'envelope.event',
+  /** A lifecycle message to one recipient: invitation, copy, reminder, expiry warning, completion, notices. */
+  recipientMessage: 'recipient.message',
+  /** Seal a completed envelope's documents, then send the completion messages it carries. */
+  envelopeComplete: 'envelope.complete',
+} as const
+
+export interface RecipientMessagePayload {
+  accountId: string
+  envelopeId: string
+  recipientId: string
+  /** The lifecycle's `MessageKind`: `invitation`, `copy`, `reminder`, `expiryWarning`, `completed`, ... */
+  kind: string
+  /** `email`, `sms` or `both`, decided when the message was owed. */
+  channel: string
+  /** The decline or void reason the notice quotes. */
+  reason?: string
+}
+
+export interface EnvelopeCompletePayload {
+  accountId: string
+  envelopeId: string
+  /** The completion messages to send once the sealed documents are stored. */
+  messages: RecipientMessagePayload[]
+}
+
+
+export interface EnvelopeEventPayload {
+  accountId: string
+  envelopeId: string
+  /** Connect's event name, e.g. `envelope-sent`. */
+  event: string
+  /** When it happened, ISO 8601 UTC. */
+  at: string
+  /** The recipient of a `recipient-*` event. */
+  recipientId?: string
+}

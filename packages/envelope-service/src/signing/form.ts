@@ -1,0 +1,265 @@
+import { InvalidRequestError } from 'platform'
+import type { Tab, TabOption, TabsByType } from '../templates/model.js'
+import type { FinishSigningRequest, SigningTab, SigningTabType } from './schema.js'
+
+/**
+ * A recipient's form: the stored tabs (DocuSign's TabsByType) as the signing page shows them, the
+ * check of what the recipient sends back, and the tabs with the entered values as the API and the
+ * sealed PDF show them. Pure.
+ *
+ * Each tab is identified by `<tab type>-<index>` (`textTabs-0`), stable because a recipient's stored
+ * tabs never change after sending. Tab boxes use the sizes completion draws at (stamps.ts), so what the
+ * page shows is where the ink lands.
+ */
+
+const PAGE_TYPE: Record<string, SigningTabType> = {
+  signHereTabs: 'signHere',
+  initialHereTabs: 'initialHere',
+  dateSignedTabs: 'dateSigned',
+  fullNameTabs: 'fullName',
+  emailTabs: 'email',
+  emailAddressTabs: 'email',
+  firstNameTabs: 'text',
+  lastNameTabs: 'text',
+  companyTabs: 'text',
+  titleTabs: 'text',
+  textTabs: 'text',
+  numberTabs: 'text',
+  dateTabs: 'text',
+  noteTabs: 'text',
+  checkboxTabs: 'checkbox',
+  listTabs: 'list',
+  radioGroupTabs: 'radioGroup',
+}
+
+/** Width and height in points per page type; text tabs take their own `width`/`height` when given. */
+const BOX: Record<SigningTabType, { width: number; height: number }> = {
+  signHere: { width: 144, height: 36 },
+  initialHere: { width: 72, height: 28 },
+  dateSigned: { width: 90, height: 14 },
+  fullName: { width: 140, height: 14 },
+  email: { width: 160, height: 14 },
+  text: { width: 120, height: 14 },
+  checkbox: { width: 12, height: 12 },
+  list: { width: 120, height: 16 },
+  radioGroup: { width: 12, height: 12 },
+}
+
+/** DocuSign's defaults: signing, text and list tabs are required unless they say otherwise. */
+const REQUIRED_BY_DEFAULT = new Set<SigningTabType>(['signHere', 'initialHere', 'text', 'list'])
+
+/** Types the service fills in itself. */
+const FILLED_BY_SERVICE = new Set<SigningTabType>(['dateSigned', 'fullName', 'email'])
+
+export type Values = Record<string, string>
+
+export interface Located {
+  documentId: string
+  pageNumber: number
+  x: number
+  y: number
+}
+
+/** Where a tab (or a radio) is: its own position, or its anchor's first placement; undefined when nowhere. */
+export type Locate = (tab: Record<string, unknown>, documentId: string | undefined) => Located | undefined
+
+export interface FormRecipient {
+  name: string
+  email?: string
+}
+
+const text = (value: Tab[string] | undefined) => (typeof value === 'string' ? value : undefined)
+const number = (value: string | undefined) => {
+  const parsed = value === undefined ? Number.NaN : Number(value)
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined
+}
+const options = (value: Tab[string] | undefined): TabOption[] => (Array.isArray(value) ? value : [])
+
+export const tabIdOf = (type: string, index: number) => `${type}-${index}`
+
+/** Each tab with its id and page type, in stored order. */
+export function* eachTab(
+  tabs: TabsByType,
+): Generator<{ id: string; type: string; pageType: SigningTabType; tab: Tab }> {
+  for (const [type, list] of Object.entries(tabs)) {
+    const pageType = PAGE_TYPE[type]
+    if (!pageType) continue
+    for (const [index, tab] of list.entries()) yield { id: tabIdOf(type, index), type, pageType, tab }
+  }
+}
+
+function isRequired(pageType: SigningTabType, tab: Tab): boolean {
+  if (FILLED_BY_SERVICE.has(pageType)) return false
+  if (text(tab.optional) === 'true') return false
+  const required = text(tab.required)
+  return required === undefined ? REQUIRED_BY_DEFAULT.has(pageType) : required === 'true'
+}
+
+/** What the signing page shows: the recipient's tabs located on their pages, values prefilled. */
+export function signingTabs(
+  tabs: TabsByType,
+  recipient: FormRecipient,
+  values: Values,
+  signedDate: string,
+  locate: Locate,
+): SigningTab[] {
+  const result: SigningTab[] = []
+  for (const { id, type, pageType, tab } of eachTab(tabs)) {
+    const documentId = text(tab.documentId)
+    const at = locate(tab, documentId)
+    if (!at) continue
+    const box = BOX[pageType]
+    const serviceValue =
+      pageType === 'fullName'
+        ? recipient.name
+        : pageType === 'email'
+          ? recipient.email
+          : pageType === 'dateSigned'
+            ? signedDate
+            : undefined
+    const value =
+      serviceValue ??
+      values[id] ??
+      text(tab.value) ??
+      (type === 'checkboxTabs' && text(tab.selected) === 'true' ? 'true' : undefined)
+    const label = text(tab.tabLabel) ?? text(tab.name)
+    const signingTab: SigningTab = {
+      tabId: id,
+      type: pageType,
+      ...at,
+      width: pageType === 'text' ? (number(text(tab.width)) ?? box.width) : box.width,
+      height: pageType === 'text' ? (number(text(tab.height)) ?? box.height) : box.height,
+      required: isRequired(pageType, tab),
+      locked: FILLED_BY_SERVICE.has(pageType) || text(tab.locked) === 'true' || type === 'noteTabs',
+      ...(label === undefined ? {} : { label }),
+      ...(value === undefined ? {} : { value }),
+    }
+    if (pageType === 'list') {
+      signingTab.listItems = options(tab.listItems).map((item) => ({
+        text: item.text ?? item.value ?? '',
+        value: item.value ?? item.text ?? '',
+      }))
+    }
+    if (pageType === 'radioGroup') {
+      signingTab.radios = options(tab.radios).flatMap((radio) => {
+        const radioAt = locate(radio, documentId)
+        if (!radioAt) return []
+        return [
+          {
+            value: radio.value ?? '',
+            ...radioAt,
+            ...BOX.radioGroup,
+            ...(radio.selected === 'true' ? { selected: true } : {}),
+          },
+        ]
+      })
+    }
+    result.push(signingTab)
+  }
+  return result
+}
+
+/**
+ * Checks what a recipient sends when finishing against its own tabs (never another recipient's):
+ * every value names one of its fillable tabs and fits it, every required tab is filled, and signing
+ * tabs come with an adopted image. Returns the values to store. 400 naming the tab otherwise.
+ */
+export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Values {
+  const fillable = new Map<string, { pageType: SigningTabType; tab: Tab }>()
+  for (const { id, pageType, tab } of eachTab(tabs)) {
+    if (!FILLED_BY_SERVICE.has(pageType) && text(tab.locked) !== 'true') fillable.set(id, { pageType, tab })
+  }
+  const values: Values = {}
+  for (const [id, value] of Object.entries(request.values)) {
+    const target = fillable.get(id)
+    if (!target) throw new InvalidRequestError(`values.${id} is not a field of this recipient`)
+    const { pageType, tab } = target
+    if (pageType === 'checkbox' && value !== 'true' && value !== 'false') {
+      throw new InvalidRequestError(`values.${id} must be "true" or "false"`)
+    }
+    if (
+      pageType === 'list' &&
+      value !== '' &&
+      !options(tab.listItems).some((item) => (item.value ?? item.text) === value)
+    ) {
+      throw new InvalidRequestError(`values.${id} is not one of the list's items`)
+    }
+    if (
+      pageType === 'radioGroup' &&
+      value !== '' &&
+      !options(tab.radios).some((radio) => radio.value === value)
+    ) {
+      throw new InvalidRequestError(`values.${id} is not one of the group's radios`)
+    }
+    if ((pageType === 'signHere' || pageType === 'initialHere') && value !== 'signed' && value !== '') {
+      throw new InvalidRequestError(`values.${id} must be "signed"`)
+    }
+    values[id] = value
+  }
+  for (const [id, { pageType, tab }] of fillable) {
+    const value = values[id] ?? ''
+    if (pageType === 'signHere' && value === 'signed' && !request.signature) {
+      throw new InvalidRequestError('signature is required to sign')
+    }
+    if (pageType === 'initialHere' && value === 'signed' && !request.initials) {
+      throw new InvalidRequestError('initials are required to initial')
+    }
+    if (!isRequired(pageType, tab)) continue
+    const filled = pageType === 'checkbox' ? value === 'true' : value.trim() !== ''
+    if (!filled) throw new InvalidRequestError(`values.${id} is required`)
+  }
+  return values
+}
+
+/**
+ * The tabs with what was entered, in DocuSign's shape: `value` on text-like tabs, `selected` on
+ * checkboxes, list items and radios; the service-filled name, email and date signed.
+ */
+export function tabsWithValues(
+  tabs: TabsByType,
+  recipient: FormRecipient,
+  values: Values,
+  signedDate: string | undefined,
+): TabsByType {
+  const filled: TabsByType = {}
+  for (const [type, list] of Object.entries(tabs)) {
+    filled[type] = list.map((tab, index) => {
+      const pageType = PAGE_TYPE[type]
+      const value = values[tabIdOf(type, index)]
+      if (pageType === 'fullName') return { ...tab, value: recipient.name }
+      if (pageType === 'email') return recipient.email ? { ...tab, value: recipient.email } : tab
+      if (pageType === 'dateSigned') return signedDate ? { ...tab, value: signedDate } : tab
+      if (value === undefined) return tab
+      if (pageType === 'checkbox') return { ...tab, selected: value === 'true' ? 'true' : 'false' }
+      if (pageType === 'list') {
+        return {
+          ...tab,
+          value,
+          listItems: options(tab.listItems).map((item) => ({
+            ...item,
+            selected: (item.value ?? item.text) === value ? 'true' : 'false',
+          })),
+        }
+      }
+      if (pageType === 'radioGroup') {
+        return {
+          ...tab,
+          radios: options(tab.radios).map((radio) => ({
+            ...radio,
+            selected: radio.value === value ? 'true' : 'false',
+          })),
+        }
+      }
+      if (pageType === 'signHere' || pageType === 'initialHere')
+        return value === 'signed' ? { ...tab, status: 'signed' } : tab
+      return { ...tab, value }
+    })
+  }
+  return filled
+}
+
+/** DocuSign's default date format: M/d/yyyy in English, d/M/yyyy in Spanish, in UTC. */
+export function formatSignedDate(at: Date, language: 'en' | 'es'): string {
+  const [day, month, year] = [at.getUTCDate(), at.getUTCMonth() + 1, at.getUTCFullYear()]
+  return language === 'es' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`
+}

@@ -1,0 +1,105 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { StringEnum } from 'platform'
+
+/**
+ * The signing page's own JSON API (not DocuSign's REST API): what the page served at `/signing/` reads and
+ * sends. The recipient's link carries its token in the URL fragment (`/signing/#<token>`), so it never
+ * reaches access logs or a Referer header; the page sends it back in the `X-Signing-Token` header.
+ *
+ * Tab positions are resolved on the server (anchors included) into page coordinates: PDF points from the
+ * top-left of the page, as DocuSign places tabs.
+ */
+
+export const SIGNING_TOKEN_HEADER = 'x-signing-token'
+
+export const SigningTabType = StringEnum([
+  'signHere',
+  'initialHere',
+  'dateSigned',
+  'fullName',
+  'email',
+  'text',
+  'checkbox',
+  'list',
+  'radioGroup',
+])
+export type SigningTabType = Static<typeof SigningTabType>
+
+const Placement = {
+  documentId: Type.String(),
+  pageNumber: Type.Integer({ minimum: 1 }),
+  x: Type.Number({ description: 'PDF points from the left edge of the page.' }),
+  y: Type.Number({ description: 'PDF points from the top edge of the page.' }),
+  width: Type.Number({ minimum: 0 }),
+  height: Type.Number({ minimum: 0 }),
+}
+
+export const SigningTab = Type.Object({
+  tabId: Type.String(),
+  type: SigningTabType,
+  ...Placement,
+  required: Type.Boolean(),
+  /** Filled by the service (date, name, email) or by the sender: shown, not editable. */
+  locked: Type.Boolean(),
+  label: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String()),
+  listItems: Type.Optional(Type.Array(Type.Object({ text: Type.String(), value: Type.String() }))),
+  radios: Type.Optional(
+    Type.Array(Type.Object({ value: Type.String(), ...Placement, selected: Type.Optional(Type.Boolean()) })),
+  ),
+})
+export type SigningTab = Static<typeof SigningTab>
+
+export const SigningState = StringEnum(['ready', 'completed', 'declined', 'voided', 'expired', 'waiting'])
+export type SigningState = Static<typeof SigningState>
+
+export const SigningSession = Type.Object({
+  state: SigningState,
+  /** `en` or `es` from the envelope's form-language field; absent: the page follows the browser. */
+  language: Type.Optional(StringEnum(['en', 'es'])),
+  envelope: Type.Object({
+    envelopeId: Type.String(),
+    emailSubject: Type.String(),
+    emailBlurb: Type.Optional(Type.String()),
+    senderName: Type.String(),
+  }),
+  recipient: Type.Object({
+    recipientId: Type.String(),
+    name: Type.String(),
+    email: Type.Optional(Type.String()),
+    inPerson: Type.Boolean(),
+  }),
+  documents: Type.Array(
+    Type.Object({
+      documentId: Type.String(),
+      name: Type.String(),
+      pages: Type.Integer(),
+      url: Type.String(),
+    }),
+  ),
+  tabs: Type.Array(SigningTab),
+})
+export type SigningSession = Static<typeof SigningSession>
+
+/** A PNG data URL of an adopted signature or initials, at most about 300 KB. */
+const PngDataUrl = Type.String({ pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$', maxLength: 400_000 })
+
+export const FinishSigningRequest = Type.Object({
+  signature: Type.Optional(PngDataUrl),
+  initials: Type.Optional(PngDataUrl),
+  /** Entered values by tabId: text, `true`/`false` for checkboxes, the chosen value for lists and radios. */
+  values: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 4000 })),
+})
+export type FinishSigningRequest = Static<typeof FinishSigningRequest>
+
+export const DeclineSigningRequest = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 2000 }),
+})
+export type DeclineSigningRequest = Static<typeof DeclineSigningRequest>
+
+export const SigningOutcome = Type.Object({
+  state: SigningState,
+  /** Where the browser goes next: the embedding application's returnUrl with `?event=...`, when set. */
+  redirectUrl: Type.Optional(Type.String()),
+})
+export type SigningOutcome = Static<typeof SigningOutcome>

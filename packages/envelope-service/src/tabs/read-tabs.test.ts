@@ -1,0 +1,100 @@
+import fc from 'fast-check'
+import { InvalidRequestError } from 'platform'
+import { describe, expect, it } from 'vitest'
+import type { TabsByType } from '../templates/model.js'
+import { everyTabType } from './every-tab-type.js'
+import { checkTabPlacement, readTabs } from './read-tabs.js'
+
+const pages = new Map([
+  ['1', 2],
+  ['2', 5],
+])
+const check = (tabs: TabsByType, updates?: TabsByType) =>
+  checkTabPlacement(tabs, 'tabs', pages, 'the template', updates)
+
+describe('readTabs', () => {
+  it('copies every supported tab type, option lists included, without sharing them with the input', () => {
+    const input = everyTabType('1')
+    const tabs = readTabs(input, 'tabs')
+    expect(tabs).toEqual(input)
+    expect(tabs.listTabs?.[0]?.listItems).not.toBe(input.listTabs[0]?.listItems)
+  })
+
+  it('names an unknown tab type', () => {
+    expect(() => readTabs({ stampTabs: [] } as never, 'signers[0].tabs')).toThrow(
+      /^signers\[0\]\.tabs\.stampTabs is not a supported tab type \(supported: signHereTabs, /,
+    )
+  })
+})
+
+describe('checkTabPlacement', () => {
+  it('accepts a tab exactly when its page is within its document (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('1', '2'), fc.integer({ min: 0, max: 9 }), (documentId, page) => {
+        const tabs = {
+          textTabs: [{ documentId, pageNumber: String(page), xPosition: '1', yPosition: '1' }],
+        }
+        const inside = page >= 1 && page <= (pages.get(documentId) as number)
+        if (inside) expect(() => check(tabs)).not.toThrow()
+        else {
+          expect(() => check(tabs)).toThrow(InvalidRequestError)
+          expect(() => check(tabs)).toThrow(
+            `tabs.textTabs[0].pageNumber ${page} is outside document ${documentId}`,
+          )
+        }
+      }),
+    )
+  })
+
+  it('accepts an anchor instead of a position', () => {
+    expect(() => check({ signHereTabs: [{ anchorString: '/sig/' }] })).not.toThrow()
+  })
+
+  it('places each radio of a group on the group document', () => {
+    const group = (radio: Record<string, string>) => ({
+      radioGroupTabs: [{ documentId: '1', groupName: 'g', radios: [radio] }],
+    })
+    expect(() => check(group({ value: 'a', pageNumber: '2', xPosition: '1', yPosition: '1' }))).not.toThrow()
+    expect(() => check(group({ value: 'a', pageNumber: '3', xPosition: '1', yPosition: '1' }))).toThrow(
+      'tabs.radioGroupTabs[0].radios[0].pageNumber 3 is outside document 1, which has 2 page(s)',
+    )
+  })
+
+  it('refuses two selected radios or list items', () => {
+    const radio = { pageNumber: '1', xPosition: '1', yPosition: '1', selected: 'true' }
+    expect(() =>
+      check({
+        radioGroupTabs: [
+          {
+            documentId: '1',
+            groupName: 'g',
+            radios: [
+              { ...radio, value: 'a' },
+              { ...radio, value: 'b' },
+            ],
+          },
+        ],
+      }),
+    ).toThrow('tabs.radioGroupTabs[0].radios has more than one selected radio')
+    const at = { documentId: '1', pageNumber: '1', xPosition: '1', yPosition: '1' }
+    const items = [
+      { text: 'A', value: 'a', selected: 'true' },
+      { text: 'B', value: 'b', selected: 'true' },
+    ]
+    expect(() => check({ listTabs: [{ ...at, listItems: items }] })).toThrow(
+      'tabs.listTabs[0].listItems has more than one selected item',
+    )
+  })
+
+  it('lets a label-only tab through only when it updates a tab of the same type and label', () => {
+    const update = { textTabs: [{ tabLabel: 'case', value: 'C-1' }] }
+    const placed = { documentId: '1', pageNumber: '1', xPosition: '1', yPosition: '1' }
+    expect(() => check(update, { textTabs: [{ ...placed, tabLabel: 'case' }] })).not.toThrow()
+    expect(() => check(update, { textTabs: [{ ...placed, tabLabel: 'other' }] })).toThrow(
+      'tabs.textTabs[0].documentId is required when the tab has no anchorString',
+    )
+    expect(() => check(update, { numberTabs: [{ ...placed, tabLabel: 'case' }] })).toThrow(
+      InvalidRequestError,
+    )
+  })
+})

@@ -1,0 +1,136 @@
+import { TAB_TYPES, type Tabs } from 'esign-contract'
+import { InvalidRequestError } from 'platform'
+import type { RecipientType, Tab, TabOption, TabsByType } from '../templates/model.js'
+
+/**
+ * The one reading of a recipient's tabs, shared by templates and envelopes so that the same tab is
+ * accepted or refused the same way by both: `readTabs` takes the validated wire shape (refusing tab
+ * types this service does not know), `checkTabPlacement` checks each tab against the documents it
+ * sits on. Messages name the field path.
+ */
+
+/** Only signers and in-person signers sign, so only they carry tabs. */
+export const carriesTabs = (type: RecipientType) => type === 'signer' || type === 'inPersonSigner'
+
+const KNOWN_TAB_TYPES: ReadonlySet<string> = new Set(TAB_TYPES)
+
+/** A tab's string field, or undefined (option lists are not strings). */
+export function tabText(tab: Tab | TabOption, field: string): string | undefined {
+  const value = tab[field]
+  return typeof value === 'string' ? value : undefined
+}
+
+/** Copies the wire tabs into the domain shape; an unknown tab type is a 400 that names it. */
+export function readTabs(input: Tabs | undefined, path: string): TabsByType {
+  const tabs: TabsByType = {}
+  if (!input) return tabs
+  for (const [type, list] of Object.entries(input as Record<string, unknown>)) {
+    if (!KNOWN_TAB_TYPES.has(type)) {
+      throw new InvalidRequestError(
+        `${path}.${type} is not a supported tab type (supported: ${TAB_TYPES.join(', ')})`,
+      )
+    }
+    if (!Array.isArray(list) || list.length === 0) continue
+    tabs[type] = list.map((tab) => copyTab(tab as Record<string, unknown>))
+  }
+  return tabs
+}
+
+function copyTab(tab: Record<string, unknown>): Tab {
+  const copy: Tab = {}
+  for (const [field, value] of Object.entries(tab)) {
+    if (typeof value === 'string') copy[field] = value
+    else if (Array.isArray(value)) copy[field] = value.map((option) => ({ ...(option as TabOption) }))
+  }
+  return copy
+}
+
+/**
+ * Every tab sits somewhere: an `anchorString`, or `documentId` + `pageNumber` + `xPosition` +
+ * `yPosition` on an existing page. Radio groups name the document once and place each radio. A list
+ * tab's value is one of its items; a radio group has at most one selected radio. `pagesOf` gives the
+ * page count of each document a tab may refer to; `scope` says whose documents they are. A tab without
+ * any placement whose label matches a tab of the same type in `updates` (the tabs it will overlay, as
+ * an inline template pre-fills a server template's tab by `tabLabel`) takes that tab's place.
+ */
+export function checkTabPlacement(
+  tabs: TabsByType,
+  path: string,
+  pagesOf: ReadonlyMap<string, number>,
+  scope: string,
+  updates: TabsByType = {},
+): void {
+  for (const [type, list] of Object.entries(tabs)) {
+    list.forEach((tab, index) => {
+      if (updatesPlacedTab(tab, updates[type] ?? [])) return
+      const at = `${path}.${type}[${index}]`
+      const documentId = tabText(tab, 'documentId')
+      if (documentId !== undefined && !pagesOf.has(documentId)) {
+        throw new InvalidRequestError(`${at}.documentId ${documentId} is not a document of ${scope}`)
+      }
+      if (type === 'radioGroupTabs') {
+        const radios = (tab.radios ?? []) as TabOption[]
+        radios.forEach((radio, r) => {
+          checkPosition(radio, documentId, `${at}.radios[${r}]`, at, pagesOf)
+        })
+        if (radios.filter((radio) => radio.selected === 'true').length > 1) {
+          throw new InvalidRequestError(`${at}.radios has more than one selected radio`)
+        }
+        return
+      }
+      checkPosition(tab as TabOption, documentId, at, at, pagesOf)
+      if (type === 'listTabs') checkListValue(tab, at)
+    })
+  }
+}
+
+const PLACEMENT_FIELDS = ['documentId', 'pageNumber', 'xPosition', 'yPosition', 'anchorString']
+
+/** A radio group is labelled by its `groupName`, every other tab by its `tabLabel`. */
+export const tabLabelOf = (tab: Tab) => tabText(tab, 'tabLabel') ?? tabText(tab, 'groupName')
+
+function updatesPlacedTab(tab: Tab, candidates: Tab[]): boolean {
+  const label = tabLabelOf(tab)
+  if (label === undefined || PLACEMENT_FIELDS.some((field) => tab[field] !== undefined)) return false
+  return candidates.some((candidate) => tabLabelOf(candidate) === label)
+}
+
+function checkPosition(
+  placed: TabOption,
+  documentId: string | undefined,
+  at: string,
+  documentAt: string,
+  pagesOf: ReadonlyMap<string, number>,
+): void {
+  if (placed.anchorString === undefined) {
+    if (documentId === undefined) {
+      throw new InvalidRequestError(`${documentAt}.documentId is required when the tab has no anchorString`)
+    }
+    for (const required of ['pageNumber', 'xPosition', 'yPosition']) {
+      if (placed[required] === undefined) {
+        throw new InvalidRequestError(`${at}.${required} is required when the tab has no anchorString`)
+      }
+    }
+  }
+  if (placed.pageNumber === undefined) return
+  if (documentId === undefined)
+    throw new InvalidRequestError(`${documentAt}.documentId is required with pageNumber`)
+  const pages = pagesOf.get(documentId) as number
+  const page = Number(placed.pageNumber)
+  if (page < 1 || page > pages) {
+    throw new InvalidRequestError(
+      `${at}.pageNumber ${placed.pageNumber} is outside document ${documentId}, which has ${pages} page(s)`,
+    )
+  }
+}
+
+function checkListValue(tab: Tab, at: string): void {
+  const items = (tab.listItems ?? []) as TabOption[]
+  const value = tabText(tab, 'value')
+  if (value !== undefined && value !== '' && !items.some((item) => item.value === value)) {
+    throw new InvalidRequestError(`${at}.value must be the value of one of its listItems`)
+  }
+  if (items.filter((item) => item.selected === 'true').length > 1) {
+    throw new InvalidRequestError(`${at}.listItems has more than one selected item`)
+  }
+}

@@ -1,0 +1,275 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { SigningSession, SigningState, SigningTab } from '../../../src/signing/schema.js'
+import { AdoptDialog } from './AdoptDialog.js'
+import { LinkRefusedError, signingApi, tokenFromLocation } from './api.js'
+import { chooseLanguage, type Words, wordsFor } from './i18n.js'
+import { PdfDocument } from './PdfDocument.js'
+import { TabField } from './TabField.js'
+import { type Adopted, initialValues, missingRequired } from './tabs.js'
+
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'refused'; message: keyof Pick<Words, 'linkMissing' | 'linkInvalid' | 'failed'> }
+  | { kind: 'session'; session: SigningSession }
+
+/** Marks when the first page is on screen, for the signing-page benchmark. */
+function markFirstPageDrawn() {
+  if (document.body.dataset.firstPage === 'drawn') return
+  document.body.dataset.firstPage = 'drawn'
+  performance.mark('first-page-drawn')
+}
+
+export function App() {
+  const token = useMemo(() => tokenFromLocation(window.location.hash), [])
+  const [load, setLoad] = useState<Load>(
+    token ? { kind: 'loading' } : { kind: 'refused', message: 'linkMissing' },
+  )
+
+  useEffect(() => {
+    if (!token) return
+    signingApi
+      .session(token)
+      .then((session) => setLoad({ kind: 'session', session }))
+      .catch((error: unknown) =>
+        setLoad({ kind: 'refused', message: error instanceof LinkRefusedError ? 'linkInvalid' : 'failed' }),
+      )
+  }, [token])
+
+  const language = chooseLanguage(
+    load.kind === 'session' ? load.session.language : undefined,
+    navigator.languages ?? [navigator.language],
+  )
+  const words = wordsFor(language)
+  useEffect(() => {
+    document.documentElement.lang = language
+  }, [language])
+
+  if (load.kind === 'loading')
+    return (
+      <main className="notice" aria-busy="true">
+        {words.loading}
+      </main>
+    )
+  if (load.kind === 'refused')
+    return (
+      <main className="notice" role="alert">
+        {words[load.message]}
+      </main>
+    )
+  if (load.session.state !== 'ready') return <StateNotice state={load.session.state} words={words} />
+  return <SigningForm token={token!} session={load.session} words={words} />
+}
+
+function StateNotice({ state, words }: { state: Exclude<SigningState, 'ready'>; words: Words }) {
+  return (
+    <main className="notice" role="status">
+      {words.state[state]}
+    </main>
+  )
+}
+
+function SigningForm({ token, session, words }: { token: string; session: SigningSession; words: Words }) {
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(session.tabs))
+  const [adopted, setAdopted] = useState<Adopted>({})
+  const [adopting, setAdopting] = useState<SigningTab>()
+  const [declining, setDeclining] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [outcome, setOutcome] = useState<SigningState>()
+
+  const missing = missingRequired(session.tabs, values, adopted)
+  const requiredCount = session.tabs.filter((tab) => tab.required).length
+
+  const change = useCallback((tabId: string, value: string) => {
+    setValues((current) => ({ ...current, [tabId]: value }))
+  }, [])
+
+  const sign = useCallback(
+    (tab: SigningTab) => {
+      const image = tab.type === 'signHere' ? adopted.signature : adopted.initials
+      if (image === undefined) setAdopting(tab)
+      else change(tab.tabId, values[tab.tabId] === 'signed' ? '' : 'signed')
+    },
+    [adopted, values, change],
+  )
+
+  function goToNext() {
+    const next = missing[0]
+    if (!next) return
+    const element =
+      document.getElementById(`tab-${next.tabId}`) ??
+      document.getElementById(`tab-${next.tabId}-${next.radios?.[0]?.value}`)
+    element?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+    element?.focus({ preventScroll: true })
+  }
+
+  async function submit(action: () => Promise<{ state: SigningState; redirectUrl?: string }>) {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const result = await action()
+      if (result.redirectUrl) window.location.assign(result.redirectUrl)
+      else setOutcome(result.state)
+    } catch (caught) {
+      setError(
+        caught instanceof LinkRefusedError
+          ? words.linkInvalid
+          : caught instanceof Error
+            ? caught.message
+            : words.failed,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (outcome && outcome !== 'ready') return <StateNotice state={outcome} words={words} />
+
+  return (
+    <>
+      <header className="bar">
+        <div>
+          <h1>{session.envelope.emailSubject}</h1>
+          <p>{words.from(session.envelope.senderName)}</p>
+        </div>
+        <div className="bar-actions">
+          <span className="progress" aria-live="polite">
+            {words.progress(requiredCount - missing.length, requiredCount)}
+          </span>
+          {missing.length > 0 ? (
+            <button type="button" onClick={goToNext}>
+              {words.next}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || missing.length > 0}
+            aria-describedby="missing"
+            onClick={() =>
+              void submit(() =>
+                signingApi.finish(token, {
+                  ...(adopted.signature ? { signature: adopted.signature } : {}),
+                  ...(adopted.initials ? { initials: adopted.initials } : {}),
+                  values,
+                }),
+              )
+            }
+          >
+            {busy ? words.finishing : words.finish}
+          </button>
+          <button type="button" className="link" onClick={() => setDeclining(true)}>
+            {words.decline}
+          </button>
+        </div>
+        <p id="missing" className="sr-only">
+          {missing.length > 0 ? words.missing(missing.length) : ''}
+        </p>
+      </header>
+      <main className="documents">
+        {session.envelope.emailBlurb ? <p className="blurb">{session.envelope.emailBlurb}</p> : null}
+        <p className="hint">{words.review}</p>
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        {session.documents.map((document) => (
+          <PdfDocument
+            key={document.documentId}
+            token={token}
+            document={document}
+            tabs={session.tabs.filter((tab) => tab.documentId === document.documentId)}
+            words={words}
+            onFirstPageDrawn={markFirstPageDrawn}
+            renderTab={(tab, page) => (
+              <TabField
+                key={tab.tabId}
+                tab={tab}
+                page={page}
+                values={values}
+                adopted={adopted}
+                words={words}
+                onChange={change}
+                onSign={sign}
+              />
+            )}
+          />
+        ))}
+      </main>
+      {adopting ? (
+        <AdoptDialog
+          name={session.recipient.name}
+          words={words}
+          onCancel={() => setAdopting(undefined)}
+          onAdopt={(images) => {
+            setAdopted(images)
+            change(adopting.tabId, 'signed')
+            setAdopting(undefined)
+          }}
+        />
+      ) : null}
+      {declining ? (
+        <DeclineDialog
+          words={words}
+          busy={busy}
+          onCancel={() => setDeclining(false)}
+          onDecline={(reason) => void submit(() => signingApi.decline(token, { reason }))}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function DeclineDialog({
+  words,
+  busy,
+  onCancel,
+  onDecline,
+}: {
+  words: Words
+  busy: boolean
+  onCancel: () => void
+  onDecline: (reason: string) => void
+}) {
+  const [reason, setReason] = useState('')
+  return (
+    <dialog
+      open
+      className="decline"
+      aria-labelledby="decline-title"
+      ref={(element) => {
+        if (element && !element.hasAttribute('data-modal')) {
+          element.close()
+          element.showModal()
+          element.setAttribute('data-modal', '')
+        }
+      }}
+      onCancel={onCancel}
+    >
+      <h2 id="decline-title">{words.declineTitle}</h2>
+      <label>
+        {words.declineReason}
+        <textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={2000}
+          rows={4}
+        />
+      </label>
+      <div className="actions">
+        <button type="button" onClick={onCancel}>
+          {words.cancel}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || reason.trim() === ''}
+          onClick={() => onDecline(reason.trim())}
+        >
+          {words.declineConfirm}
+        </button>
+      </div>
+    </dialog>
+  )
+}

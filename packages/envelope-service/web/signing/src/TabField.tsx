@@ -1,0 +1,124 @@
+import type { SigningTab } from '../../../src/signing/schema.js'
+import type { Words } from './i18n.js'
+import { type PageSize, positionOf } from './PdfDocument.js'
+import { type Adopted, isDone, isInteractive, type Values } from './tabs.js'
+
+interface Props {
+  tab: SigningTab
+  page: PageSize
+  values: Values
+  adopted: Adopted
+  words: Words
+  onChange: (tabId: string, value: string) => void
+  onSign: (tab: SigningTab) => void
+}
+
+/** One tab laid over its page: a field to fill, a place to sign, or a value the service filled in. */
+export function TabField({ tab, page, values, adopted, words, onChange, onSign }: Props) {
+  const id = `tab-${tab.tabId}`
+  const style = positionOf(tab, page)
+  const label = tab.label ?? words[tab.type === 'initialHere' ? 'initialHere' : 'signHere']
+  const className = `tab tab-${tab.type}${tab.required && isInteractive(tab) && !isDone(tab, values, adopted) ? ' pending' : ''}`
+  const value = values[tab.tabId] ?? ''
+
+  switch (tab.type) {
+    case 'signHere':
+    case 'initialHere': {
+      const image = tab.type === 'signHere' ? adopted.signature : adopted.initials
+      const signed = value === 'signed' && image !== undefined
+      return (
+        <button
+          id={id}
+          type="button"
+          className={className}
+          style={style}
+          aria-label={`${tab.type === 'signHere' ? words.signHere : words.initialHere}${tab.required ? ` (${words.required})` : ''}`}
+          aria-pressed={signed}
+          onClick={() => onSign(tab)}
+        >
+          {signed ? (
+            <img src={image} alt="" />
+          ) : (
+            <span>{tab.type === 'signHere' ? words.signHere : words.initialHere}</span>
+          )}
+        </button>
+      )
+    }
+    case 'checkbox':
+      return (
+        <input
+          id={id}
+          type="checkbox"
+          className={className}
+          style={style}
+          aria-label={label}
+          aria-required={tab.required}
+          checked={value === 'true'}
+          disabled={tab.locked}
+          onChange={(event) => onChange(tab.tabId, event.target.checked ? 'true' : 'false')}
+        />
+      )
+    case 'list':
+      return (
+        <select
+          id={id}
+          className={className}
+          style={style}
+          aria-label={label}
+          aria-required={tab.required}
+          value={value}
+          disabled={tab.locked}
+          onChange={(event) => onChange(tab.tabId, event.target.value)}
+        >
+          <option value="">{words.choose}</option>
+          {tab.listItems?.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.text}
+            </option>
+          ))}
+        </select>
+      )
+    case 'radioGroup':
+      return (
+        <fieldset key={id} className="radio-group" aria-label={label}>
+          {tab.radios?.map((radio) => (
+            <input
+              key={radio.value}
+              id={`${id}-${radio.value}`}
+              type="radio"
+              name={id}
+              className={className}
+              style={positionOf(radio, page)}
+              aria-label={`${label}: ${radio.value}`}
+              required={tab.required}
+              checked={value === radio.value}
+              disabled={tab.locked}
+              onChange={() => onChange(tab.tabId, radio.value)}
+            />
+          ))}
+        </fieldset>
+      )
+    case 'text':
+      return (
+        <input
+          id={id}
+          type="text"
+          className={className}
+          style={style}
+          aria-label={label}
+          aria-required={tab.required}
+          value={value}
+          readOnly={tab.locked}
+          maxLength={4000}
+          onChange={(event) => onChange(tab.tabId, event.target.value)}
+        />
+      )
+    default:
+      // Date signed, full name, email: the service fills them in; the recipient sees them, read-only.
+      return (
+        <output id={id} className={className} style={style} aria-label={label}>
+          {tab.value}
+        </output>
+      )
+  }
+}

@@ -1,0 +1,107 @@
+/** The signing page's words in English and Spanish. */
+
+export type Language = 'en' | 'es'
+
+const en = {
+  loading: 'Loading your documents…',
+  linkMissing: 'This signing link is incomplete. Open the link from your invitation again.',
+  linkInvalid: 'This signing link is not valid any more. Ask the sender for a new invitation.',
+  failed: 'Something went wrong. Try again in a moment.',
+  from: (sender: string) => `From ${sender}`,
+  review: 'Review the documents below, fill in the highlighted fields and finish.',
+  progress: (done: number, total: number) => `${done} of ${total} required fields done`,
+  next: 'Next field',
+  finish: 'Finish',
+  finishing: 'Finishing…',
+  decline: 'Decline to sign',
+  declineTitle: 'Decline to sign',
+  declineReason: 'Tell the sender why you decline',
+  declineConfirm: 'Decline',
+  cancel: 'Cancel',
+  signHere: 'Sign',
+  initialHere: 'Initial',
+  required: 'Required',
+  adoptTitle: 'Adopt your signature',
+  adoptTyped: 'Type',
+  adoptDrawn: 'Draw',
+  fullName: 'Full name',
+  initials: 'Initials',
+  drawSignature: 'Draw your signature',
+  drawInitials: 'Draw your initials',
+  clear: 'Clear',
+  adopt: 'Adopt and sign',
+  adoptLegal:
+    'By adopting, I agree that this signature and these initials are the electronic representation of mine.',
+  choose: 'Choose…',
+  page: (n: number, of: number) => `Page ${n} of ${of}`,
+  documentLabel: (name: string) => `Document: ${name}`,
+  state: {
+    completed:
+      'You have finished signing. Thank you! Everyone will receive a copy once all parties have signed.',
+    declined: 'This envelope was declined. Nothing more to do here.',
+    voided: 'The sender voided this envelope. Nothing more to do here.',
+    expired: 'This envelope has expired. Ask the sender for a new one.',
+    waiting: 'It is not your turn to sign yet. You will receive a message when it is.',
+  },
+  missing: (n: number) => `${n} required field${n === 1 ? '' : 's'} still empty`,
+}
+
+const es: typeof en = {
+  loading: 'Cargando sus documentos…',
+  linkMissing: 'Este enlace de firma está incompleto. Abra de nuevo el enlace de su invitación.',
+  linkInvalid: 'Este enlace de firma ya no es válido. Pida al remitente una nueva invitación.',
+  failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
+  from: (sender: string) => `De ${sender}`,
+  review: 'Revise los documentos, complete los campos resaltados y finalice.',
+  progress: (done: number, total: number) => `${done} de ${total} campos obligatorios completados`,
+  next: 'Siguiente campo',
+  finish: 'Finalizar',
+  finishing: 'Finalizando…',
+  decline: 'Rechazar firma',
+  declineTitle: 'Rechazar firma',
+  declineReason: 'Indique al remitente por qué rechaza',
+  declineConfirm: 'Rechazar',
+  cancel: 'Cancelar',
+  signHere: 'Firmar',
+  initialHere: 'Iniciales',
+  required: 'Obligatorio',
+  adoptTitle: 'Adopte su firma',
+  adoptTyped: 'Escribir',
+  adoptDrawn: 'Dibujar',
+  fullName: 'Nombre completo',
+  initials: 'Iniciales',
+  drawSignature: 'Dibuje su firma',
+  drawInitials: 'Dibuje sus iniciales',
+  clear: 'Borrar',
+  adopt: 'Adoptar y firmar',
+  adoptLegal:
+    'Al adoptarlas, acepto que esta firma y estas iniciales son la representación electrónica de las mías.',
+  choose: 'Elija…',
+  page: (n: number, of: number) => `Página ${n} de ${of}`,
+  documentLabel: (name: string) => `Documento: ${name}`,
+  state: {
+    completed:
+      'Ha terminado de firmar. ¡Gracias! Todos recibirán una copia cuando todas las partes hayan firmado.',
+    declined: 'Este sobre fue rechazado. No hay nada más que hacer aquí.',
+    voided: 'El remitente anuló este sobre. No hay nada más que hacer aquí.',
+    expired: 'Este sobre ha vencido. Pida al remitente uno nuevo.',
+    waiting: 'Aún no es su turno para firmar. Recibirá un mensaje cuando lo sea.',
+  },
+  missing: (n: number) => `Faltan ${n} campo${n === 1 ? '' : 's'} obligatorio${n === 1 ? '' : 's'}`,
+}
+
+export type Words = typeof en
+
+/** The envelope's language when it names one, else the browser's first Spanish or English preference. */
+export function chooseLanguage(envelopeLanguage: Language | undefined, browser: readonly string[]): Language {
+  if (envelopeLanguage) return envelopeLanguage
+  for (const tag of browser) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0]
+    if (primary === 'es' || primary === 'en') return primary
+  }
+  return 'en'
+}
+
+export function wordsFor(language: Language): Words {
+  return language === 'es' ? es : en
+}

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+/** The signing page: built into dist/signing and served by the service under /signing/. */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/signing/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/signing', import.meta.url)),
+    emptyOutDir: true,
+    // pdf.js uses top-level await and modern syntax; every browser the page supports has them.
+    target: 'es2022',
+    reportCompressedSize: false,
+  },
+  logLevel: 'warn',
+})

@@ -1,0 +1,45 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { Digits } from './scalars.js'
+
+/** Documents sent inline as base64 PDFs, and how templates and envelopes list them. */
+
+export const MAX_DOCUMENTS = 50
+export const MAX_DOCUMENT_NAME_LENGTH = 255
+
+export const Document = Type.Object({
+  documentId: Digits('Unique within the request; tabs refer to it.'),
+  name: Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_NAME_LENGTH }),
+  fileExtension: Type.Optional(Type.String({ description: 'Only `pdf` is accepted.' })),
+  documentBase64: Type.String({ description: 'The PDF, base64-encoded (standard alphabet, padded).' }),
+  order: Type.Optional(Digits('Position among the documents; array order when absent.')),
+})
+export type Document = Static<typeof Document>
+
+export const TemplateDocumentOutput = Type.Object({
+  documentId: Type.String(),
+  name: Type.String(),
+  fileExtension: Type.String(),
+  pages: Type.String(),
+  order: Type.String(),
+  uri: Type.String(),
+})
+export type TemplateDocumentOutput = Static<typeof TemplateDocumentOutput>
+
+/** v2.1 (and the SDK's `EnvelopeDocument` model) carries `pages` as an array of Page objects. */
+export const Page = Type.Object({ pageId: Type.String(), sequence: Type.String() })
+
+export const EnvelopeDocumentOutput = Type.Object({
+  documentId: Type.String(),
+  documentIdGuid: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  uri: Type.String(),
+  order: Type.String(),
+  pages: Type.Array(Page),
+})
+export type EnvelopeDocumentOutput = Static<typeof EnvelopeDocumentOutput>
+
+export const EnvelopeDocumentsOutput = Type.Object({
+  envelopeId: Type.String(),
+  envelopeDocuments: Type.Array(EnvelopeDocumentOutput),
+})

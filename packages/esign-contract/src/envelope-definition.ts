@@ -1,0 +1,72 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { CompositeTemplate, MAX_COMPOSITE_TEMPLATES } from './composite-templates.js'
+import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
+import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
+import { EventNotification, Notification } from './notification.js'
+import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
+import { StringEnum } from './scalars.js'
+
+/**
+ * `POST /envelopes`: one of three forms. `compositeTemplates`; or `templateId` + `templateRoles`; or
+ * `documents` + `recipients`. Root `customFields` apply to the last two.
+ */
+export const EnvelopeDefinition = Type.Object({
+  status: Type.Optional(StringEnum(['sent', 'created'] as const, { description: 'Defaults to `created`.' })),
+  emailSubject: Type.Optional(Type.String({ maxLength: 100 })),
+  emailBlurb: Type.Optional(Type.String({ maxLength: 10000 })),
+  compositeTemplates: Type.Optional(
+    Type.Array(CompositeTemplate, { minItems: 1, maxItems: MAX_COMPOSITE_TEMPLATES }),
+  ),
+  templateId: Type.Optional(Type.String({ minLength: 1 })),
+  templateRoles: Type.Optional(Type.Array(TemplateRole, { maxItems: MAX_RECIPIENTS })),
+  documents: Type.Optional(Type.Array(Document, { maxItems: MAX_DOCUMENTS })),
+  recipients: Type.Optional(EnvelopeRecipients),
+  customFields: Type.Optional(CustomFields),
+  notification: Type.Optional(Notification),
+  eventNotification: Type.Optional(EventNotification),
+})
+export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
+
+/** Response of `POST /envelopes`. */
+export const EnvelopeSummary = Type.Object({
+  envelopeId: Type.String(),
+  uri: Type.String(),
+  statusDateTime: Type.String(),
+  status: Type.String(),
+})
+export type EnvelopeSummary = Static<typeof EnvelopeSummary>
+
+/** `GET /envelopes/{envelopeId}`; recipients, documents and custom fields only when `include`d. */
+export const Envelope = Type.Object({
+  envelopeId: Type.String(),
+  status: Type.String(),
+  emailSubject: Type.String(),
+  emailBlurb: Type.String(),
+  createdDateTime: Type.String(),
+  sentDateTime: Type.Optional(Type.String()),
+  statusChangedDateTime: Type.String(),
+  lastModifiedDateTime: Type.String(),
+  envelopeUri: Type.String(),
+  documentsUri: Type.String(),
+  recipientsUri: Type.String(),
+  customFieldsUri: Type.String(),
+  sender: Type.Object({ userId: Type.String(), userName: Type.String(), email: Type.String() }),
+  notification: Type.Optional(Notification),
+  eventNotification: Type.Optional(EventNotification),
+  recipients: Type.Optional(RecipientsOutput),
+  envelopeDocuments: Type.Optional(Type.Array(EnvelopeDocumentOutput)),
+  customFields: Type.Optional(CustomFieldsOutput),
+})
+export type Envelope = Static<typeof Envelope>
+
+/** `GET /envelopes` (status changes). */
+export const EnvelopesInformation = Type.Object({
+  resultSetSize: Type.String(),
+  totalSetSize: Type.String(),
+  startPosition: Type.String(),
+  endPosition: Type.String(),
+  nextUri: Type.Optional(Type.String()),
+  previousUri: Type.Optional(Type.String()),
+  envelopes: Type.Array(Envelope),
+})
+export type EnvelopesInformation = Static<typeof EnvelopesInformation>

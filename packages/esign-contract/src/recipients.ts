@@ -1,0 +1,156 @@
+import { type Static, type TProperties, Type } from '@sinclair/typebox'
+import { Digits } from './scalars.js'
+import { Tabs } from './tabs.js'
+
+/**
+ * Recipients as DocuSign lists them: `signers`, `carbonCopies`, `certifiedDeliveries` (must open the
+ * envelope, signs nothing) and `inPersonSigners` (sign on a host's device; the host is `hostName` /
+ * `hostEmail`). Signers and in-person signers carry tabs. Other recipient lists (`agents`, `editors`,
+ * `intermediaries`, `witnesses`, `seals`, ...) are not supported: the service names them in a 400.
+ */
+
+export const RECIPIENT_LISTS = ['signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners'] as const
+export type RecipientList = (typeof RECIPIENT_LISTS)[number]
+
+export const MAX_RECIPIENTS = 100
+
+export const PhoneNumber = Type.Object({
+  countryCode: Type.String({ pattern: '^[0-9]{1,4}$', description: 'Digits only, e.g. `1`, `57`.' }),
+  number: Type.String({ pattern: '^[0-9]{4,15}$', description: 'Digits only.' }),
+})
+export type PhoneNumber = Static<typeof PhoneNumber>
+
+export const AdditionalNotification = Type.Object({
+  secondaryDeliveryMethod: Type.String({ description: '`SMS` (case-insensitive).' }),
+  phoneNumber: PhoneNumber,
+})
+export type AdditionalNotification = Static<typeof AdditionalNotification>
+
+const Name = Type.String({ maxLength: 100 })
+const Email = Type.String({ maxLength: 100 })
+
+/** How an envelope recipient is reached, whatever the list. */
+const deliveryProperties = {
+  deliveryMethod: Type.Optional(
+    Type.String({ description: '`email` (default) or `SMS`, case-insensitive.' }),
+  ),
+  phoneNumber: Type.Optional(PhoneNumber),
+  additionalNotifications: Type.Optional(Type.Array(AdditionalNotification, { maxItems: 5 })),
+  clientUserId: Type.Optional(Type.String({ maxLength: 100, description: 'Set for embedded signing.' })),
+  accessCode: Type.Optional(
+    Type.String({ maxLength: 50, description: 'Code the recipient enters first; never returned.' }),
+  ),
+}
+
+/**
+ * The four recipient lists over one recipient shape per kind: `base` for every kind, `person` (name,
+ * email) for all but in-person signers, whose person is the host (`host`) and the signer.
+ */
+function recipientLists<B extends TProperties, P extends TProperties, H extends TProperties>(
+  base: B,
+  person: P,
+  host: H,
+) {
+  const signerProperties = { signerName: Type.Optional(Name), signerEmail: Type.Optional(Email) }
+  const withoutTabs = Type.Object({ ...base, ...person })
+  const withTabs = Type.Object({ ...base, ...person, tabs: Type.Optional(Tabs) })
+  const inPerson = Type.Object({ ...base, ...host, ...signerProperties, tabs: Type.Optional(Tabs) })
+  return Type.Object({
+    signers: Type.Optional(Type.Array(withTabs, { maxItems: MAX_RECIPIENTS })),
+    carbonCopies: Type.Optional(Type.Array(withoutTabs, { maxItems: MAX_RECIPIENTS })),
+    certifiedDeliveries: Type.Optional(Type.Array(withoutTabs, { maxItems: MAX_RECIPIENTS })),
+    inPersonSigners: Type.Optional(Type.Array(inPerson, { maxItems: MAX_RECIPIENTS })),
+  })
+}
+
+/** A template's recipients are roles: `recipientId` and `roleName` are required, the person is optional. */
+export const TemplateRecipients = recipientLists(
+  {
+    recipientId: Digits('Unique within the template.'),
+    roleName: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Matched case-sensitively by envelopes.',
+    }),
+    routingOrder: Type.Optional(Digits('Signing order; defaults to "1".')),
+  },
+  { name: Type.Optional(Name), email: Type.Optional(Email) },
+  { hostName: Type.Optional(Name), hostEmail: Type.Optional(Email) },
+)
+export type TemplateRecipients = Static<typeof TemplateRecipients>
+
+/** An envelope's recipients (or an inline template's): every recipient but an in-person one needs an email. */
+export const EnvelopeRecipients = recipientLists(
+  {
+    recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
+    roleName: Type.Optional(Type.String({ maxLength: 100 })),
+    routingOrder: Type.Optional(Digits('Signing order, from 1.')),
+    ...deliveryProperties,
+  },
+  {
+    name: Type.Optional(Name),
+    email: Type.String({ maxLength: 100, description: 'Required even with SMS delivery.' }),
+  },
+  {
+    hostName: Type.Optional(Name),
+    hostEmail: Type.String({ maxLength: 100, description: 'The host, who runs the signing session.' }),
+  },
+)
+export type EnvelopeRecipients = Static<typeof EnvelopeRecipients>
+export type EnvelopeSigner = NonNullable<EnvelopeRecipients['signers']>[number]
+export type EnvelopeCarbonCopy = NonNullable<EnvelopeRecipients['carbonCopies']>[number]
+export type EnvelopeInPersonSigner = NonNullable<EnvelopeRecipients['inPersonSigners']>[number]
+
+/** `templateRoles` of a `templateId` request: fills the template's role of that name. */
+export const TemplateRole = Type.Object({
+  roleName: Type.String({ minLength: 1, maxLength: 100 }),
+  routingOrder: Type.Optional(Digits('Overrides the role’s routing order.')),
+  name: Type.Optional(Name),
+  email: Type.String({
+    maxLength: 100,
+    description: 'Required even with SMS delivery; the host’s for an in-person role.',
+  }),
+  inPersonSignerName: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Signer of an in-person role.' }),
+  ),
+  ...deliveryProperties,
+  tabs: Type.Optional(Tabs),
+})
+export type TemplateRole = Static<typeof TemplateRole>
+
+/* ---------- responses ---------- */
+
+/** A recipient as returned: one shape for every list, fields of other kinds omitted. */
+export const RecipientOutput = Type.Object({
+  recipientId: Type.String(),
+  recipientIdGuid: Type.Optional(Type.String()),
+  recipientType: Type.String(),
+  roleName: Type.Optional(Type.String()),
+  routingOrder: Type.String(),
+  name: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  hostName: Type.Optional(Type.String()),
+  hostEmail: Type.Optional(Type.String()),
+  signerName: Type.Optional(Type.String()),
+  signerEmail: Type.Optional(Type.String()),
+  deliveryMethod: Type.Optional(Type.String()),
+  phoneNumber: Type.Optional(PhoneNumber),
+  additionalNotifications: Type.Optional(
+    Type.Array(Type.Object({ secondaryDeliveryMethod: Type.String(), phoneNumber: PhoneNumber })),
+  ),
+  clientUserId: Type.Optional(Type.String()),
+  status: Type.Optional(Type.String()),
+  sentDateTime: Type.Optional(Type.String()),
+  tabs: Type.Optional(Tabs),
+})
+export type RecipientOutput = Static<typeof RecipientOutput>
+
+export const RecipientsOutput = Type.Object({
+  signers: Type.Array(RecipientOutput),
+  carbonCopies: Type.Array(RecipientOutput),
+  certifiedDeliveries: Type.Array(RecipientOutput),
+  inPersonSigners: Type.Array(RecipientOutput),
+  recipientCount: Type.String(),
+  currentRoutingOrder: Type.Optional(Type.String()),
+})
+export type RecipientsOutput = Static<typeof RecipientsOutput>

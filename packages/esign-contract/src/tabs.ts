@@ -1,0 +1,158 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { BooleanString, DecimalString, Digits, StringEnum } from './scalars.js'
+
+/**
+ * Tabs (DocuSign's form fields), grouped by tab type under a recipient's `tabs`. A tab sits at
+ * `documentId` + `pageNumber` + `xPosition` + `yPosition`, or wherever its `anchorString` occurs.
+ * Besides the fields below, a tab may carry any other DocuSign field as a string (kept and returned
+ * unchanged); a non-string value there is rejected, never dropped.
+ */
+
+/** Tab types accepted by templates and envelopes; any other key under `tabs` is rejected. */
+export const TAB_TYPES = [
+  'signHereTabs',
+  'initialHereTabs',
+  'dateSignedTabs',
+  'fullNameTabs',
+  'firstNameTabs',
+  'lastNameTabs',
+  'emailTabs',
+  'emailAddressTabs',
+  'companyTabs',
+  'titleTabs',
+  'textTabs',
+  'numberTabs',
+  'dateTabs',
+  'noteTabs',
+  'checkboxTabs',
+  'listTabs',
+  'radioGroupTabs',
+] as const
+export type TabType = (typeof TAB_TYPES)[number]
+
+export const MAX_TABS_PER_TYPE = 500
+export const MAX_TAB_OPTIONS = 200
+
+const placementProperties = {
+  pageNumber: Type.Optional(Digits('Page of the document, from 1.')),
+  xPosition: Type.Optional(DecimalString('Horizontal position in pixels from the left.')),
+  yPosition: Type.Optional(DecimalString('Vertical position in pixels from the top.')),
+  anchorString: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  anchorXOffset: Type.Optional(DecimalString('Horizontal offset from the anchor.')),
+  anchorYOffset: Type.Optional(DecimalString('Vertical offset from the anchor.')),
+  anchorUnits: Type.Optional(StringEnum(['pixels', 'inches', 'mms', 'cms'] as const)),
+  anchorIgnoreIfNotPresent: Type.Optional(BooleanString('Skip the tab when the anchor is absent.')),
+  anchorCaseSensitive: Type.Optional(BooleanString('Match the anchor case-sensitively.')),
+  anchorMatchWholeWord: Type.Optional(BooleanString('Match the anchor as a whole word.')),
+}
+
+const commonProperties = {
+  documentId: Type.Optional(Digits('A documentId of the template or envelope.')),
+  recipientId: Type.Optional(Type.String({ maxLength: 100 })),
+  tabId: Type.Optional(Type.String({ maxLength: 100 })),
+  tabLabel: Type.Optional(Type.String({ maxLength: 500 })),
+  name: Type.Optional(Type.String({ maxLength: 500 })),
+  tooltip: Type.Optional(Type.String({ maxLength: 500 })),
+  required: Type.Optional(BooleanString('Whether the recipient must fill the tab.')),
+  locked: Type.Optional(BooleanString('Whether the recipient may change the value.')),
+  width: Type.Optional(DecimalString('Width in pixels.')),
+  height: Type.Optional(DecimalString('Height in pixels.')),
+  fontSize: Type.Optional(Type.String({ maxLength: 20 })),
+}
+
+/** Other DocuSign tab fields are accepted as strings and returned unchanged. */
+const otherFieldsAreStrings = { additionalProperties: Type.String({ maxLength: 4000 }) }
+
+/** Sign, initial, date signed, name, email, text, number, date, note tabs. */
+export const Tab = Type.Object(
+  {
+    ...commonProperties,
+    ...placementProperties,
+    value: Type.Optional(Type.String({ maxLength: 4000, description: 'Pre-filled or entered value.' })),
+    optional: Type.Optional(BooleanString('Whether signing this tab is optional (signHere, initialHere).')),
+  },
+  otherFieldsAreStrings,
+)
+export type Tab = Static<typeof Tab>
+
+export const CheckboxTab = Type.Object(
+  {
+    ...commonProperties,
+    ...placementProperties,
+    selected: Type.Optional(BooleanString('Whether the box is checked.')),
+  },
+  otherFieldsAreStrings,
+)
+export type CheckboxTab = Static<typeof CheckboxTab>
+
+export const ListItem = Type.Object({
+  text: Type.String({ maxLength: 500, description: 'What the recipient sees.' }),
+  value: Type.String({ maxLength: 500, description: 'What the tab holds when this item is chosen.' }),
+  selected: Type.Optional(BooleanString('Whether this item is chosen.')),
+})
+export type ListItem = Static<typeof ListItem>
+
+/** A drop-down list; `value` is the chosen item's value. */
+export const ListTab = Type.Object(
+  {
+    ...commonProperties,
+    ...placementProperties,
+    value: Type.Optional(Type.String({ maxLength: 500 })),
+    listItems: Type.Array(ListItem, { minItems: 1, maxItems: MAX_TAB_OPTIONS }),
+  },
+  otherFieldsAreStrings,
+)
+export type ListTab = Static<typeof ListTab>
+
+/** One button of a radio group: placed on its own, on the group's document. */
+export const Radio = Type.Object(
+  {
+    ...placementProperties,
+    value: Type.String({ minLength: 1, maxLength: 500 }),
+    selected: Type.Optional(BooleanString('Whether this button is chosen.')),
+    tabId: Type.Optional(Type.String({ maxLength: 100 })),
+    required: Type.Optional(BooleanString()),
+    locked: Type.Optional(BooleanString()),
+  },
+  otherFieldsAreStrings,
+)
+export type Radio = Static<typeof Radio>
+
+/** A radio group: `groupName` plays the part of `tabLabel`; each radio has its own position. */
+export const RadioGroupTab = Type.Object(
+  {
+    documentId: Type.Optional(Digits('A documentId of the template or envelope.')),
+    recipientId: Type.Optional(Type.String({ maxLength: 100 })),
+    groupName: Type.String({ minLength: 1, maxLength: 500 }),
+    tooltip: Type.Optional(Type.String({ maxLength: 500 })),
+    requireAll: Type.Optional(BooleanString()),
+    shared: Type.Optional(BooleanString()),
+    radios: Type.Array(Radio, { minItems: 1, maxItems: MAX_TAB_OPTIONS }),
+  },
+  otherFieldsAreStrings,
+)
+export type RadioGroupTab = Static<typeof RadioGroupTab>
+
+const listOf = <T extends TSchema>(tab: T) => Type.Optional(Type.Array(tab, { maxItems: MAX_TABS_PER_TYPE }))
+
+/** A recipient's tabs. Unknown tab types are left in the object for the service to name in a 400. */
+export const Tabs = Type.Object({
+  signHereTabs: listOf(Tab),
+  initialHereTabs: listOf(Tab),
+  dateSignedTabs: listOf(Tab),
+  fullNameTabs: listOf(Tab),
+  firstNameTabs: listOf(Tab),
+  lastNameTabs: listOf(Tab),
+  emailTabs: listOf(Tab),
+  emailAddressTabs: listOf(Tab),
+  companyTabs: listOf(Tab),
+  titleTabs: listOf(Tab),
+  textTabs: listOf(Tab),
+  numberTabs: listOf(Tab),
+  dateTabs: listOf(Tab),
+  noteTabs: listOf(Tab),
+  checkboxTabs: listOf(CheckboxTab),
+  listTabs: listOf(ListTab),
+  radioGroupTabs: listOf(RadioGroupTab),
+})
+export type Tabs = Static<typeof Tabs>

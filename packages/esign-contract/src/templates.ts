@@ -1,0 +1,71 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
+import { Document, MAX_DOCUMENTS, TemplateDocumentOutput } from './documents.js'
+import { RecipientsOutput, TemplateRecipients } from './recipients.js'
+import { BooleanString } from './scalars.js'
+
+/** Templates: the create/update body, the summary returned by writes, the list and the details. */
+
+/**
+ * Body of `POST /templates` and `PUT /templates/{templateId}`. On create `name` is required; an update
+ * changes only the fields its body contains.
+ */
+export const TemplateDefinition = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  shared: Type.Optional(BooleanString('Whether every member of the account sees the template.')),
+  emailSubject: Type.Optional(Type.String({ maxLength: 100 })),
+  emailBlurb: Type.Optional(Type.String({ maxLength: 10000 })),
+  documents: Type.Optional(Type.Array(Document, { maxItems: MAX_DOCUMENTS })),
+  recipients: Type.Optional(TemplateRecipients),
+  customFields: Type.Optional(CustomFields),
+})
+export type TemplateDefinition = Static<typeof TemplateDefinition>
+
+const summaryProperties = {
+  templateId: Type.String(),
+  uri: Type.String(),
+  name: Type.String(),
+  shared: Type.String(),
+  description: Type.String(),
+  created: Type.String(),
+  lastModified: Type.String(),
+}
+
+/** Response of create, update and delete (DocuSign's TemplateSummary, extended). */
+export const TemplateSummary = Type.Object(summaryProperties)
+export type TemplateSummary = Static<typeof TemplateSummary>
+
+export const TemplateListItem = Type.Object({
+  ...summaryProperties,
+  emailSubject: Type.String(),
+  owner: Type.Object({ userId: Type.String() }),
+  lastUsed: Type.Optional(Type.String()),
+})
+export type TemplateListItem = Static<typeof TemplateListItem>
+
+/** `GET /templates`. */
+export const TemplateList = Type.Object({
+  resultSetSize: Type.String(),
+  startPosition: Type.String(),
+  endPosition: Type.String(),
+  totalSetSize: Type.String(),
+  nextUri: Type.Optional(Type.String()),
+  previousUri: Type.Optional(Type.String()),
+  envelopeTemplates: Type.Array(TemplateListItem),
+})
+export type TemplateList = Static<typeof TemplateList>
+
+/** `GET /templates/{templateId}`. */
+export const EnvelopeTemplate = Type.Object({
+  ...summaryProperties,
+  emailSubject: Type.String(),
+  emailBlurb: Type.String(),
+  owner: Type.Object({ userId: Type.String() }),
+  lastUsed: Type.Optional(Type.String()),
+  pageCount: Type.String(),
+  documents: Type.Array(TemplateDocumentOutput),
+  recipients: RecipientsOutput,
+  customFields: CustomFieldsOutput,
+})
+export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

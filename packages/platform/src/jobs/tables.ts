@@ -1,0 +1,45 @@
+import { type Kysely, sql } from 'kysely'
+import type { DialectName } from '../database/connect.js'
+
+/**
+ * One row per named job: when it is next due and who holds it. Times are epoch milliseconds.
+ * `requested_run_at` keeps a `wake` that arrives while the job runs, so finishing the run does not
+ * overwrite it with the next period.
+ */
+export interface JobsTable {
+  name: string
+  /** Null: a queued job nobody has woken. */
+  next_run_at: number | null
+  requested_run_at: number | null
+  lease_owner: string | null
+  lease_expires_at: number | null
+  last_started_at: number | null
+  last_finished_at: number | null
+  /** Failed runs since the last success. */
+  failures: number
+  last_error: string | null
+}
+
+export interface JobTables {
+  jobs: JobsTable
+}
+
+/** The `jobs` table; each service adds it to its own migration set (its tables, its schema). */
+export function jobsMigration(_dialect: DialectName) {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('next_run_at', 'bigint')
+        .addColumn('requested_run_at', 'bigint')
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_expires_at', 'bigint')
+        .addColumn('last_started_at', 'bigint')
+        .addColumn('last_finished_at', 'bigint')
+        .addColumn('failures', 'integer', (column) => column.notNull().defaultTo(sql`0`))
+        .addColumn('last_error', 'text')
+        .execute()
+    },
+  }
+}
