@@ -19,6 +19,7 @@ export const entries = {
   recipes: ['recipe-manager', 'src/main.ts', 'dist/bin/main.js'],
   envelopes: ['envelope-service', 'src/main.ts', 'dist/bin/main.js'],
   admin: ['envelope-service', 'src/admin/cli.ts', 'dist/bin/admin.js'],
+  automation: ['envelope-automation', 'src/main.ts', 'dist/bin/console.js'],
 }
 
 /** The compiled file of an entry. */
@@ -55,6 +56,11 @@ const pages = {
     'packages/envelope-service/web/signing/vite.config.ts',
     'packages/envelope-service/dist/signing',
     'packages/envelope-service/web/signing',
+  ],
+  automation: [
+    'packages/envelope-automation/web/vite.config.ts',
+    'packages/envelope-automation/dist/console',
+    'packages/envelope-automation/web',
   ],
 }
 

@@ -16,7 +16,7 @@ import { resolve } from 'node:path'
 import { build, outputOf } from './build.mjs'
 
 const root = resolve(import.meta.dirname, '..')
-const known = ['recipes', 'envelopes']
+const known = ['recipes', 'envelopes', 'automation']
 const requested = process.argv.slice(2)
 const unknown = requested.filter((name) => !known.includes(name))
 if (unknown.length > 0) {
@@ -32,7 +32,7 @@ const data = process.env.DATA_DIR
 mkdirSync(data, { recursive: true })
 
 try {
-  await build([...selected, ...(selected.includes('envelopes') ? ['admin'] : [])])
+  await build([...selected, ...(selected.includes('envelopes') || selected.includes('automation') ? ['admin'] : [])])
 } catch {
   console.error('start: the build failed (see above)')
   process.exit(1)
@@ -45,14 +45,24 @@ const publicUrl = process.env.PUBLIC_URL ?? `https://localhost:${envelopePort}`
 const tlsDir = resolve(data, 'tls')
 const credentialsFile = resolve(data, 'demo-credentials.json')
 const sharedEnv = { ...process.env, DATA_DIR: data }
+const automationPort = process.env.AUTOMATION_PORT ?? '3100'
 const envelopeEnv = {
   ...sharedEnv,
   PORT: envelopePort,
   HTTP_PORT: browserPort,
+  // Development: invitations land in the mailbox page unless SMTP_URL / an SMS provider is configured, and
+  // Connect may publish to the console on this machine.
+  DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true',
+  CONNECT_ALLOW_PRIVATE_URLS: process.env.CONNECT_ALLOW_PRIVATE_URLS ?? 'true',
   ...(process.env.ENVELOPES_DATABASE_URL ? { DATABASE_URL: process.env.ENVELOPES_DATABASE_URL } : {}),
   PUBLIC_URL: publicUrl,
   TLS_CERT_FILE: resolve(tlsDir, 'server.crt'),
   TLS_KEY_FILE: resolve(tlsDir, 'server.key'),
+}
+const automationEnv = {
+  ...sharedEnv,
+  PORT: automationPort,
+  ...(process.env.AUTOMATION_DATABASE_URL ? { DATABASE_URL: process.env.AUTOMATION_DATABASE_URL } : {}),
 }
 const recipesEnv = {
   ...sharedEnv,
@@ -81,13 +91,19 @@ if (selected.includes('envelopes')) {
     )
   }
   const firstStart = !existsSync(credentialsFile)
-  admin(['bootstrap', '--json'])
+  const webhook = selected.includes('automation')
+    ? ['--webhook-url', `http://127.0.0.1:${automationPort}/connect/envelope-events`]
+    : []
+  const credentials = JSON.parse(admin(['bootstrap', '--json', ...webhook]))
   if (firstStart) console.log(`Bootstrapped the demo account; SDK credentials are in ${credentialsFile}`)
+  // The console verifies the service's Connect deliveries with the secret bootstrap gave the webhook.
+  if (credentials.webhook) automationEnv.CONNECT_HMAC_SECRET = credentials.webhook.secret
 }
 
 const services = [
   { name: 'recipes', env: recipesEnv },
   { name: 'envelopes', env: envelopeEnv },
+  { name: 'automation', env: automationEnv },
 ].filter((service) => selected.includes(service.name))
 
 let stopping = false
@@ -114,6 +130,12 @@ if (selected.includes('envelopes')) {
   console.log(
     `                  ${publicUrl}/restapi/docs  (HTTPS, for the SDK; credentials: ${credentialsFile})`,
   )
+}
+if (selected.includes('envelopes')) {
+  console.log(`Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`)
+}
+if (selected.includes('automation')) {
+  console.log(`CRM console:      http://127.0.0.1:${automationPort}/  (send cases for signature)`)
 }
 console.log(`Data directory:   ${data}`)
 

@@ -14,6 +14,8 @@ import { loadConfiguredSeal } from './completion/config.js'
 import { COMPLETION_JOB, runCompletionRound } from './completion/outbox-job.js'
 import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
+import { CONNECT_FAN_OUT_JOB } from './connect/delivery/fan-out.js'
+import { defineConnectDelivery } from './connect/delivery/jobs.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { devMailboxRoutes } from './devmailbox/routes.js'
@@ -65,6 +67,7 @@ export async function buildApp(
   const jobOfTopic: Record<string, string> = {
     [OUTBOX_TOPICS.recipientMessage]: MESSAGES_JOB,
     [OUTBOX_TOPICS.envelopeComplete]: COMPLETION_JOB,
+    [OUTBOX_TOPICS.envelopeEvent]: CONNECT_FAN_OUT_JOB,
   }
   const ctx: ServiceContext = {
     config,
@@ -152,7 +155,18 @@ export async function buildApp(
       await runScheduleRound(ctx)
     },
   })
+  const connectDelivery = defineConnectDelivery(ctx, {
+    owner: outboxOwner,
+    onError: (error, job) => app.log.error({ err: error, job }, 'Connect delivery failed'),
+  })
   app.addHook('onClose', () => delivery.close())
+  if (!config.SEAL_P12_FILE) {
+    app.log.warn(
+      { sealFile: config.SEAL_DEVELOPMENT_FILE },
+      'SEAL_P12_FILE is not set: completed envelopes are sealed with a self-signed development seal',
+    )
+  }
+  app.addHook('onClose', () => connectDelivery.close())
   // onClose hooks run last-registered first: running jobs finish and counted calls are stored, then
   // the database closes.
   app.addHook('onClose', () => ctx.callCounter.close())

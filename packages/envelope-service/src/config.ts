@@ -4,7 +4,6 @@ import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
 import { SealConfig } from './completion/config.js'
 import { NotificationConfig } from './notifications/config.js'
 
-export const PRODUCT_NAME = 'Inkwell'
 
 export const EnvelopeServiceConfig = Type.Composite([
   BaseServiceConfig,
@@ -45,6 +44,10 @@ export const EnvelopeServiceConfig = Type.Composite([
     BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
     /** Lets Connect configurations publish to private, loopback and link-local addresses (development). */
     CONNECT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
+    /** One Connect delivery attempt, connecting and the whole response, must finish within this. */
+    CONNECT_DELIVERY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /** How long a Connect delivery that receives no 2xx is retried before it is recorded as a failure. */
+    CONNECT_RETRY_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 30, default: 24 }),
     /**
      * How often document blobs that no template or envelope refers to any more (e.g. the documents a
      * template update replaced) are deleted, once an hour has passed since they were last stored.

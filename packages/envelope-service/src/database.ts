@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { JobTables } from 'platform'
 import type { AuditTables } from './audit/tables.js'
 import type { CompletionTables } from './completion/tables.js'
+import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
 import type { ConnectTables } from './connect/tables.js'
 import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
@@ -17,6 +18,7 @@ export interface Schema
     TemplateTables,
     EnvelopeTables,
     ConnectTables,
+    ConnectDeliveryTables,
     RateLimitTables,
     OutboxTables,
     SigningTables,

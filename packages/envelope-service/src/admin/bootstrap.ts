@@ -1,6 +1,9 @@
 import { createPublicKey } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { CONNECT_EVENT_DATA_VERSION } from '../connect/model.js'
+import { insertConfiguration, listConfigurations } from '../connect/repository.js'
+import { generateHmacSecret } from '../connect/service.js'
 import type { Db } from '../database.js'
 import { bareHost } from '../identity/hosts.js'
 import { generateRsaKeyPair } from '../identity/keys.js'
@@ -45,12 +48,19 @@ export interface DemoCredentials {
   baseUri: string
   /** The demo templates with the role names an envelope's recipients must use to fill their roles. */
   templates: { templateId: string; name: string; roleNames: string[] }[]
+  /** The Connect configuration that publishes the demo account's envelope events to a local receiver. */
+  webhook?: { connectId: string; url: string; secret: string }
 }
 
 export interface BootstrapOptions {
   publicUrl: string
   /** Where the credentials are kept between runs: the private key cannot be recovered from the database. */
   credentialsFile: string
+  /**
+   * Publish the demo account's envelope events here (the automation console's listener under
+   * `npm start`), signed with an HMAC secret that the credentials file keeps.
+   */
+  webhookUrl?: string
   now?: number
 }
 
@@ -93,9 +103,65 @@ export async function bootstrapDemo(db: Db, options: BootstrapOptions): Promise<
       ...template,
       roleNames: [SIGNING_RECIPIENT_ROLE, SERVICE_COORDINATOR_ROLE],
     })),
+    ...(options.webhookUrl
+      ? {
+          webhook: await ensureDemoWebhook(
+            db,
+            { accountId: account.id, userId: user.id },
+            options.webhookUrl,
+            now,
+          ),
+        }
+      : {}),
   }
   saveCredentials(options.credentialsFile, credentials)
   return credentials
+}
+
+export const DEMO_WEBHOOK_NAME = 'Automation console'
+
+/** The demo account's Connect configuration for the local automation console, created once. */
+async function ensureDemoWebhook(
+  db: Db,
+  owner: { accountId: string; userId: string },
+  url: string,
+  now: number,
+): Promise<{ connectId: string; url: string; secret: string }> {
+  const existing = (await listConfigurations(db, owner.accountId)).find(
+    (configuration) => configuration.name === DEMO_WEBHOOK_NAME && configuration.urlToPublishTo === url,
+  )
+  const configuration =
+    existing ??
+    (await insertConfiguration(
+      db,
+      owner.accountId,
+      owner.userId,
+      {
+        name: DEMO_WEBHOOK_NAME,
+        urlToPublishTo: url,
+        events: [
+          'envelope-sent',
+          'envelope-delivered',
+          'envelope-completed',
+          'envelope-declined',
+          'envelope-voided',
+        ],
+        allUsers: true,
+        userIds: [],
+        includeHMAC: true,
+        eventData: {
+          version: CONNECT_EVENT_DATA_VERSION,
+          format: 'json',
+          includeData: ['custom_fields', 'recipients'],
+        },
+        enabled: true,
+        configurationType: 'custom',
+        deliveryMode: 'SIM',
+      },
+      [generateHmacSecret()],
+      new Date(now).toISOString(),
+    ))
+  return { connectId: configuration.connectId, url, secret: configuration.hmacSecrets[0]!.secret }
 }
 
 async function ensureDemoIntegrationKey(

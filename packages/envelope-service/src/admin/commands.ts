@@ -139,13 +139,20 @@ export const commands: Record<string, Command> = {
     },
   },
   bootstrap: {
-    usage: 'bootstrap',
-    summary: 'Create (or reuse) the demo account, user, integration key, consent and templates',
-    options: {},
-    async run(_values, env) {
+    usage: 'bootstrap [--webhook-url <url>]',
+    summary:
+      'Create (or reuse) the demo account, user, integration key, consent and templates; with --webhook-url, ' +
+      'a Connect configuration publishing its envelope events there (HMAC secret in the credentials file)',
+    options: { 'webhook-url': { type: 'string' } },
+    async run(values, env) {
+      const webhookUrl = values['webhook-url']
+      if (webhookUrl !== undefined && !/^https?:\/\/[^/]+/.test(String(webhookUrl))) {
+        throw new UsageError('bootstrap: --webhook-url must be an http(s) URL')
+      }
       const credentials = await bootstrapDemo(await env.db(), {
         publicUrl: env.publicUrl,
         credentialsFile: env.config.DEMO_CREDENTIALS_FILE,
+        ...(webhookUrl ? { webhookUrl: String(webhookUrl) } : {}),
         now: env.now(),
       })
       return { ...credentials, credentialsFile: env.config.DEMO_CREDENTIALS_FILE }

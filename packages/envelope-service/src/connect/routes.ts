@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { connectDeliveryRoutes } from './delivery/routes.js'
 import { toConnectConfiguration, toHmacSecret } from './mapping.js'
 import {
   ConnectConfigurationList,
@@ -35,6 +36,7 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
   const policy: ConnectPolicy = { allowPrivateUrls: ctx.config.CONNECT_ALLOW_PRIVATE_URLS }
   const common = { tags: ['Connect'], security: [{ bearer: [] }] }
   const preHandler = requirePermission('administer')
+  await connectDeliveryRoutes(app, ctx)
 
   app.post(
     '/connect',

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { ErrorDetails } from 'esign-contract'
 import type { FastifyReply } from 'fastify'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
@@ -25,7 +26,7 @@ import {
 } from './lifecycle-service.js'
 import { EnvelopeParams } from './schema.js'
 
-const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String() })
+const ErrorBody = ErrorDetails
 const common = { tags: ['Envelopes'], security: [{ bearer: [] }] }
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' })

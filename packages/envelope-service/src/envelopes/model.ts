@@ -7,7 +7,7 @@ import type {
   TemplateDocument,
 } from '../templates/model.js'
 
-/** Domain model of an envelope. Wire shapes (DocuSign strings) live in schema.ts. */
+/** Domain model of an envelope. Wire shapes (DocuSign strings) live in the `esign-contract` package. */
 
 export const ENVELOPE_STATUSES = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided'] as const
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number]

@@ -21,8 +21,6 @@ export {
   EnvelopeDocumentsOutput,
   EnvelopeSummary,
   EnvelopesInformation,
-  MAX_COMPOSITE_TEMPLATES,
-  MAX_RECIPIENTS,
   RecipientOutput,
   RecipientsOutput,
 } from 'esign-contract'

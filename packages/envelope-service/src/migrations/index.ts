@@ -7,6 +7,7 @@ import { rateLimitsMigration } from './0005_rate_limits.js'
 import { blobRetentionMigration } from './0006_blob_retention.js'
 import { envelopeStorageMigration } from './0007_envelope_storage.js'
 import { lifecycleMigration } from './0009_lifecycle.js'
+import { connectDeliveryMigration } from './0010_connect_delivery.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -20,4 +21,5 @@ export const migrations: MigrationSet = (dialect) => ({
   // The job runner's table, declared by platform (its SQL lives there).
   '0008_jobs': jobsMigration(dialect),
   '0009_lifecycle': lifecycleMigration(dialect),
+  '0010_connect_delivery': connectDeliveryMigration(dialect),
 })

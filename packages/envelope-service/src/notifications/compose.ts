@@ -1,4 +1,5 @@
 import { InvalidRequestError } from 'platform'
+import { PRODUCT_NAME } from '../product.js'
 import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
 import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
 import type { EmailMessage, OutboundMessage, SmsMessage } from './message.js'
@@ -11,7 +12,6 @@ import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'
  * Invitations, copies and reminders carry the envelope's `emailBlurb`; links must be http(s).
  */
 
-export const PRODUCT_NAME = 'Inkwell'
 /** SMS bodies quote at most this much of the subject, so a message stays within two segments. */
 export const SMS_SUBJECT_LIMIT = 40
 

@@ -45,6 +45,11 @@ const DEFAULT_GIVE_UP_MS = 24 * 60 * 60_000
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 60 * 60_000
 const COMPLETED_LINK_MS = 365 * 24 * 60 * 60_000
+/**
+ * A link keeps opening this long after its envelope expires, so the recipient sees "expired" (the
+ * envelope is voided by then, so the page shows its state, never a form) instead of "not a valid link".
+ */
+const EXPIRED_LINK_GRACE_MS = 30 * 24 * 60 * 60_000
 
 /** Kinds whose message carries a personal signing link. */
 const LINKED_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning', 'copy', 'completed'])
@@ -136,12 +141,19 @@ async function deliverRow(deps: MessagesJobDeps, row: ClaimedOutboxMessage): Pro
   await deps.db.transaction().execute(async (tx) => {
     await recordAudit(tx, payload.envelopeId, [{ ...note, action: 'Delivery Attempt Failed' }], actor, now)
   })
-  const retryAt = now + Math.max(retryDelayMs(row.attempts), retryAfterOf(failedChannels.map(({ result }) => result)))
+  const retryAt =
+    now + Math.max(retryDelayMs(row.attempts), retryAfterOf(failedChannels.map(({ result }) => result)))
   if (remaining) {
     await deps.db.transaction().execute(async (tx) => {
       await enqueue(
         tx,
-        [{ topic: OUTBOX_TOPICS.recipientMessage, payload: { ...payload, channel: remaining }, availableAt: retryAt }],
+        [
+          {
+            topic: OUTBOX_TOPICS.recipientMessage,
+            payload: { ...payload, channel: remaining },
+            availableAt: retryAt,
+          },
+        ],
         now,
       )
     })
@@ -156,7 +168,10 @@ function reasonOf(result: DeliveryResult): string {
 }
 
 function retryAfterOf(results: DeliveryResult[]): number {
-  return Math.max(0, ...results.map((result) => (result.outcome === 'retry' ? (result.retryAfterMs ?? 0) : 0)))
+  return Math.max(
+    0,
+    ...results.map((result) => (result.outcome === 'retry' ? (result.retryAfterMs ?? 0) : 0)),
+  )
 }
 
 /** The message(s) to send for a payload, with a fresh signing link where the kind carries one. */
@@ -184,7 +199,10 @@ async function prepare(
       kind: 'invitation',
       createdAt: now,
       // A completion link leads to the signed document, which outlives the envelope's expiry.
-      expiresAt: kind === 'completed' ? now + COMPLETED_LINK_MS : linkExpiryOf(envelope.notification, sentAt),
+      expiresAt:
+        kind === 'completed'
+          ? now + COMPLETED_LINK_MS
+          : linkExpiryOf(envelope.notification, sentAt) + EXPIRED_LINK_GRACE_MS,
     })
     link = signingUrl(deps.publicUrl, token)
   }

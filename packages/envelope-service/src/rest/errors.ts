@@ -1,5 +1,5 @@
 import type { DescribedError, ErrorKind } from 'platform'
-import { PRODUCT_NAME } from '../config.js'
+import { PRODUCT_NAME } from '../product.js'
 
 const codeOfKind: Record<ErrorKind, string> = {
   invalid_request: 'INVALID_REQUEST_PARAMETER',

@@ -17,7 +17,7 @@ const PAGE_TYPE: Record<string, SigningTabType> = {
   initialHereTabs: 'initialHere',
   dateSignedTabs: 'dateSigned',
   fullNameTabs: 'fullName',
-  emailTabs: 'email',
+  emailTabs: 'text',
   emailAddressTabs: 'email',
   firstNameTabs: 'text',
   lastNameTabs: 'text',

@@ -8,7 +8,14 @@ import {
   SigningOutcome,
   SigningSession,
 } from './schema.js'
-import { type Client, declineSigning, finishSigning, openSession, signingDocument } from './service.js'
+import {
+  type Client,
+  declineSigning,
+  finishSigning,
+  openSession,
+  signedCombined,
+  signingDocument,
+} from './service.js'
 
 const ACCESS_CODE_HEADER = 'x-signing-access-code'
 
@@ -62,6 +69,14 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
       return reply.type('application/pdf').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
+
+  app.get('/signing/api/combined', { schema: { hide: true, headers: Headers } }, async (request, reply) => {
+    const bytes = await signedCombined(ctx, request.headers[SIGNING_TOKEN_HEADER])
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', 'attachment; filename="signed.pdf"')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  })
 
   app.post(
     '/signing/api/finish',

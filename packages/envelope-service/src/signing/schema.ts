@@ -50,7 +50,8 @@ export const SigningTab = Type.Object({
 })
 export type SigningTab = Static<typeof SigningTab>
 
-export const SigningState = StringEnum(['ready', 'completed', 'declined', 'voided', 'expired', 'waiting'])
+/** `copy`: a carbon copy, who only receives the documents. */
+export const SigningState = StringEnum(['ready', 'completed', 'declined', 'voided', 'expired', 'waiting', 'copy'])
 export type SigningState = Static<typeof SigningState>
 
 export const SigningSession = Type.Object({

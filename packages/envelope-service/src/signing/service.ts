@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { AppError, NotFoundError } from 'platform'
+import { COMBINED_PART, findSignedPart } from '../completion/repository.js'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs.js'
 import {
@@ -81,7 +82,9 @@ function stateOf(
 ): SigningState {
   if (envelopeStatus === 'voided') return voidedReason === 'Envelope has expired.' ? 'expired' : 'voided'
   if (envelopeStatus === 'declined') return 'declined'
-  if (envelopeStatus === 'completed' || recipient.status === 'completed') return 'completed'
+  if (envelopeStatus === 'completed') return 'completed'
+  if (recipient.type === 'carbonCopy') return 'copy'
+  if (recipient.status === 'completed') return 'completed'
   if (recipient.status === 'created') return 'waiting'
   return 'ready'
 }
@@ -227,6 +230,14 @@ export async function signingDocument(
   const document = documents.find((candidate) => candidate.documentId === documentId)
   if (!document) throw new NotFoundError(`Document ${documentId} not found`)
   return documentBytes(deps, document.blobId)
+}
+
+/** The sealed combined PDF, for any recipient's link once the envelope is completed. */
+export async function signedCombined(deps: SigningDeps, token: string): Promise<Uint8Array> {
+  const link = await openLink(deps, token)
+  const blobId = await findSignedPart(deps.db, link.envelopeId, COMBINED_PART)
+  if (!blobId) throw new NotFoundError('The signed document is not ready yet')
+  return documentBytes(deps, blobId)
 }
 
 export async function finishSigning(

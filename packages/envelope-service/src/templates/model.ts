@@ -1,6 +1,6 @@
 /**
  * Domain model of a stored template, as the envelope domain consumes it (composite merge).
- * Wire shapes (DocuSign strings) live in templates/schema.ts; one mapping function converts.
+ * Wire shapes (DocuSign strings) live in the `esign-contract` package; templates/mapping.ts converts.
  *
  * DocuSign tabs have dozens of types and fields, all strings; each tab is kept in its wire form
  * (validated at the edge by `esign-contract`) so that tabs round-trip unchanged, the values a sender or

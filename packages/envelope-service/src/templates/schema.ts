@@ -9,9 +9,7 @@ import { TemplateDefinition } from 'esign-contract'
 
 export {
   EnvelopeTemplate,
-  TAB_TYPES,
   TemplateList,
-  TemplateListItem,
   TemplateSummary,
 } from 'esign-contract'
 
@@ -25,12 +23,10 @@ export type TemplateInput = Static<typeof TemplateInput>
 export const TemplateUpdateInput = TemplateDefinition
 export type TemplateUpdateInput = Static<typeof TemplateDefinition>
 
-/** Beyond any row count a list can reach, and within every database's integer range. */
-export const MAX_START_POSITION = 2_147_483_647
-
+/** `start_position` stops at 2^31 - 1: beyond any row count a list can reach, within every database's integer range. */
 export const StartPosition = Type.Integer({
   minimum: 0,
-  maximum: MAX_START_POSITION,
+  maximum: 2_147_483_647,
   default: 0,
   description: 'Zero-based index of the first result.',
 })

@@ -19,7 +19,13 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
     provider: { getMigrations: async () => all },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  let { error, results } = await migrator.migrateToLatest()
+  // Kysely's migrator looks for its bookkeeping table across every schema of the database; when another
+  // process drops its own schema at that moment (test suites do, on teardown), PostgreSQL answers 3F000
+  // "schema does not exist" for the vanished one. Nothing ran yet, so looking again is safe.
+  for (let attempt = 1; attempt < 5 && isVanishedSchema(error) && !results?.length; attempt++) {
+    ;({ error, results } = await migrator.migrateToLatest())
+  }
   const failed = results?.find((result) => result.status === 'Error')
   if (error) {
     const where = failed ? ` in migration ${failed.migrationName}` : ''
@@ -27,4 +33,8 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
       cause: error,
     })
   }
+}
+
+function isVanishedSchema(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '3F000'
 }

@@ -19,7 +19,7 @@ export interface JobDefinition {
    * The work. Resolving `true` says more work is waiting (e.g. a drained batch was full): the job is
    * due again at once.
    */
-  run(now: number): Promise<boolean | undefined | void>
+  run(now: number): Promise<unknown>
 }
 
 export interface JobRunnerOptions<DB extends JobTables> {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { Words } from './i18n.js'
 import type { Adopted } from './tabs.js'
 
@@ -158,6 +158,8 @@ function DrawingCanvas({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const last = useRef<{ x: number; y: number } | null>(null)
+  // An id, not the label: aria-labelledby takes a space-separated list of ids.
+  const labelId = useId()
 
   useEffect(() => {
     const pad: DrawingPad = { toPng: () => canvas.current!.toDataURL('image/png') }
@@ -190,13 +192,13 @@ function DrawingCanvas({
 
   return (
     <div className="pad">
-      <span id={`${label}-label`}>{label}</span>
+      <span id={labelId}>{label}</span>
       <canvas
         ref={canvas}
         width={width}
         height={height}
         role="img"
-        aria-labelledby={`${label}-label`}
+        aria-labelledby={labelId}
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture(event.pointerId)
           last.current = point(event)

@@ -56,14 +56,42 @@ export function App() {
         {words[load.message]}
       </main>
     )
-  if (load.session.state !== 'ready') return <StateNotice state={load.session.state} words={words} />
+  if (load.session.state !== 'ready')
+    return <StateNotice state={load.session.state} words={words} token={token} />
   return <SigningForm token={token!} session={load.session} words={words} />
 }
 
-function StateNotice({ state, words }: { state: Exclude<SigningState, 'ready'>; words: Words }) {
+function StateNotice({
+  state,
+  words,
+  token,
+}: {
+  state: Exclude<SigningState, 'ready'>
+  words: Words
+  token?: string | undefined
+}) {
+  const [failed, setFailed] = useState(false)
+  async function download() {
+    try {
+      const blob = await signingApi.combined(token!)
+      const link = document.createElement('a')
+      link.href = URL.createObjectURL(blob)
+      link.download = 'signed.pdf'
+      link.click()
+      URL.revokeObjectURL(link.href)
+    } catch {
+      setFailed(true)
+    }
+  }
   return (
     <main className="notice" role="status">
-      {words.state[state]}
+      <p>{words.state[state]}</p>
+      {state === 'completed' && token ? (
+        <button type="button" className="primary" onClick={() => void download()}>
+          {words.download}
+        </button>
+      ) : null}
+      {failed ? <p role="alert">{words.notReady}</p> : null}
     </main>
   )
 }
@@ -123,7 +151,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
     }
   }
 
-  if (outcome && outcome !== 'ready') return <StateNotice state={outcome} words={words} />
+  if (outcome && outcome !== 'ready') return <StateNotice state={outcome} words={words} token={token} />
 
   return (
     <>

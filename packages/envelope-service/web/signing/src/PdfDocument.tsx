@@ -1,11 +1,14 @@
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist'
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
+import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SigningTab } from '../../../src/signing/schema.js'
 import { signingApi } from './api.js'
 import type { Words } from './i18n.js'
 
-GlobalWorkerOptions.workerSrc = workerUrl
+/**
+ * pdf.js in its own chunk, requested as this module runs: the page's first script stays small, so the
+ * session is fetched while pdf.js (about 120 KB gzipped) and its worker load in parallel.
+ */
+const pdfjs = import('./pdfjs.js')
 
 interface Props {
   token: string
@@ -31,7 +34,7 @@ export function PdfDocument({ token, document, tabs, words, renderTab, onFirstPa
     let loaded: PDFDocumentProxy | undefined
     signingApi
       .document(token, document.url)
-      .then((bytes) => getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise)
+      .then(async (bytes) => (await pdfjs).openPdf(new Uint8Array(bytes)))
       .then((proxy) => {
         loaded = proxy
         if (!cancelled) setPdf(proxy)

@@ -38,6 +38,15 @@ export const signingApi = {
   session: (token: string) => call<SigningSession>(token, 'session'),
   finish: (token: string, request: FinishSigningRequest) => call<SigningOutcome>(token, 'finish', request),
   decline: (token: string, request: DeclineSigningRequest) => call<SigningOutcome>(token, 'decline', request),
+  /** The sealed signed document of a completed envelope. */
+  combined: async (token: string) => {
+    const response = await fetch('/signing/api/combined', {
+      headers: { 'x-signing-token': token },
+      credentials: 'omit',
+    })
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    return response.blob()
+  },
   /** Document bytes, fetched with the token header (a plain URL would need the token in it). */
   async document(token: string, url: string): Promise<ArrayBuffer> {
     const response = await fetch(url, { headers: { 'x-signing-token': token }, credentials: 'omit' })

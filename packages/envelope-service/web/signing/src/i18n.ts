@@ -42,8 +42,11 @@ const en = {
     voided: 'The sender voided this envelope. Nothing more to do here.',
     expired: 'This envelope has expired. Ask the sender for a new one.',
     waiting: 'It is not your turn to sign yet. You will receive a message when it is.',
+    copy: 'You receive a copy of these documents; there is nothing for you to sign. You will receive the signed documents once everyone has signed.',
   },
   missing: (n: number) => `${n} required field${n === 1 ? '' : 's'} still empty`,
+  download: 'Download the signed document',
+  notReady: 'The signed document is not ready yet. Try again in a moment.',
 }
 
 const es: typeof en = {
@@ -86,8 +89,11 @@ const es: typeof en = {
     voided: 'El remitente anuló este sobre. No hay nada más que hacer aquí.',
     expired: 'Este sobre ha vencido. Pida al remitente uno nuevo.',
     waiting: 'Aún no es su turno para firmar. Recibirá un mensaje cuando lo sea.',
+    copy: 'Usted recibe una copia de estos documentos; no tiene nada que firmar. Recibirá los documentos firmados cuando todos hayan firmado.',
   },
   missing: (n: number) => `Faltan ${n} campo${n === 1 ? '' : 's'} obligatorio${n === 1 ? '' : 's'}`,
+  download: 'Descargar el documento firmado',
+  notReady: 'El documento firmado aún no está listo. Inténtelo de nuevo en un momento.',
 }
 
 export type Words = typeof en

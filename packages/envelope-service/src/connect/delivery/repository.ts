@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto'
+import type { Insertable, Selectable } from 'kysely'
+import type { DialectName } from 'platform'
+import type { DbOrTx } from '../../database.js'
+import type { ConnectDeliveriesTable } from './tables.js'
+
+/** Pending deliveries, their attempt log and given-up deliveries: the only SQL of Connect delivery. */
+
+export type NewDelivery = Omit<
+  Insertable<ConnectDeliveriesTable>,
+  'id' | 'attempts' | 'lease_owner' | 'lease_expires_at' | 'last_error' | 'created_at' | 'next_attempt_at'
+>
+
+export interface ClaimedDelivery {
+  id: string
+  accountId: string
+  envelopeId: string
+  configurationId: string
+  url: string
+  event: string
+  payload: string
+  includeHmac: boolean
+  loggingEnabled: boolean
+  /** Including this claim: 1 on the first attempt. */
+  attempts: number
+  createdAt: number
+}
+
+/** One attempt, as `connect_logs` keeps it. */
+export interface AttemptLog {
+  statusCode: number
+  response: string
+  durationMs: number
+  /** The body sent, when the target logs payloads. */
+  payload?: string
+}
+
+let lastMs = 0
+let counter = 0
+
+/**
+ * A strictly increasing id in this process: 12 hex digits of milliseconds, 8 of a counter within the
+ * millisecond, 8 random. Deliveries are sent in id order per envelope and target, so ids made in one
+ * millisecond must not fall in random order (as GUIDs of version 7 do). Plain lowercase hex compares
+ * the same under every collation.
+ */
+export function nextSequentialId(now: number): string {
+  const ms = Math.max(now, lastMs)
+  counter = ms === lastMs ? counter + 1 : 0
+  lastMs = ms
+  return `${ms.toString(16).padStart(12, '0')}${counter.toString(16).padStart(8, '0')}${randomBytes(4).toString('hex')}`
+}
+
+/** Adds deliveries inside the caller's transaction, in the given order (their ids are time-ordered). */
+export async function insertDeliveries(
+  tx: DbOrTx,
+  deliveries: readonly NewDelivery[],
+  now: number,
+): Promise<void> {
+  if (deliveries.length === 0) return
+  await tx
+    .insertInto('connect_deliveries')
+    .values(
+      deliveries.map((delivery) => ({
+        ...delivery,
+        id: nextSequentialId(now),
+        attempts: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+        created_at: now,
+      })),
+    )
+    .execute()
+}
+
+const toClaimed = (row: Selectable<ConnectDeliveriesTable>): ClaimedDelivery => ({
+  id: row.id,
+  accountId: row.account_id,
+  envelopeId: row.envelope_id,
+  configurationId: row.configuration_id,
+  url: row.url,
+  event: row.event,
+  payload: row.payload,
+  includeHmac: Number(row.include_hmac) === 1,
+  loggingEnabled: Number(row.logging_enabled) === 1,
+  attempts: Number(row.attempts),
+  createdAt: Number(row.created_at),
+})
+
+/**
+ * Leases up to `limit` due deliveries to `owner` and counts the attempt. A delivery is due when its
+ * time has come, nobody holds an unexpired lease on it, and no earlier delivery of the same envelope to
+ * the same target is still pending: events of one envelope reach a target in order, the next one only
+ * after the previous was delivered or given up. One statement; on PostgreSQL `for update skip locked`
+ * lets several processes claim side by side, and the re-checked condition gives each row to one claimer.
+ */
+export async function claimDeliveries(
+  db: DbOrTx,
+  dialect: DialectName,
+  request: { owner: string; now: number; leaseMs: number; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const { now } = request
+  const rows = await db
+    .updateTable('connect_deliveries')
+    .set((eb) => ({
+      lease_owner: request.owner,
+      lease_expires_at: now + request.leaseMs,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('connect_deliveries as due')
+        .select('due.id')
+        .where('due.next_attempt_at', '<=', now)
+        .where((inner) =>
+          inner.or([inner('due.lease_expires_at', 'is', null), inner('due.lease_expires_at', '<=', now)]),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('connect_deliveries as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.envelope_id', '=', 'due.envelope_id')
+                .whereRef('earlier.configuration_id', '=', 'due.configuration_id')
+                .whereRef('earlier.url', '=', 'due.url')
+                .whereRef('earlier.id', '<', 'due.id'),
+            ),
+          ),
+        )
+        .orderBy('due.next_attempt_at')
+        .orderBy('due.id')
+        .limit(request.limit)
+        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute()
+  return rows.map(toClaimed).sort((a, b) => (a.id < b.id ? -1 : 1))
+}
+
+async function insertLog(tx: DbOrTx, delivery: ClaimedDelivery, log: AttemptLog, now: number): Promise<void> {
+  await tx
+    .insertInto('connect_logs')
+    .values({
+      id: nextSequentialId(now),
+      account_id: delivery.accountId,
+      envelope_id: delivery.envelopeId,
+      configuration_id: delivery.configurationId,
+      url: delivery.url,
+      event: delivery.event,
+      status_code: log.statusCode,
+      response: log.response,
+      duration_ms: log.durationMs,
+      payload: log.payload ?? null,
+      created_at: now,
+    })
+    .execute()
+}
+
+/** Removes a delivered delivery `owner` still holds and logs the attempt; false when it lost the lease. */
+export async function markDelivered(
+  db: DbOrTx,
+  owner: string,
+  delivery: ClaimedDelivery,
+  log: AttemptLog,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const deleted = await tx
+      .deleteFrom('connect_deliveries')
+      .where('id', '=', delivery.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst()
+    await insertLog(tx, delivery, log, now)
+    return Number(deleted.numDeletedRows) === 1
+  })
+}
+
+/** Puts a failed attempt back for `nextAttemptAt` and logs it. */
+export async function scheduleRetry(
+  db: DbOrTx,
+  owner: string,
+  delivery: ClaimedDelivery,
+  next: { nextAttemptAt: number; error: string },
+  log: AttemptLog,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('connect_deliveries')
+      .set({
+        next_attempt_at: next.nextAttemptAt,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: next.error,
+      })
+      .where('id', '=', delivery.id)
+      .where('lease_owner', '=', owner)
+      .execute()
+    await insertLog(tx, delivery, log, now)
+  })
+}
+
+/** Moves a delivery whose retry window closed to `connect_failures`, logging the last attempt. */
+export async function moveToFailures(
+  db: DbOrTx,
+  owner: string,
+  delivery: ClaimedDelivery,
+  error: string,
+  log: AttemptLog,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const deleted = await tx
+      .deleteFrom('connect_deliveries')
+      .where('id', '=', delivery.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst()
+    await insertLog(tx, delivery, log, now)
+    if (Number(deleted.numDeletedRows) !== 1) return
+    await tx
+      .insertInto('connect_failures')
+      .values({
+        id: delivery.id,
+        account_id: delivery.accountId,
+        envelope_id: delivery.envelopeId,
+        configuration_id: delivery.configurationId,
+        url: delivery.url,
+        event: delivery.event,
+        payload: delivery.payload,
+        include_hmac: delivery.includeHmac ? 1 : 0,
+        logging_enabled: delivery.loggingEnabled ? 1 : 0,
+        attempts: delivery.attempts,
+        last_error: error,
+        created_at: delivery.createdAt,
+        failed_at: now,
+      })
+      .execute()
+  })
+}
+
+/** Gives a claimed delivery back untried (its target was busy): the claim does not count as an attempt. */
+export async function releaseDelivery(db: DbOrTx, owner: string, id: string): Promise<void> {
+  await db
+    .updateTable('connect_deliveries')
+    .set((eb) => ({ lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute()
+}
+
+/** The HMAC secrets to sign with: a configuration's, or every configuration's of the account for `envelope`. */
+export async function findSigningSecrets(
+  db: DbOrTx,
+  accountId: string,
+  configurationId: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('connect_hmac_secrets')
+    .innerJoin('connect_configurations', 'connect_configurations.id', 'connect_hmac_secrets.configuration_id')
+    .select('connect_hmac_secrets.secret')
+    .where('connect_configurations.account_id', '=', accountId)
+    .orderBy('connect_hmac_secrets.id')
+  if (configurationId !== 'envelope') {
+    query = query.where('connect_configurations.id', '=', Number(configurationId))
+  }
+  const rows = await query.execute()
+  return [...new Set(rows.map((row) => row.secret))]
+}
+
+/** When the envelope completed, declined or was voided (ISO), for the payload's summary. */
+export async function findTerminalTimes(
+  db: DbOrTx,
+  envelopeId: string,
+): Promise<{ completedAt?: string; declinedAt?: string; voidedAt?: string }> {
+  const row = await db
+    .selectFrom('envelopes')
+    .select(['completed_at', 'declined_at', 'voided_at'])
+    .where('id', '=', envelopeId)
+    .executeTakeFirst()
+  return {
+    ...(row?.completed_at ? { completedAt: row.completed_at } : {}),
+    ...(row?.declined_at ? { declinedAt: row.declined_at } : {}),
+    ...(row?.voided_at ? { voidedAt: row.voided_at } : {}),
+  }
+}
+
+/** The account's most recent attempts, newest first. */
+export async function listLogs(db: DbOrTx, accountId: string, limit: number) {
+  return db
+    .selectFrom('connect_logs')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+export async function findLog(db: DbOrTx, accountId: string, logId: string) {
+  return db
+    .selectFrom('connect_logs')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', logId)
+    .executeTakeFirst()
+}
+
+/** Deletes the account's log; returns how many entries went. */
+export async function deleteLogs(db: DbOrTx, accountId: string): Promise<number> {
+  const result = await db.deleteFrom('connect_logs').where('account_id', '=', accountId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** The account's given-up deliveries, oldest first. */
+export async function listFailures(db: DbOrTx, accountId: string) {
+  return db
+    .selectFrom('connect_failures')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute()
+}
+
+export async function deleteFailure(db: DbOrTx, accountId: string, failureId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('connect_failures')
+    .where('account_id', '=', accountId)
+    .where('id', '=', failureId)
+    .returning('id')
+    .executeTakeFirst()
+  return deleted !== undefined
+}
+
+/**
+ * Puts the given envelopes' failed deliveries back in the queue, in their original order, with a new
+ * retry window; returns how many each envelope had.
+ */
+export async function requeueFailures(
+  db: DbOrTx,
+  accountId: string,
+  envelopeIds: readonly string[],
+  now: number,
+): Promise<Map<string, number>> {
+  const counts = new Map(envelopeIds.map((id) => [id, 0]))
+  if (envelopeIds.length === 0) return counts
+  await db.transaction().execute(async (tx) => {
+    const failures = await tx
+      .deleteFrom('connect_failures')
+      .where('account_id', '=', accountId)
+      .where('envelope_id', 'in', [...envelopeIds])
+      .returningAll()
+      .execute()
+    failures.sort((a, b) => (a.id < b.id ? -1 : 1))
+    await insertDeliveries(
+      tx,
+      failures.map((failure) => ({
+        account_id: failure.account_id,
+        envelope_id: failure.envelope_id,
+        configuration_id: failure.configuration_id,
+        url: failure.url,
+        event: failure.event,
+        payload: failure.payload,
+        include_hmac: failure.include_hmac,
+        logging_enabled: failure.logging_enabled,
+      })),
+      now,
+    )
+    for (const failure of failures)
+      counts.set(failure.envelope_id, (counts.get(failure.envelope_id) ?? 0) + 1)
+  })
+  return counts
+}

@@ -1,0 +1,180 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { TabsByType } from '../templates/model.js'
+import { checkFinish, formatSignedDate, type Locate, signingTabs, tabsWithValues } from './form.js'
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo='
+const at = (x: string, y: string) => ({ documentId: '1', pageNumber: '1', xPosition: x, yPosition: y })
+const locate: Locate = (tab, documentId) =>
+  documentId
+    ? { documentId, pageNumber: Number(tab.pageNumber), x: Number(tab.xPosition), y: Number(tab.yPosition) }
+    : undefined
+
+const tabs: TabsByType = {
+  signHereTabs: [at('10', '20')],
+  initialHereTabs: [{ ...at('10', '80'), optional: 'true' }],
+  textTabs: [
+    { ...at('10', '40'), tabLabel: 'Company' },
+    { ...at('10', '60'), required: 'false' },
+  ],
+  checkboxTabs: [{ ...at('200', '40'), required: 'true' }],
+  listTabs: [
+    {
+      ...at('200', '60'),
+      listItems: [
+        { text: 'Red', value: 'r' },
+        { text: 'Blue', value: 'b' },
+      ],
+    },
+  ],
+  radioGroupTabs: [
+    {
+      documentId: '1',
+      groupName: 'size',
+      radios: [
+        { ...at('300', '10'), value: 'S' },
+        { ...at('300', '30'), value: 'L' },
+      ],
+    },
+  ],
+  fullNameTabs: [at('10', '100')],
+  dateSignedTabs: [at('10', '120')],
+}
+
+const complete = {
+  'signHereTabs-0': 'signed',
+  'textTabs-0': 'ACME',
+  'checkboxTabs-0': 'true',
+  'listTabs-0': 'b',
+}
+
+describe('signingTabs', () => {
+  it('lays each tab on its page with its id, box, required flag and service-filled values', () => {
+    const shown = signingTabs(tabs, { name: 'Ana Díaz', email: 'ana@example.test' }, {}, '11/22/2026', locate)
+    const byId = new Map(shown.map((tab) => [tab.tabId, tab]))
+    expect(byId.get('signHereTabs-0')).toMatchObject({
+      type: 'signHere',
+      x: 10,
+      y: 20,
+      width: 144,
+      height: 36,
+      required: true,
+    })
+    expect(byId.get('initialHereTabs-0')).toMatchObject({ required: false })
+    expect(byId.get('textTabs-0')).toMatchObject({ type: 'text', required: true, label: 'Company' })
+    expect(byId.get('textTabs-1')).toMatchObject({ required: false })
+    expect(byId.get('checkboxTabs-0')).toMatchObject({ type: 'checkbox', required: true })
+    expect(byId.get('listTabs-0')?.listItems).toEqual([
+      { text: 'Red', value: 'r' },
+      { text: 'Blue', value: 'b' },
+    ])
+    expect(byId.get('radioGroupTabs-0')?.radios?.map((radio) => [radio.value, radio.y])).toEqual([
+      ['S', 10],
+      ['L', 30],
+    ])
+    expect(byId.get('fullNameTabs-0')).toMatchObject({ value: 'Ana Díaz', locked: true, required: false })
+    expect(byId.get('dateSignedTabs-0')).toMatchObject({ value: '11/22/2026', locked: true })
+  })
+
+  it('leaves out a tab that cannot be placed (an anchor found nowhere)', () => {
+    const shown = signingTabs(
+      { textTabs: [{ anchorString: '/nowhere/' }] },
+      { name: 'A' },
+      {},
+      '',
+      () => undefined,
+    )
+    expect(shown).toEqual([])
+  })
+})
+
+describe('checkFinish', () => {
+  it('accepts a complete form and returns the values to store', () => {
+    expect(checkFinish(tabs, { signature: PNG, values: complete })).toEqual(complete)
+  })
+
+  it.each([
+    ['textTabs-0', 'values.textTabs-0 is required'],
+    ['checkboxTabs-0', 'values.checkboxTabs-0 is required'],
+    ['listTabs-0', 'values.listTabs-0 is required'],
+    ['signHereTabs-0', 'values.signHereTabs-0 is required'],
+  ])('refuses when the required %s is missing', (id, message) => {
+    const { [id]: _left, ...values } = complete as Record<string, string>
+    expect(() => checkFinish(tabs, { signature: PNG, values })).toThrow(message)
+  })
+
+  it('refuses a signature tab marked signed without an adopted signature', () => {
+    expect(() => checkFinish(tabs, { values: complete })).toThrow('signature is required')
+  })
+
+  it('refuses a value for a tab the recipient does not have, or one the service fills', () => {
+    expect(() => checkFinish(tabs, { signature: PNG, values: { ...complete, 'textTabs-9': 'x' } })).toThrow(
+      'values.textTabs-9 is not a field of this recipient',
+    )
+    expect(() =>
+      checkFinish(tabs, { signature: PNG, values: { ...complete, 'fullNameTabs-0': 'Eve' } }),
+    ).toThrow('is not a field of this recipient')
+  })
+
+  it('refuses list and radio values that are not among the options, and checkbox values other than true/false', () => {
+    expect(() =>
+      checkFinish(tabs, { signature: PNG, values: { ...complete, 'listTabs-0': 'green' } }),
+    ).toThrow("is not one of the list's items")
+    expect(() =>
+      checkFinish(tabs, { signature: PNG, values: { ...complete, 'radioGroupTabs-0': 'XL' } }),
+    ).toThrow("is not one of the group's radios")
+    expect(() =>
+      checkFinish(tabs, { signature: PNG, values: { ...complete, 'checkboxTabs-0': 'yes' } }),
+    ).toThrow('must be "true" or "false"')
+  })
+
+  it('accepts exactly the forms that fill every required field (property)', () => {
+    const required = ['signHereTabs-0', 'textTabs-0', 'checkboxTabs-0', 'listTabs-0'] as const
+    fc.assert(
+      fc.property(fc.subarray([...required]), (filled) => {
+        const values = Object.fromEntries(filled.map((id) => [id, complete[id]]))
+        const accepted = (() => {
+          try {
+            checkFinish(tabs, { signature: PNG, values })
+            return true
+          } catch {
+            return false
+          }
+        })()
+        expect(accepted).toBe(filled.length === required.length)
+      }),
+    )
+  })
+})
+
+describe('tabsWithValues', () => {
+  it("puts the entered values where DocuSign's API returns them", () => {
+    const filled = tabsWithValues(
+      tabs,
+      { name: 'Ana', email: 'ana@example.test' },
+      { ...complete, 'radioGroupTabs-0': 'L' },
+      '1/2/2026',
+    )
+    expect(filled.textTabs?.[0]?.value).toBe('ACME')
+    expect(filled.checkboxTabs?.[0]?.selected).toBe('true')
+    expect(filled.listTabs?.[0]?.value).toBe('b')
+    expect((filled.listTabs?.[0]?.listItems as { selected: string }[]).map((item) => item.selected)).toEqual([
+      'false',
+      'true',
+    ])
+    expect(
+      (filled.radioGroupTabs?.[0]?.radios as { selected: string }[]).map((radio) => radio.selected),
+    ).toEqual(['false', 'true'])
+    expect(filled.fullNameTabs?.[0]?.value).toBe('Ana')
+    expect(filled.dateSignedTabs?.[0]?.value).toBe('1/2/2026')
+    expect(filled.signHereTabs?.[0]?.status).toBe('signed')
+  })
+})
+
+describe('formatSignedDate', () => {
+  it('writes month first in English and day first in Spanish, in UTC', () => {
+    const date = new Date('2026-03-04T23:30:00Z')
+    expect(formatSignedDate(date, 'en')).toBe('3/4/2026')
+    expect(formatSignedDate(date, 'es')).toBe('4/3/2026')
+  })
+})

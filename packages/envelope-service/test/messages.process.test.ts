@@ -1,0 +1,260 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { connectDatabase } from 'platform'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Schema } from '../src/database.js'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
+import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
+
+/**
+ * The messages job with real service processes: one killed with SIGKILL while it sends (after a restart
+ * every invitation has gone out, a duplicate only for a message in flight at the kill), and two processes
+ * on one PostgreSQL schema (every invitation exactly once).
+ */
+
+const here = dirname(fileURLToPath(import.meta.url))
+const packageRoot = join(here, '..')
+const SERVE = join(here, 'fixtures', 'serve.ts')
+const directory = mkdtempSync(join(tmpdir(), 'messages-process-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+/** An SMTP listener that takes `delayMs` to accept each message and records every recipient and login. */
+async function startSlowSink(delayMs: number) {
+  const delivered: { to: string; user: string }[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
+    onData(stream, session, callback) {
+      stream.resume()
+      stream.on('end', () => {
+        setTimeout(() => {
+          for (const recipient of session.envelope.rcptTo) {
+            delivered.push({ to: recipient.address, user: String(session.user ?? '') })
+          }
+          callback()
+        }, delayMs)
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    delivered,
+    urlFor: (user: string) => `smtp://${user}:secret@127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Starts `test/fixtures/serve.ts` in its own Node process; resolves once its jobs run. */
+async function startServiceProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
+    cwd: packageRoot,
+    env: { ...process.env, PUBLIC_URL: 'https://localhost:8443', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  await new Promise<void>((resolve, reject) => {
+    let stdout = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      if (stdout.includes('ready ')) resolve()
+    })
+    child.once('exit', (code) =>
+      reject(new Error(`service process exited (${code}) before ready: ${stderr}`)),
+    )
+  })
+  return child
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill(signal)
+  })
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * Creates `count` sent envelopes, one signer each (`signer-<i>@example.test`), through the REST API.
+ * Returns the recipient's address by envelope id.
+ */
+async function createEnvelopes(service: TestService, count: number): Promise<Map<string, string>> {
+  const principal = await seedPrincipal(service.ctx)
+  const pdf = await makePdfBase64(1, 'Sign here')
+  const addresses = new Map<string, string>()
+  let next = 0
+  const create = async () => {
+    while (next < count) {
+      const email = `signer-${next++}@example.test`
+      const response = await service.app.inject({
+        method: 'POST',
+        url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
+        headers: principal.headers,
+        payload: {
+          status: 'sent',
+          emailSubject: 'Please sign',
+          documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', documentBase64: pdf }],
+          recipients: { signers: [{ recipientId: '1', routingOrder: '1', name: 'Signer', email }] },
+        },
+      })
+      if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`)
+      addresses.set(response.json().envelopeId as string, email)
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, create))
+  return addresses
+}
+
+/** A service in this process for creating envelopes; its jobs are stopped, so only the service processes send. */
+async function creatingService(databaseUrl: string): Promise<TestService> {
+  const service = await startTestService(databaseUrl)
+  await service.ctx.jobs.stop()
+  return service
+}
+
+/** The envelope ids of the invitations still in the outbox. */
+async function pendingEnvelopes(databaseUrl: string): Promise<string[]> {
+  const database = connectDatabase<Schema>(databaseUrl)
+  try {
+    const rows = await database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('topic', '=', OUTBOX_TOPICS.recipientMessage)
+      .execute()
+    return rows.map((row) => (JSON.parse(row.payload) as { envelopeId: string }).envelopeId)
+  } finally {
+    await database.close()
+  }
+}
+
+function countBy(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return counts
+}
+
+describe('invitations with real service processes', () => {
+  it('sends every invitation after a SIGKILL mid-send and a restart, duplicating only those in flight', async () => {
+    const url = `sqlite:${join(directory, 'kill.db')}`
+    const creator = await creatingService(url)
+    const addresses = await createEnvelopes(creator, 200).finally(() => creator.close())
+    expect(await pendingEnvelopes(url)).toHaveLength(200)
+    const sink = await startSlowSink(50)
+    const children: ChildProcess[] = []
+    try {
+      const first = await startServiceProcess({ DATABASE_URL: url, SMTP_URL: sink.urlFor('first') })
+      children.push(first)
+      await waitFor(() => sink.delivered.length >= 30, 60_000, 'the first invitations')
+      await kill(first, 'SIGKILL')
+      // A message whose data was already sent may still be accepted by the sink after the kill.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const deliveredBeforeKill = new Set(sink.delivered.map(({ to }) => to))
+      const pendingAfterKill = new Set((await pendingEnvelopes(url)).map((id) => addresses.get(id)!))
+      expect(deliveredBeforeKill.size).toBeLessThan(200)
+      expect(pendingAfterKill.size).toBeGreaterThan(0)
+      // Every invitation not yet delivered is still queued: nothing was lost with the process.
+      for (const address of addresses.values()) {
+        expect(deliveredBeforeKill.has(address) || pendingAfterKill.has(address), address).toBe(true)
+      }
+
+      // The restart runs a minute later by its clock, so the dead process's leases have run out.
+      const second = await startServiceProcess({
+        DATABASE_URL: url,
+        SMTP_URL: sink.urlFor('second'),
+        TEST_CLOCK_OFFSET_MS: '61000',
+      })
+      children.push(second)
+      await waitFor(
+        async () =>
+          new Set(sink.delivered.map(({ to }) => to)).size === 200 &&
+          (await pendingEnvelopes(url)).length === 0,
+        60_000,
+        'every invitation after the restart',
+      )
+      const counts = countBy(sink.delivered.map(({ to }) => to))
+      expect([...counts.keys()].sort()).toEqual([...addresses.values()].sort())
+      const duplicated = [...counts].filter(([, count]) => count > 1).map(([address]) => address)
+      for (const address of duplicated) {
+        // Sent before the kill but not yet marked sent: the only case where a duplicate is allowed.
+        expect(deliveredBeforeKill.has(address) && pendingAfterKill.has(address), address).toBe(true)
+        expect(counts.get(address)).toBe(2)
+      }
+      expect(sink.delivered.filter(({ user }) => user === 'second').length).toBeGreaterThan(0)
+    } finally {
+      await Promise.all(children.map((child) => kill(child, 'SIGKILL')))
+      await sink.close()
+    }
+  }, 180_000)
+
+  describe.skipIf(!process.env.TEST_POSTGRES_URL)('on PostgreSQL', () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`
+    afterAll(async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL })
+      await client.connect()
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`)
+      } finally {
+        await client.end()
+      }
+    })
+
+    it('two processes on one schema deliver every invitation exactly once', async () => {
+      const databaseUrl = new URL(process.env.TEST_POSTGRES_URL as string)
+      databaseUrl.searchParams.set('schema', schema)
+      const url = databaseUrl.toString()
+      const sink = await startSlowSink(5)
+      const children: ChildProcess[] = []
+      try {
+        // Migrated first, so the two processes do not race to create the schema.
+        const creator = await creatingService(url)
+        children.push(
+          ...(await Promise.all(
+            ['one', 'two'].map((user) =>
+              startServiceProcess({ DATABASE_URL: url, SMTP_URL: sink.urlFor(user) }),
+            ),
+          )),
+        )
+        // Created while both processes run: each polls the shared job and outbox rows.
+        const addresses = await createEnvelopes(creator, 300).finally(() => creator.close())
+        await waitFor(
+          async () => sink.delivered.length >= 300 && (await pendingEnvelopes(url)).length === 0,
+          60_000,
+          'every invitation',
+        )
+        // Anything sent twice would arrive within the next rounds.
+        await new Promise((resolve) => setTimeout(resolve, 1_500))
+        const counts = countBy(sink.delivered.map(({ to }) => to))
+        expect([...counts.keys()].sort()).toEqual([...addresses.values()].sort())
+        expect([...counts.values()].every((count) => count === 1)).toBe(true)
+        expect(sink.delivered).toHaveLength(300)
+        const byProcess = countBy(sink.delivered.map(({ user }) => user))
+        expect((byProcess.get('one') ?? 0) + (byProcess.get('two') ?? 0)).toBe(300)
+      } finally {
+        await Promise.all(children.map((child) => kill(child, 'SIGTERM')))
+        await sink.close()
+      }
+    }, 180_000)
+  })
+})

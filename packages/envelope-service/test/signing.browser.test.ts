@@ -1,0 +1,463 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describeEachDatabase } from 'platform/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findSignedPart } from '../src/completion/repository.js'
+import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
+import { getBlob } from '../src/documents/blobs.js'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
+import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
+import { newSigningToken } from '../src/signing/links.js'
+import { SIGNING_PAGE_CSP } from '../src/signing/page.js'
+import { insertSigningLink } from '../src/signing/repository.js'
+import { seedPrincipal, type TestPrincipal } from '../src/testing/harness.js'
+import {
+  ensureSigningPageBuilt,
+  eventually,
+  type ListeningService,
+  launchChromium,
+  signingLinkIn,
+  startListeningService,
+  tokenOf,
+} from './signing-browser-support.js'
+
+/**
+ * The signing flow with real parts: invitations through a real SMTP listener and a Twilio-shaped SMS
+ * receiver, the built signing page in Debian's Chromium, completion sealed and checked with poppler.
+ */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const SMS_SID = 'AC0123456789'
+const SMS_TOKEN = 'sms-secret'
+const SMS_FROM = '+15005550006'
+const PLACEHOLDER_EMAIL = 'sms-only@placeholder.invalid'
+const PHONE_E164 = '+14155550100'
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on completion', (databases) => {
+  let directory: string
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>
+  let sms: Awaited<ReturnType<typeof startTwilioReceiver>>
+  let service: ListeningService
+  let principal: TestPrincipal
+  let browser: Browser
+  let envelopes = 0
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'signing-browser-'))
+    ;[sink, sms, browser] = await Promise.all([
+      startSmtpSink(),
+      startTwilioReceiver(),
+      launchChromium(),
+      ensureSigningPageBuilt(),
+    ])
+    service = await startListeningService(await databases.freshUrl(), {
+      SMTP_URL: sink.url,
+      SMTP_FROM: 'no-reply@inkwell.test',
+      SMS_PROVIDER_URL: sms.baseUrl,
+      SMS_ACCOUNT_SID: SMS_SID,
+      SMS_AUTH_TOKEN: SMS_TOKEN,
+      SMS_FROM,
+      SEAL_DEVELOPMENT_FILE: join(directory, 'seal.p12'),
+    })
+    principal = await seedPrincipal(service.ctx)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await service?.close()
+    await Promise.all([sink?.close(), sms?.close()])
+    rmSync(directory, { recursive: true, force: true })
+  })
+
+  const api = (path: string) => `/restapi/v2.1/accounts/${principal.accountId}/envelopes${path}`
+
+  /** Sends an envelope: an email signer (sign, required text, checkbox) at 1, an SMS signer at 2. */
+  async function sendEnvelope(options: { spanish?: boolean } = {}) {
+    envelopes += 1
+    const email = `ann.${envelopes}@example.test`
+    const response = await service.app.inject({
+      method: 'POST',
+      url: api(''),
+      headers: principal.headers,
+      payload: {
+        status: 'sent',
+        emailSubject: `Service agreement ${envelopes}`,
+        emailBlurb: 'Please review and sign.',
+        documents: [
+          {
+            documentId: '1',
+            name: 'Agreement',
+            fileExtension: 'pdf',
+            documentBase64: await makePdfBase64(2),
+          },
+        ],
+        ...(options.spanish
+          ? {
+              customFields: {
+                listCustomFields: [
+                  {
+                    name: 'FormLanguage',
+                    value: 'Spanish',
+                    listItems: ['English', 'Spanish'],
+                    show: 'false',
+                  },
+                ],
+              },
+            }
+          : {}),
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              routingOrder: '1',
+              name: 'Ann Signer',
+              email,
+              tabs: {
+                signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }],
+                textTabs: [
+                  {
+                    documentId: '1',
+                    pageNumber: '1',
+                    xPosition: '72',
+                    yPosition: '220',
+                    width: '160',
+                    tabLabel: 'Company',
+                    required: 'true',
+                  },
+                ],
+                checkboxTabs: [
+                  {
+                    documentId: '1',
+                    pageNumber: '1',
+                    xPosition: '72',
+                    yPosition: '280',
+                    tabLabel: 'Newsletter',
+                  },
+                ],
+              },
+            },
+            {
+              recipientId: '2',
+              routingOrder: '2',
+              name: 'Bob Mobile',
+              email: PLACEHOLDER_EMAIL,
+              deliveryMethod: 'SMS',
+              phoneNumber: { countryCode: '1', number: '4155550100' },
+              tabs: {
+                signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '320', yPosition: '120' }],
+              },
+            },
+          ],
+        },
+      },
+    })
+    expect(response.statusCode).toBe(201)
+    const envelopeId = response.json().envelopeId as string
+    const link = await eventually(
+      service,
+      () => signingLinkIn(sink.received.find((mail) => mail.to.includes(email))?.text),
+      `the invitation to ${email}`,
+    )
+    return { envelopeId, email, link }
+  }
+
+  async function envelopeStatus(envelopeId: string): Promise<string> {
+    const response = await service.app.inject({ url: api(`/${envelopeId}`), headers: principal.headers })
+    return response.json().status
+  }
+
+  async function openPage(link: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const context = await browser.newContext({ viewport, locale: 'en-US' })
+    const page = await context.newPage()
+    page.on('close', () => void context.close())
+    await page.goto(link)
+    return page
+  }
+
+  async function openForm(link: string, viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await openPage(link, viewport)
+    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 15_000 })
+    return page
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.evaluate(AXE_SOURCE)
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> }
+        }
+      ).axe
+      return (await axe.run()).violations
+    })
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes)`)
+  }
+
+  async function drawOn(page: Page, name: string) {
+    const box = (await page.getByRole('img', { name }).boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6)
+    await page.mouse.down()
+    for (let step = 1; step <= 12; step++) {
+      await page.mouse.move(
+        box.x + box.width * (0.1 + step * 0.06),
+        box.y + box.height * (0.6 - 0.3 * Math.sin(step / 2)),
+      )
+    }
+    await page.mouse.up()
+  }
+
+  it('goes from the email invitation through a drawn and an SMS-invited typed signature to a sealed PDF', async () => {
+    const { envelopeId, link } = await sendEnvelope()
+    expect(link.startsWith(`${service.origin}/signing/#`)).toBe(true)
+
+    const page = await openForm(link)
+    const finish = page.getByRole('button', { name: 'Finish' })
+    await expect.poll(() => finish.isDisabled()).toBe(true)
+    expect(await envelopeStatus(envelopeId)).toBe('delivered')
+
+    await page.getByRole('button', { name: /^Sign/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Adopt your signature' })
+    await dialog.waitFor()
+    await dialog.getByRole('tab', { name: 'Draw' }).click()
+    const adopt = dialog.getByRole('button', { name: 'Adopt and sign' })
+    expect(await adopt.isDisabled()).toBe(true)
+    await drawOn(page, 'Draw your signature')
+    await drawOn(page, 'Draw your initials')
+    await adopt.click()
+    await dialog.waitFor({ state: 'detached' })
+    // The text tab is still empty: Finish stays disabled.
+    expect(await finish.isDisabled()).toBe(true)
+    await page.getByRole('textbox', { name: 'Company' }).fill('ACME Corp')
+    await page.getByRole('checkbox', { name: 'Newsletter' }).check()
+    await finish.click()
+    await page.getByText('You have finished signing').waitFor()
+    await page.close()
+
+    // Recipient 2 is invited by SMS only, through the Twilio-shaped API.
+    const request = await eventually(
+      service,
+      () => sms.received.find((candidate) => candidate.form.get('To') === PHONE_E164),
+      'the SMS invitation',
+    )
+    expect(request.method).toBe('POST')
+    expect(request.path).toBe(`/2010-04-01/Accounts/${SMS_SID}/Messages.json`)
+    expect(request.authorization).toBe(`Basic ${Buffer.from(`${SMS_SID}:${SMS_TOKEN}`).toString('base64')}`)
+    expect(request.contentType).toContain('application/x-www-form-urlencoded')
+    expect(request.form.get('From')).toBe(SMS_FROM)
+    const smsLink = signingLinkIn(request.form.get('Body') ?? '')
+    expect(smsLink).toBeDefined()
+
+    const second = await openForm(smsLink!)
+    await second.getByRole('button', { name: /^Sign/ }).click()
+    const typed = second.getByRole('dialog', { name: 'Adopt your signature' })
+    await typed.getByLabel('Full name').fill('Bob Mobile')
+    await typed.getByRole('button', { name: 'Adopt and sign' }).click()
+    await typed.waitFor({ state: 'detached' })
+    await second.getByRole('button', { name: 'Finish' }).click()
+    await second.getByText('You have finished signing').waitFor()
+    await second.close()
+
+    await eventually(
+      service,
+      async () => ((await envelopeStatus(envelopeId)) === 'completed' ? true : undefined),
+      'completion',
+    )
+    const combinedBlob = await eventually(
+      service,
+      () => findSignedPart(service.ctx.db, envelopeId, 'combined'),
+      'the sealed combined PDF',
+    )
+    const combined = (await getBlob(service.ctx.db, combinedBlob))!
+    const report = await pdfsig(combined)
+    expect(report).toContain('Signature Validation: Signature is Valid.')
+    expect(report).toContain('Total document signed')
+    // The values entered in the browser are drawn into the document.
+    expect(await pdftotext(combined, { first: 1, last: 1 })).toContain('ACME Corp')
+
+    const certificate = await service.app.inject({
+      url: api(`/${envelopeId}/documents/certificate`),
+      headers: principal.headers,
+    })
+    expect(certificate.statusCode).toBe(200)
+    const certificateText = await pdftotext(certificate.rawPayload)
+    expect(certificateText).toContain('Ann Signer')
+    expect(certificateText).toContain('Bob Mobile')
+
+    // Both recipients get a completion message; the SMS recipient's placeholder address never gets mail.
+    await eventually(
+      service,
+      () =>
+        sms.received.filter((candidate) => candidate.form.get('To') === PHONE_E164).length >= 2
+          ? true
+          : undefined,
+      'the SMS completion message',
+    )
+    expect(sink.received.filter((mail) => mail.to.includes(PLACEHOLDER_EMAIL))).toEqual([])
+
+    // The first recipient's link now shows the completed state, not a form.
+    const again = await openPage(link)
+    await again.getByText('You have finished signing').waitFor()
+    expect(await again.getByRole('button', { name: 'Finish' }).count()).toBe(0)
+    await again.close()
+  })
+
+  it('declines with a reason: the envelope is declined and the page says so', async () => {
+    const { envelopeId, link } = await sendEnvelope()
+    const page = await openForm(link)
+    await page.getByRole('button', { name: 'Decline to sign' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Decline to sign' })
+    await dialog.getByLabel('Tell the sender why you decline').fill('The price is wrong.')
+    await dialog.getByRole('button', { name: 'Decline', exact: true }).click()
+    await page.getByText('This envelope was declined').waitFor()
+    await page.close()
+    expect(await envelopeStatus(envelopeId)).toBe('declined')
+    const recipients = await service.app.inject({
+      url: api(`/${envelopeId}/recipients`),
+      headers: principal.headers,
+    })
+    expect(recipients.json().signers[0]).toMatchObject({
+      status: 'declined',
+      declinedReason: 'The price is wrong.',
+    })
+  })
+
+  it('shows the "not valid" notice for an unknown link', async () => {
+    const page = await openPage(`${service.origin}/signing/#${newSigningToken().token}`)
+    await page.getByText('This signing link is not valid any more').waitFor()
+    await page.close()
+  })
+
+  it('shows the "not valid" notice when a once-only recipient view link is opened again', async () => {
+    const { envelopeId } = await sendEnvelope()
+    const view = newSigningToken()
+    await insertSigningLink(service.ctx.db, {
+      tokenHash: view.tokenHash,
+      envelopeId,
+      recipientId: '1',
+      kind: 'recipient_view',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 5 * 60_000,
+    })
+    const link = `${service.origin}/signing/#${view.token}`
+    const first = await openForm(link)
+    await first.getByRole('button', { name: 'Finish' }).waitFor()
+    await first.close()
+    const reused = await openPage(link)
+    await reused.getByText('This signing link is not valid any more').waitFor()
+    expect(await reused.getByRole('button', { name: 'Finish' }).count()).toBe(0)
+    await reused.close()
+  })
+
+  it('speaks Spanish when the envelope has a FormLanguage list field set to Spanish', async () => {
+    const { link } = await sendEnvelope({ spanish: true })
+    const page = await openForm(link)
+    expect(await page.getAttribute('html', 'lang')).toBe('es')
+    await page.getByRole('button', { name: 'Finalizar' }).waitFor()
+    await page.getByRole('button', { name: 'Rechazar firma' }).waitFor()
+    await page.close()
+  })
+
+  it('is accessible (axe), keyboard operable, and laid out for desktop and phone', async () => {
+    const { link } = await sendEnvelope()
+    const page = await openForm(link)
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/signing-desktop.png', fullPage: false })
+
+    // Tab from the top of the page to the sign button, then Enter opens the adopt dialog.
+    const signButton = page.getByRole('button', { name: /^Sign/ })
+    let reached = false
+    for (let presses = 0; presses < 15 && !reached; presses++) {
+      await page.keyboard.press('Tab')
+      reached = await signButton.evaluate((element) => element === document.activeElement)
+    }
+    expect(reached).toBe(true)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Adopt your signature' })
+    await dialog.waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/signing-adopt-desktop.png' })
+    await dialog.getByRole('tab', { name: 'Draw' }).click()
+    expect(await axeViolations(page)).toEqual([])
+    await page.close()
+
+    const phone = await openForm(link, { width: 390, height: 844 })
+    await phone.screenshot({ path: '/tmp/signing-phone.png' })
+    // Nothing wider than the phone's screen: no sideways scrolling.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await phone.getByRole('button', { name: /^Sign/ }).click()
+    await phone
+      .getByRole('dialog', { name: 'Adopt your signature' })
+      .getByRole('tab', { name: 'Draw' })
+      .click()
+    await phone.screenshot({ path: '/tmp/signing-adopt-phone.png' })
+    await phone.close()
+  })
+
+  it('checks every action on the server and sets no-store and the CSP', async () => {
+    const { envelopeId, link } = await sendEnvelope()
+    const token = tokenOf(link)
+    const headers = { 'x-signing-token': token }
+
+    const pageResponse = await service.app.inject({ url: '/signing/' })
+    expect(pageResponse.statusCode).toBe(200)
+    expect(pageResponse.headers['content-security-policy']).toBe(SIGNING_PAGE_CSP)
+
+    const session = await service.app.inject({ url: '/signing/api/session', headers })
+    expect(session.statusCode).toBe(200)
+    expect(session.headers['cache-control']).toBe('no-store')
+    const tabs = session.json().tabs as { tabId: string; type: string }[]
+
+    const finish = (values: Record<string, string>, signingToken = token) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/signing/api/finish',
+        headers: { 'x-signing-token': signingToken },
+        payload: { signature: PNG, initials: PNG, values },
+      })
+    const entered: Record<string, string> = { signHere: 'signed', text: 'ACME', checkbox: 'true' }
+    const complete = Object.fromEntries(tabs.map((tab) => [tab.tabId, entered[tab.type] ?? '']))
+    expect(Object.keys(complete)).toHaveLength(3)
+    // A tab this recipient does not have (recipient 2's only tab is a signHere: ids are per recipient).
+    expect((await finish({ ...complete, 'initialHereTabs-7': 'signed' })).statusCode).toBe(400)
+    const withoutText = Object.fromEntries(
+      Object.entries(complete).filter(([tabId]) => tabs.find((tab) => tab.tabId === tabId)?.type !== 'text'),
+    )
+    expect((await finish(withoutText)).statusCode).toBe(400)
+    expect(await envelopeStatus(envelopeId)).toBe('delivered')
+
+    // Recipient 2's link (minted ahead of its turn) is refused while recipient 1 has not finished.
+    const early = newSigningToken()
+    await insertSigningLink(service.ctx.db, {
+      tokenHash: early.tokenHash,
+      envelopeId,
+      recipientId: '2',
+      kind: 'invitation',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 86_400_000,
+    })
+    const waiting = await service.app.inject({
+      url: '/signing/api/session',
+      headers: { 'x-signing-token': early.token },
+    })
+    expect(waiting.json().state).toBe('waiting')
+    expect((await finish({ 'signHereTabs-0': 'signed' }, early.token)).statusCode).toBe(400)
+
+    const first = await finish(complete)
+    expect(first.statusCode).toBe(200)
+    expect(first.json().state).toBe('completed')
+    expect((await finish(complete)).statusCode).toBe(400)
+    const stored = await service.app.inject({
+      url: api(`/${envelopeId}/recipients/1/tabs`),
+      headers: principal.headers,
+    })
+    expect(stored.json().textTabs).toMatchObject([{ tabLabel: 'Company', value: 'ACME' }])
+  })
+})
