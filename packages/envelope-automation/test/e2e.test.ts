@@ -1,15 +1,9 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-// The real envelope service, started in this process exactly as its own SDK test does.
-import { bootstrapDemo, type DemoCredentials } from '../../envelope-service/src/admin/bootstrap.js'
-import { freePort, startTestService, type TestService } from '../../envelope-service/src/testing/harness.js'
-import { writeDevCertificates } from '../../envelope-service/src/tls/dev-cert.js'
 import { sendCompositeEnvelope } from '../src/actions/send-composite-envelope.js'
 import { ensureDemoData } from '../src/cases/demo-data.js'
 import { findCaseByNumber, listCaseEnvelopes } from '../src/cases/repository.js'
@@ -19,14 +13,14 @@ import { createEsignClient, type EsignClient } from '../src/client/client.js'
 import { EnvelopeApiError } from '../src/client/errors.js'
 import { runGuidedSendFlow } from '../src/flow/guided-send.js'
 import { PLACEHOLDER_EMAIL } from '../src/recipients/placeholder-email.js'
+import { type RealEnvelopeService, startRealEnvelopeService } from './real-envelope-service.js'
 
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx')
 
 describeEachDatabase('envelope automation against the real envelope service over HTTPS', (databases) => {
+  let real: RealEnvelopeService
   let directory: string
-  let service: TestService
-  let credentials: DemoCredentials
   let credentialsFile: string
   let caFile: string
   let store: CaseStore
@@ -34,38 +28,16 @@ describeEachDatabase('envelope automation against the real envelope service over
   let templateIds: string[]
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'automation-e2e-'))
-    const certificates = writeDevCertificates(directory)
-    caFile = certificates.caCert
-    const port = await freePort()
-    const publicUrl = `https://localhost:${port}`
-    service = await startTestService(await databases.freshUrl(), {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      TLS_CERT_FILE: certificates.serverCert,
-      TLS_KEY_FILE: certificates.serverKey,
-    })
-    await service.app.listen({ port, host: '127.0.0.1' })
-    credentialsFile = join(directory, 'demo-credentials.json')
-    credentials = await bootstrapDemo(service.ctx.db, { publicUrl, credentialsFile })
+    real = await startRealEnvelopeService(await databases.freshUrl())
+    ;({ directory, credentialsFile, caFile } = real)
     store = await openCaseStore(await databases.freshUrl())
     await ensureDemoData(store.db, new Date().toISOString())
-    esign = createEsignClient({
-      baseUrl: `${credentials.baseUri}/v2.1`,
-      identityHost: credentials.authHost,
-      integrationKey: credentials.integrationKey,
-      userId: credentials.userId,
-      privateKeyPem: credentials.privateKeyPem,
-      accountId: credentials.accountId,
-      ca: readFileSync(caFile, 'utf8'),
-    })
-    templateIds = credentials.templates.map((template) => template.templateId)
+    esign = createEsignClient(real.clientOptions)
+    templateIds = real.credentials.templates.map((template) => template.templateId)
   }, 120_000)
   afterAll(async () => {
     await store?.close()
-    await service?.close()
-    rmSync(directory, { recursive: true, force: true })
+    await real?.close()
   })
 
   const caseId = async (caseNumber: string) => (await findCaseByNumber(store.db, caseNumber))?.id as string

@@ -93,7 +93,8 @@ export async function buildApp(
     },
     wakeOutbox: (topics) => {
       for (const job of new Set(topics.map((topic) => jobOfTopic[topic]))) {
-        if (job) void ctx.jobs.wake(job).catch((error) => app.log.error({ err: error, job }, 'waking a job failed'))
+        if (job)
+          void ctx.jobs.wake(job).catch((error) => app.log.error({ err: error, job }, 'waking a job failed'))
       }
     },
     publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config, https !== undefined),

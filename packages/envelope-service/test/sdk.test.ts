@@ -1,57 +1,32 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bootstrapDemo, type DemoCredentials } from '../src/admin/bootstrap.js'
-import { freePort, startTestService, type TestService } from '../src/testing/harness.js'
-import { writeDevCertificates } from '../src/tls/dev-cert.js'
+import type { DemoCredentials } from '../src/admin/bootstrap.js'
+import { type HttpsDemoService, startHttpsDemoService } from '../src/testing/https-demo.js'
 
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx')
 
 describeEachDatabase('official DocuSign Node SDK over HTTPS', (databases) => {
-  let directory: string
-  let service: TestService
+  let demo: HttpsDemoService
   let credentials: DemoCredentials
   // biome-ignore lint/suspicious/noExplicitAny: JSON printed by the SDK client process.
   let result: Record<string, any>
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'sdk-'))
-    const certificates = writeDevCertificates(directory)
-    const port = await freePort()
-    const publicUrl = `https://localhost:${port}`
-    service = await startTestService(await databases.freshUrl(), {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      TLS_CERT_FILE: certificates.serverCert,
-      TLS_KEY_FILE: certificates.serverKey,
+    demo = await startHttpsDemoService(await databases.freshUrl())
+    credentials = demo.credentials
+    const { stdout } = await promisify(execFile)(tsx, ['test/sdk-client.ts', demo.credentialsFile], {
+      cwd: packageRoot,
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: demo.caFile },
+      maxBuffer: 16 * 1024 * 1024,
     })
-    await service.app.listen({ port, host: '127.0.0.1' })
-    credentials = await bootstrapDemo(service.ctx.db, {
-      publicUrl,
-      credentialsFile: join(directory, 'demo-credentials.json'),
-    })
-    const { stdout } = await promisify(execFile)(
-      tsx,
-      ['test/sdk-client.ts', join(directory, 'demo-credentials.json')],
-      {
-        cwd: packageRoot,
-        env: { ...process.env, NODE_EXTRA_CA_CERTS: certificates.caCert },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    )
     result = JSON.parse(stdout)
   }, 120_000)
-  afterAll(async () => {
-    await service?.close()
-    rmSync(directory, { recursive: true, force: true })
-  })
+  afterAll(() => demo?.close())
 
   it('obtains a token with requestJWTUserToken', () => {
     expect(result.token).toEqual({ tokenType: 'Bearer', expiresIn: 3600, present: true })

@@ -45,7 +45,11 @@ describeEachDatabase('envelope create and its outbox rows', (databases) => {
       const envelopeId = await create('sent')
       const rows = await outboxOf(envelopeId)
       // Rows enqueued in one millisecond have no order among themselves.
-      const described = rows.map((row) => [row.topic, row.payload.kind ?? row.payload.event, row.payload.recipientId ?? '-'])
+      const described = rows.map((row) => [
+        row.topic,
+        row.payload.kind ?? row.payload.event,
+        row.payload.recipientId ?? '-',
+      ])
       expect(described.sort()).toEqual([
         ['envelope.event', 'envelope-sent', '-'],
         ['envelope.event', 'recipient-sent', '2'],

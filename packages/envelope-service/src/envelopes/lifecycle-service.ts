@@ -18,6 +18,7 @@ import { findTabValues, insertSigningLink } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
 import { type RecipientProgress, toEnvelopeFormData, toRecipientsWithProgress } from './lifecycle-mapping.js'
 import type { EnvelopeUpdateBody, RecipientViewRequest } from './lifecycle-schema.js'
+import { checkPhoneNumbers } from './phone-numbers.js'
 import { customFieldsOf, documentsOf, recipientsOf } from './queries.js'
 import type { EnvelopeRecord } from './repository.js'
 import { envelopeOrFail } from './service.js'
@@ -57,6 +58,7 @@ export async function updateEnvelope(
   if (resendEnvelope && (status === undefined || status === '')) {
     await applyTransition(deps, target, (stored, now) => resend(stored.state, now), actor)
   } else if (status === 'sent') {
+    checkPhoneNumbers({ recipients: await recipientsOf(deps.db, envelopeId) })
     await applyTransition(deps, target, (stored, now) => send(stored.state, now), actor)
   } else if (status === 'voided') {
     const reason = body.voidedReason ?? ''

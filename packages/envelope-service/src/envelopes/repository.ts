@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Selectable, sql, type Transaction } from 'kysely'
-import type { DbOrTx, Schema } from '../database.js'
 import type { ChainedAuditRecord } from '../audit/chain.js'
+import type { DbOrTx, Schema } from '../database.js'
 import { insertAuditEntries } from '../lifecycle/repository.js'
 import { enqueue, type OutboxMessage } from '../outbox/repository.js'
 import type {
@@ -34,6 +34,11 @@ export interface EnvelopeRecord {
   emailBlurb: string
   createdAt: string
   sentAt?: string
+  deliveredAt?: string
+  completedAt?: string
+  declinedAt?: string
+  voidedAt?: string
+  voidedReason?: string
   statusChangedAt: string
   updatedAt: string
   /** Reminders and expirations as the request set them; absent: the account defaults apply. */
@@ -305,6 +310,11 @@ function envelopeQuery(db: DbOrTx, accountId: string) {
       'envelopes.email_blurb',
       'envelopes.created_at',
       'envelopes.sent_at',
+      'envelopes.delivered_at',
+      'envelopes.completed_at',
+      'envelopes.declined_at',
+      'envelopes.voided_at',
+      'envelopes.voided_reason',
       'envelopes.status_changed_at',
       'envelopes.updated_at',
       'envelopes.notification',
@@ -325,6 +335,11 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     emailBlurb: row.email_blurb,
     createdAt: row.created_at,
     ...(row.sent_at ? { sentAt: row.sent_at } : {}),
+    ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+    ...(row.completed_at ? { completedAt: row.completed_at } : {}),
+    ...(row.declined_at ? { declinedAt: row.declined_at } : {}),
+    ...(row.voided_at ? { voidedAt: row.voided_at } : {}),
+    ...(row.voided_reason ? { voidedReason: row.voided_reason } : {}),
     statusChangedAt: row.status_changed_at,
     updatedAt: row.updated_at,
     ...(row.notification !== null

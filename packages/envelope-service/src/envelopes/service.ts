@@ -9,6 +9,7 @@ import type { TemplateViewer } from '../templates/repository.js'
 import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
 import { mergeEnvelopeDefinition } from './composite-merge.js'
 import { newEnvelopeId } from './ids.js'
+import { checkPhoneNumbers } from './phone-numbers.js'
 import { type EnvelopeRecord, findEnvelope, findIdempotencyKey } from './repository.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
@@ -62,6 +63,7 @@ export async function createEnvelope(
     sender.viewer,
   )
   const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+  if (definition.status === 'sent') checkPhoneNumbers(definition)
 
   const used = new Set(definition.documents.map((document) => document.blobId))
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)

@@ -54,12 +54,6 @@ function connectSqlite<DB>(path: string): Database<DB> {
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
   const statements = withStatementCache(sqlite)
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) })
-  sqliteHandles.set(db, {
-    // Holding Kysely's connection (its driver runs one query at a time on the one connection) means no
-    // Kysely transaction is open in between, so the synchronous transaction below is never nested in one.
-    transaction: (work) =>
-      db.connection().execute(async () => sqlite.transaction(() => work(statements.prepare))()),
-  })
   return {
     db,
     dialect: 'sqlite',
@@ -69,29 +63,6 @@ function connectSqlite<DB>(path: string): Database<DB> {
       await db.destroy()
     },
   }
-}
-
-/** A prepared better-sqlite3 statement. */
-export type SqliteStatement = SqliteDatabase.Statement
-
-/** Direct access to a SQLite database for hot write paths; see `sqliteHandleOf`. */
-export interface SqliteHandle {
-  /**
-   * Runs `work` synchronously in one SQLite transaction (committed when it returns, rolled back when it
-   * throws), between Kysely's queries on the same connection. `prepare` returns cached statements.
-   */
-  transaction<T>(work: (prepare: (sql: string) => SqliteStatement) => T): Promise<T>
-}
-
-const sqliteHandles = new WeakMap<object, SqliteHandle>()
-
-/**
- * The SQLite handle behind a Kysely instance from `connectDatabase`, or undefined for PostgreSQL and
- * for transactions. For hot paths only: a multi-row write through prepared statements in one synchronous
- * transaction costs a fraction of the same write built, compiled and awaited query by query by Kysely.
- */
-export function sqliteHandleOf(db: object): SqliteHandle | undefined {
-  return sqliteHandles.get(db)
 }
 
 /**

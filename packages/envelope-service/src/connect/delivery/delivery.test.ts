@@ -6,12 +6,12 @@ import { insertConfiguration } from '../repository.js'
 import { createHttpPoster } from './http-sender.js'
 import {
   createConfiguration,
+  retryClock,
   sendEnvelope,
   signEnvelope,
   startReceiver,
   startService,
   waitFor,
-  waitingForRetry,
 } from './test-receiver.js'
 
 /**
@@ -128,11 +128,14 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
       await signEnvelope(harness)
       const { db } = harness.service.ctx
       // Every retry moves the clock past the longest backoff it could have drawn.
+      const moveClock = retryClock(db, 61 * 60_000, (ms) => {
+        offsetMs += ms
+      })
       await waitFor(async () => {
         if (receiver.received.length >= FULL_SIGNING.length) return true
-        if (await waitingForRetry(db)) offsetMs += 61 * 60_000
+        await moveClock()
         return false
-      }, 30_000)
+      }, 45_000)
 
       await waitFor(async () => (await db.selectFrom('connect_logs').select('id').execute()).length >= 9)
       expect(receiver.state.requests).toBe(FULL_SIGNING.length + 3)
@@ -154,7 +157,7 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
       ])
       expect(logs).toHaveLength(FULL_SIGNING.length + 3)
       expect(await db.selectFrom('connect_failures').select('id').execute()).toHaveLength(0)
-    }, 60_000)
+    }, 90_000)
 
     it('moves a delivery that never succeeds to the failures once the retry window closes', async () => {
       let offsetMs = 0
@@ -172,10 +175,13 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
       await createConfiguration(harness, receiver.url, { events: ['envelope-sent'] })
       const envelopeId = await sendEnvelope(harness)
       const { db } = harness.service.ctx
+      const moveClock = retryClock(db, 20 * 60_000, (ms) => {
+        offsetMs += ms
+      })
       await waitFor(async () => {
         const failures = await db.selectFrom('connect_failures').selectAll().execute()
         if (failures.length > 0) return true
-        if (await waitingForRetry(db)) offsetMs += 20 * 60_000
+        await moveClock()
         return false
       }, 30_000)
       const [failure] = await db.selectFrom('connect_failures').selectAll().execute()

@@ -230,10 +230,19 @@ export async function signEnvelope(
 }
 
 /**
- * True when a delivery waits for its retry and no attempt is in flight: the moment a test may move the
- * clock past the backoff without expiring the lease of an attempt still under way.
+ * Moves a test's clock past a retry's backoff, once per failed attempt: when a delivery waits for its
+ * retry and no attempt is in flight (so no lease of an attempt under way expires). Returns the check to
+ * call while polling.
  */
-export async function waitingForRetry(db: Db): Promise<boolean> {
-  const rows = await db.selectFrom('connect_deliveries').select(['lease_owner', 'attempts']).execute()
-  return rows.some((row) => Number(row.attempts) > 0) && rows.every((row) => row.lease_owner === null)
+export function retryClock(db: Db, stepMs: number, advance: (ms: number) => void): () => Promise<void> {
+  let last = ''
+  return async () => {
+    const rows = await db.selectFrom('connect_deliveries').select(['id', 'lease_owner', 'attempts']).execute()
+    const waiting = rows.filter((row) => Number(row.attempts) > 0)
+    if (waiting.length === 0 || rows.some((row) => row.lease_owner !== null)) return
+    const key = waiting.map((row) => `${row.id}:${row.attempts}`).join(',')
+    if (key === last) return
+    last = key
+    advance(stepMs)
+  }
 }

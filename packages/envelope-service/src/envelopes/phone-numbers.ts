@@ -1,0 +1,30 @@
+import { InvalidRequestError } from 'platform'
+import { toE164 } from '../notifications/phone.js'
+import type { EnvelopeDefinition } from './model.js'
+
+/**
+ * Every phone number an envelope will text must be a real number (libphonenumber's metadata), checked at
+ * creation: a number that cannot be reached is the sender's 400 now, not a failed message later.
+ */
+export function checkPhoneNumbers(definition: Pick<EnvelopeDefinition, 'recipients'>): void {
+  for (const recipient of definition.recipients) {
+    const where = `recipient ${recipient.recipientId}`
+    if (recipient.deliveryMethod.toLowerCase() === 'sms') {
+      if (!recipient.phoneNumber) {
+        throw new InvalidRequestError(`${where} has deliveryMethod SMS but no phoneNumber`)
+      }
+      checked(recipient.phoneNumber, `${where} phoneNumber`)
+    }
+    for (const notification of recipient.additionalNotifications) {
+      checked(notification.phoneNumber, `${where} additionalNotifications phoneNumber`)
+    }
+  }
+}
+
+function checked(phone: { countryCode: string; number: string }, where: string) {
+  try {
+    toE164(phone)
+  } catch (error) {
+    throw new InvalidRequestError(`${where}: ${(error as Error).message}`)
+  }
+}
