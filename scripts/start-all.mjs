@@ -32,7 +32,10 @@ const data = process.env.DATA_DIR
 mkdirSync(data, { recursive: true })
 
 try {
-  await build([...selected, ...(selected.includes('envelopes') || selected.includes('automation') ? ['admin'] : [])])
+  await build([
+    ...selected,
+    ...(selected.includes('envelopes') || selected.includes('automation') ? ['admin'] : []),
+  ])
 } catch {
   console.error('start: the build failed (see above)')
   process.exit(1)
@@ -132,7 +135,9 @@ if (selected.includes('envelopes')) {
   )
 }
 if (selected.includes('envelopes')) {
-  console.log(`Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`)
+  console.log(
+    `Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`,
+  )
 }
 if (selected.includes('automation')) {
   console.log(`CRM console:      http://127.0.0.1:${automationPort}/  (send cases for signature)`)

@@ -4,7 +4,6 @@ import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
 import { SealConfig } from './completion/config.js'
 import { NotificationConfig } from './notifications/config.js'
 
-
 export const EnvelopeServiceConfig = Type.Composite([
   BaseServiceConfig,
   WritersConfig,

@@ -8,14 +8,8 @@ import { describeEachDatabase } from 'platform/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-// The real envelope service, started in this process as its own SDK test does.
-import { bootstrapDemo, type DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
-import {
-  freePort,
-  startTestService,
-  type TestService,
-} from '../../../envelope-service/src/testing/harness.js'
-import { writeDevCertificates } from '../../../envelope-service/src/tls/dev-cert.js'
+import type { DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
+import { type RealEnvelopeService, startRealEnvelopeService } from '../../test/real-envelope-service.js'
 import { findCaseByNumber, listCaseEnvelopes } from '../cases/repository.js'
 import type { CaseStore } from '../cases/store.js'
 import { createEsignClient, type EsignClient, identityEndpoint } from '../client/client.js'
@@ -59,8 +53,7 @@ afterAll(async () => {
 })
 
 describeEachDatabase('automation console in Chromium against the real envelope service', (databases) => {
-  let directory: string
-  let service: TestService
+  let real: RealEnvelopeService
   let credentials: DemoCredentials
   let caFile: string
   let console_: { app: App; store: CaseStore }
@@ -69,50 +62,27 @@ describeEachDatabase('automation console in Chromium against the real envelope s
   let page: Page
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'console-browser-'))
-    const certificates = writeDevCertificates(directory)
-    caFile = certificates.caCert
-    const port = await freePort()
-    const publicUrl = `https://localhost:${port}`
-    service = await startTestService(await databases.freshUrl(), {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      TLS_CERT_FILE: certificates.serverCert,
-      TLS_KEY_FILE: certificates.serverKey,
-    })
-    await service.app.listen({ port, host: '127.0.0.1' })
-    const credentialsFile = join(directory, 'demo-credentials.json')
-    credentials = await bootstrapDemo(service.ctx.db, { publicUrl, credentialsFile })
-
+    real = await startRealEnvelopeService(await databases.freshUrl())
+    ;({ credentials, caFile } = real)
     const config = loadConsoleConfig({
-      DATA_DIR: directory,
+      DATA_DIR: real.directory,
       DATABASE_URL: await databases.freshUrl(),
       PORT: '0',
-      DEMO_CREDENTIALS_FILE: credentialsFile,
+      DEMO_CREDENTIALS_FILE: real.credentialsFile,
       ESIGN_CA_FILE: caFile,
       CONNECT_HMAC_SECRET: CONNECT_SECRET,
     })
     console_ = await buildConsoleApp(config, { logLevel: false, webDirectory })
     consoleUrl = await console_.app.listen({ port: 0, host: '127.0.0.1' })
 
-    esign = createEsignClient({
-      baseUrl: `${credentials.baseUri}/v2.1`,
-      identityHost: credentials.authHost,
-      integrationKey: credentials.integrationKey,
-      userId: credentials.userId,
-      privateKeyPem: credentials.privateKeyPem,
-      accountId: credentials.accountId,
-      ca: readFileSync(caFile, 'utf8'),
-    })
+    esign = createEsignClient(real.clientOptions)
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
   }, 120_000)
 
   afterAll(async () => {
     await page?.close()
     await console_?.app.close()
-    await service?.close()
-    rmSync(directory, { recursive: true, force: true })
+    await real?.close()
   })
 
   const templateName = (index: number) => credentials.templates[index]?.name as string

@@ -13,7 +13,12 @@ import { smsPhoneOf } from '../lifecycle/channels.js'
 import { formatSignedDate, tabsWithValues } from '../signing/form.js'
 import { findAdoptions, findTabValues } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
-import type { CertificateLanguage, CompletionDocument, CompletionEnvelope, CompletionRecipient } from './model.js'
+import type {
+  CertificateLanguage,
+  CompletionDocument,
+  CompletionEnvelope,
+  CompletionRecipient,
+} from './model.js'
 
 /**
  * Everything completion and the certificate need about one envelope, read from the store: its
@@ -30,7 +35,11 @@ export interface GatheredEnvelope {
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : undefined)
 
-export async function gatherEnvelope(db: DbOrTx, accountId: string, envelopeId: string): Promise<GatheredEnvelope> {
+export async function gatherEnvelope(
+  db: DbOrTx,
+  accountId: string,
+  envelopeId: string,
+): Promise<GatheredEnvelope> {
   const record = await findEnvelope(db, accountId, envelopeId)
   if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
   const progress = await db
@@ -78,7 +87,10 @@ export async function gatherEnvelope(db: DbOrTx, accountId: string, envelopeId: 
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
       tabs: tabsWithValues(
         recipient.tabs,
-        { name: recipient.inPerson?.signerName ?? recipient.name ?? '', ...(!sms && recipient.email ? { email: recipient.email } : {}) },
+        {
+          name: recipient.inPerson?.signerName ?? recipient.name ?? '',
+          ...(!sms && recipient.email ? { email: recipient.email } : {}),
+        },
         values.get(recipient.recipientId) ?? {},
         signedAt ? formatSignedDate(signedAt, language) : undefined,
       ),
@@ -87,7 +99,8 @@ export async function gatherEnvelope(db: DbOrTx, accountId: string, envelopeId: 
   const envelopeDocuments: CompletionDocument[] = []
   for (const document of documents.get(envelopeId) ?? []) {
     const bytes = await getBlob(db, document.blobId)
-    if (!bytes) throw new NotFoundError(`Document ${document.documentId} of envelope ${envelopeId} is missing`)
+    if (!bytes)
+      throw new NotFoundError(`Document ${document.documentId} of envelope ${envelopeId} is missing`)
     envelopeDocuments.push({ documentId: document.documentId, name: document.name, bytes })
   }
   return {

@@ -79,7 +79,10 @@ export async function runCompletionRound(deps: CompletionJobDeps): Promise<boole
         }
         await recordAudit(tx, payload.envelopeId, [note], { source: 'System', userName: 'Inkwell' }, now)
       })
-      await retry(deps.db, deps.owner, row.id, { availableAt: now + retryDelayMs(row.attempts), error: reason })
+      await retry(deps.db, deps.owner, row.id, {
+        availableAt: now + retryDelayMs(row.attempts),
+        error: reason,
+      })
     }
   }
   if (enqueued) deps.wakeOutbox?.([OUTBOX_TOPICS.recipientMessage])

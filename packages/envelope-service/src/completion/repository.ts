@@ -41,7 +41,11 @@ export async function storeSignedDocuments(
 }
 
 /** The blob of a sealed part (`combined`, `certificate` or a documentId), if the envelope completed. */
-export async function findSignedPart(db: DbOrTx, envelopeId: string, part: string): Promise<string | undefined> {
+export async function findSignedPart(
+  db: DbOrTx,
+  envelopeId: string,
+  part: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('envelope_signed_documents')
     .select('blob_id')

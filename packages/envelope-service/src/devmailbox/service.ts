@@ -19,6 +19,9 @@ export function mailboxWriter(db: Db) {
     )
 }
 
-export function recentMessages(db: Db, options: { limit: number; recipient?: string }): Promise<MailboxMessage[]> {
+export function recentMessages(
+  db: Db,
+  options: { limit: number; recipient?: string },
+): Promise<MailboxMessage[]> {
   return listMessages(db, options)
 }

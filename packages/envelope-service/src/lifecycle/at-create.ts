@@ -29,7 +29,9 @@ export function effectsAtCreate(
   if (definition.status !== 'sent') return { invited: [], messages: [], audit: [] }
   const draft = {
     status: 'created' as const,
-    recipients: definition.recipients.map((recipient) => lifecycleRecipientOf(recipient, { status: 'created' })),
+    recipients: definition.recipients.map((recipient) =>
+      lifecycleRecipientOf(recipient, { status: 'created' }),
+    ),
   }
   const transition = send(draft, new Date(now))
   return {

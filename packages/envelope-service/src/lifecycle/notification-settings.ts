@@ -7,7 +7,9 @@ import {
 } from './schedule.js'
 
 /** The envelope's stored `notification` in the schedule's terms (DocuSign's day counts). */
-export function scheduleNotificationOf(stored: StoredNotification | undefined): EnvelopeNotification | undefined {
+export function scheduleNotificationOf(
+  stored: StoredNotification | undefined,
+): EnvelopeNotification | undefined {
   if (!stored) return undefined
   return {
     useAccountDefaults: stored.useAccountDefaults,

@@ -36,7 +36,11 @@ async function inProgressEnvelopes(db: Db): Promise<InProgress[]> {
     .selectFrom('envelope_recipients')
     .select(['envelope_id', (eb) => eb.fn.max('sent_at').as('invited_at')])
     .where('status', 'in', ['sent', 'delivered'])
-    .where('envelope_id', 'in', rows.map((row) => row.id))
+    .where(
+      'envelope_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .groupBy('envelope_id')
     .execute()
   const invitedAt = new Map(invited.map((row) => [row.envelope_id, row.invited_at]))
@@ -57,8 +61,17 @@ async function inProgressEnvelopes(db: Db): Promise<InProgress[]> {
   })
 }
 
-async function stamp(tx: DbOrTx, envelopeId: string, column: 'last_reminder_at' | 'expiry_warned_at', at: Date) {
-  await tx.updateTable('envelopes').set({ [column]: at.toISOString() }).where('id', '=', envelopeId).execute()
+async function stamp(
+  tx: DbOrTx,
+  envelopeId: string,
+  column: 'last_reminder_at' | 'expiry_warned_at',
+  at: Date,
+) {
+  await tx
+    .updateTable('envelopes')
+    .set({ [column]: at.toISOString() })
+    .where('id', '=', envelopeId)
+    .execute()
 }
 
 /** One pass over the envelopes in progress; returns what it did, for logs and tests. */
@@ -81,14 +94,22 @@ export async function runScheduleRound(deps: { db: Db; now: () => number }) {
       continue
     }
     if (due.warnOfExpiry) {
-      await applyTransition(deps, target, (stored, at) => warnOfExpiry(stored.state, at), SYSTEM, (tx) =>
-        stamp(tx, envelope.envelopeId, 'expiry_warned_at', now),
+      await applyTransition(
+        deps,
+        target,
+        (stored, at) => warnOfExpiry(stored.state, at),
+        SYSTEM,
+        (tx) => stamp(tx, envelope.envelopeId, 'expiry_warned_at', now),
       )
       done.warned++
     }
     if (due.remind) {
-      await applyTransition(deps, target, (stored, at) => remind(stored.state, at), SYSTEM, (tx) =>
-        stamp(tx, envelope.envelopeId, 'last_reminder_at', now),
+      await applyTransition(
+        deps,
+        target,
+        (stored, at) => remind(stored.state, at),
+        SYSTEM,
+        (tx) => stamp(tx, envelope.envelopeId, 'last_reminder_at', now),
       )
       done.reminded++
     }

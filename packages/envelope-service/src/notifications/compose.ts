@@ -1,7 +1,7 @@
 import { InvalidRequestError } from 'platform'
-import { PRODUCT_NAME } from '../product.js'
 import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
 import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
+import { PRODUCT_NAME } from '../product.js'
 import type { EmailMessage, OutboundMessage, SmsMessage } from './message.js'
 import { type DocuSignPhoneNumber, toE164 } from './phone.js'
 import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'

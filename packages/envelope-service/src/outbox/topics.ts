@@ -30,7 +30,6 @@ export interface EnvelopeCompletePayload {
   messages: RecipientMessagePayload[]
 }
 
-
 export interface EnvelopeEventPayload {
   accountId: string
   envelopeId: string

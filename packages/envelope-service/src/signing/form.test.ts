@@ -158,12 +158,12 @@ describe('tabsWithValues', () => {
     expect(filled.textTabs?.[0]?.value).toBe('ACME')
     expect(filled.checkboxTabs?.[0]?.selected).toBe('true')
     expect(filled.listTabs?.[0]?.value).toBe('b')
-    expect((filled.listTabs?.[0]?.listItems as { selected: string }[]).map((item) => item.selected)).toEqual([
+    expect((filled.listTabs![0]!.listItems as { selected: string }[]).map((item) => item.selected)).toEqual([
       'false',
       'true',
     ])
     expect(
-      (filled.radioGroupTabs?.[0]?.radios as { selected: string }[]).map((radio) => radio.selected),
+      (filled.radioGroupTabs![0]!.radios as { selected: string }[]).map((radio) => radio.selected),
     ).toEqual(['false', 'true'])
     expect(filled.fullNameTabs?.[0]?.value).toBe('Ana')
     expect(filled.dateSignedTabs?.[0]?.value).toBe('1/2/2026')

@@ -51,7 +51,15 @@ export const SigningTab = Type.Object({
 export type SigningTab = Static<typeof SigningTab>
 
 /** `copy`: a carbon copy, who only receives the documents. */
-export const SigningState = StringEnum(['ready', 'completed', 'declined', 'voided', 'expired', 'waiting', 'copy'])
+export const SigningState = StringEnum([
+  'ready',
+  'completed',
+  'declined',
+  'voided',
+  'expired',
+  'waiting',
+  'copy',
+])
 export type SigningState = Static<typeof SigningState>
 
 export const SigningSession = Type.Object({
