@@ -10,7 +10,9 @@ import { RecipientsOutput } from './recipients.js'
  * `recipients`, ...); other fields are allowed and ignored by readers.
  */
 
+/** Connect's event names; a configuration subscribes to some of them. */
 export const CONNECT_EVENTS = [
+  'envelope-created',
   'envelope-sent',
   'envelope-delivered',
   'envelope-completed',
@@ -21,6 +23,7 @@ export const CONNECT_EVENTS = [
   'recipient-completed',
   'recipient-declined',
 ] as const
+export type ConnectEventName = (typeof CONNECT_EVENTS)[number]
 
 export const ConnectEnvelopeSummary = Type.Object({
   envelopeId: Type.Optional(Type.String()),

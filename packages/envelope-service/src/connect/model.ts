@@ -1,18 +1,9 @@
 /** Domain model of Connect configurations; wire shapes are in connect/schema.ts. */
 
-/** Events a configuration can subscribe to. */
-export const CONNECT_EVENTS = [
-  'envelope-created',
-  'envelope-sent',
-  'envelope-delivered',
-  'envelope-completed',
-  'envelope-declined',
-  'envelope-voided',
-  'recipient-sent',
-  'recipient-delivered',
-  'recipient-completed',
-  'recipient-declined',
-] as const
+import { CONNECT_EVENTS } from 'esign-contract'
+
+/** Events a configuration can subscribe to: Connect's event names, declared once in esign-contract. */
+export { CONNECT_EVENTS }
 export type ConnectEvent = (typeof CONNECT_EVENTS)[number]
 
 /** Parts of the envelope a delivery includes beyond its summary. */

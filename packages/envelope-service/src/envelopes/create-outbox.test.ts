@@ -9,6 +9,8 @@ describeEachDatabase('envelope create and its outbox rows', (databases) => {
   let documentBase64: string
   beforeAll(async () => {
     service = await startTestService(await databases.freshUrl())
+    // The outbox jobs would drain the rows these tests count.
+    await service.ctx.jobs.stop()
     sender = await seedPrincipal(service.ctx)
     documentBase64 = await makePdfBase64(1)
   })

@@ -126,6 +126,8 @@ describeEachDatabase('envelope write path', (databases) => {
   let templateId: string
   beforeAll(async () => {
     service = await startTestService(await databases.freshUrl())
+    // The outbox jobs would drain the rows these tests count.
+    await service.ctx.jobs.stop()
     sender = await seedPrincipal(service.ctx)
     blobId = await putBlob(service.ctx.db, await makePdf(1))
     const created = await service.app.inject({
@@ -201,25 +203,37 @@ describeEachDatabase('envelope write path', (databases) => {
       const { envelopeId } = envelope
       const rows = await countRows([envelopeId])
       expect([rows.envelopes, rows.documents, rows.recipients, rows.customFields]).toEqual([1, 1, 4, 2])
+      // Exactly the rows the lifecycle's send owed: the first routing order's signer invited, its carbon copy
+      // sent its copy, and the send events.
+      const described = (rows: { topic: string; payload: unknown }[]) =>
+        rows.map((row) => JSON.stringify([row.topic, row.payload])).sort()
       expect(
-        rows.outbox.map((row) => [row.topic, JSON.parse(row.payload), Number(row.available_at)]),
+        described(rows.outbox.map((row) => ({ topic: row.topic, payload: JSON.parse(row.payload) }))),
       ).toEqual(
-        expect.arrayContaining([
-          ['recipient.invite', { accountId: sender.accountId, envelopeId, recipientId: '1' }, envelope.now],
-          ['recipient.invite', { accountId: sender.accountId, envelopeId, recipientId: '2' }, envelope.now],
-          [
-            'envelope.event',
-            {
-              accountId: sender.accountId,
-              envelopeId,
-              event: 'envelope-sent',
-              at: new Date(envelope.now).toISOString(),
-            },
-            envelope.now,
-          ],
-        ]),
+        described(envelope.messages.map((message) => ({ topic: message.topic, payload: message.payload }))),
       )
-      expect(rows.outbox).toHaveLength(3)
+      expect(rows.outbox.map((row) => Number(row.available_at))).toEqual(rows.outbox.map(() => envelope.now))
+      expect(
+        envelope.messages
+          .map((message) => [
+            message.topic,
+            (message.payload as { kind?: string; event?: string }).kind ??
+              (message.payload as { event: string }).event,
+          ])
+          .sort(),
+      ).toEqual([
+        ['envelope.event', 'envelope-sent'],
+        ['envelope.event', 'recipient-sent'],
+        ['envelope.event', 'recipient-sent'],
+        ['recipient.message', 'copy'],
+        ['recipient.message', 'invitation'],
+      ])
+      const audit = await service.ctx.db
+        .selectFrom('audit_events')
+        .select('sequence')
+        .where('envelope_id', '=', envelopeId)
+        .execute()
+      expect(audit).toHaveLength(2)
 
       const record = await findEnvelope(service.ctx.db, sender.accountId, envelopeId)
       expect(record?.notification).toEqual(envelope.definition.notification)
@@ -277,7 +291,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, batch))
       expect(stored).toEqual([true, false, false])
       const rows = await countRows(batch.map((envelope) => envelope.envelopeId))
-      expect([rows.envelopes, rows.outbox.length]).toEqual([1, 3])
+      expect([rows.envelopes, rows.outbox.length]).toEqual([1, 5])
     })
   })
 
@@ -325,7 +339,7 @@ describeEachDatabase('envelope write path', (databases) => {
           rows.recipients,
           rows.customFields,
           rows.outbox.length,
-        ]).toEqual([40, 40, 160, 80, 120])
+        ]).toEqual([40, 40, 160, 80, 200])
       })
 
       it('lets only the first of concurrent envelopes with one idempotency key be written', async () => {
@@ -344,7 +358,7 @@ describeEachDatabase('envelope write path', (databases) => {
           .execute()
         expect(keyRow).toEqual([{ envelope_id: winner?.envelopeId }])
         const rows = await countRows(envelopes.map((envelope) => envelope.envelopeId))
-        expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 3])
+        expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 5])
       })
 
       it('fails only the envelope that cannot be stored when it arrives with others', async () => {
@@ -362,7 +376,7 @@ describeEachDatabase('envelope write path', (databases) => {
           'fulfilled',
         ])
         const rows = await countRows(good.map((envelope) => envelope.envelopeId))
-        expect([rows.envelopes, rows.outbox.length]).toEqual([3, 9])
+        expect([rows.envelopes, rows.outbox.length]).toEqual([3, 15])
         const none = await countRows([bad.envelopeId])
         expect([none.envelopes, none.recipients, none.outbox.length]).toEqual([0, 0, 0])
       })

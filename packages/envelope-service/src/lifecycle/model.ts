@@ -1,3 +1,5 @@
+import type { ConnectEventName as ContractEventName } from 'esign-contract'
+
 /**
  * The lifecycle's own small types. The write path maps stored rows to them and stores what the
  * transitions return; nothing here knows about tables or wire shapes.
@@ -82,17 +84,8 @@ export interface AuditEffect {
   message: string
 }
 
-/** Connect event names (DocuSign's `event` strings). */
-export type ConnectEventName =
-  | 'envelope-sent'
-  | 'envelope-delivered'
-  | 'envelope-completed'
-  | 'envelope-declined'
-  | 'envelope-voided'
-  | 'recipient-sent'
-  | 'recipient-delivered'
-  | 'recipient-completed'
-  | 'recipient-declined'
+/** Connect event names (DocuSign's `event` strings) a transition can produce. */
+export type ConnectEventName = Exclude<ContractEventName, 'envelope-created'>
 
 export interface ConnectEventEffect {
   event: ConnectEventName
