@@ -131,6 +131,7 @@ export async function buildApp(
         now,
         publicUrl: ctx.publicUrl,
         dispatch: delivery.dispatch,
+        canDeliver: delivery.canDeliver,
         owner: outboxOwner,
         giveUpAfterMs: config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
       }),

@@ -49,6 +49,9 @@ export function createDelivery(settings: DeliverySettings, mailbox?: DevMailbox)
       ...(sms ? { sms } : {}),
       ...(mailbox ? { mailbox } : {}),
     }),
+    /** Whether a channel has somewhere to go (a transport, or the mailbox): the messages job waits otherwise. */
+    canDeliver: (channel: 'email' | 'sms') =>
+      (channel === 'email' ? email : sms) !== undefined || mailbox !== undefined,
     close: () => email?.close(),
   }
 }

@@ -316,4 +316,24 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
     expect(await linksOf(envelopeId)).toBe(0)
     expect(await outboxRows()).toHaveLength(0)
   })
+
+  it('leaves a message for a channel with no transport queued, without composing, linking or auditing it', async () => {
+    const envelopeId = await createSent({ name: 'Ana', email: 'ana@example.test' })
+    const before = (await auditActions(envelopeId)).length
+    await runMessagesRound({
+      db: service.ctx.db,
+      dialect: service.ctx.database.dialect,
+      now: () => clock,
+      publicUrl: service.ctx.publicUrl,
+      dispatch: delivery.dispatch,
+      canDeliver: (channel) => channel === 'sms',
+      owner: 'test-owner',
+    })
+    const [row] = await outboxRows()
+    expect(Number(row?.available_at)).toBe(clock + 60_000)
+    expect(row?.last_error).toMatch(/No transport is configured for email/)
+    expect(sink.received).toHaveLength(0)
+    expect(await linksOf(envelopeId)).toBe(0)
+    expect(await auditActions(envelopeId)).toHaveLength(before)
+  })
 })

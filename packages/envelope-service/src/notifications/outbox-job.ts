@@ -31,6 +31,13 @@ export interface MessagesJobDeps {
   now: () => number
   publicUrl: string
   dispatch: Dispatch
+  /**
+   * Whether a channel can be sent at all. A message for a channel with no transport (no SMTP_URL, no SMS
+   * provider, no development mailbox) waits, checked again every `UNCONFIGURED_RETRY_MS`, without
+   * composing it, minting a link or writing an audit entry each time: nothing is failing, nothing is
+   * configured yet. Absent: every channel can.
+   */
+  canDeliver?: (channel: 'email' | 'sms') => boolean
   /** Names this process in outbox leases. */
   owner: string
   /** Rows claimed per round, and sent at once. */
@@ -45,6 +52,7 @@ const DEFAULT_GIVE_UP_MS = 24 * 60 * 60_000
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 60 * 60_000
 const COMPLETED_LINK_MS = 365 * 24 * 60 * 60_000
+const UNCONFIGURED_RETRY_MS = 60_000
 /**
  * A link keeps opening this long after its envelope expires, so the recipient sees "expired" (the
  * envelope is voided by then, so the page shows its state, never a form) instead of "not a valid link".
@@ -86,6 +94,16 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
 
 async function deliverRow(deps: MessagesJobDeps, row: ClaimedOutboxMessage): Promise<void> {
   const payload = row.payload as RecipientMessagePayload
+  const channels =
+    payload.channel === 'both' ? (['email', 'sms'] as const) : [payload.channel as 'email' | 'sms']
+  const missing = channels.filter((channel) => deps.canDeliver?.(channel) === false)
+  if (missing.length > 0) {
+    await retry(deps.db, deps.owner, row.id, {
+      availableAt: deps.now() + UNCONFIGURED_RETRY_MS,
+      error: `No transport is configured for ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`,
+    })
+    return
+  }
   const actor = { source: 'System' as const, userName: 'Inkwell' }
   let prepared: Awaited<ReturnType<typeof prepare>>
   try {
