@@ -1,6 +1,8 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { createTemplateCache } from './cache.js'
+import type { Template } from './model.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 
@@ -152,5 +154,22 @@ describeEachDatabase('template cache', (databases) => {
       expect((await viaFirst.get(id)).statusCode).toBe(404)
       expect((await viaFirst.createEnvelope(id)).statusCode).toBe(400)
     })
+  })
+})
+
+describe('template cache: serialized bodies', () => {
+  it('serializes a handed-out template once, and a replaced template anew', () => {
+    const cache = createTemplateCache('single')
+    const first = Object.freeze({ templateId: 't' }) as unknown as Template
+    const replaced = Object.freeze({ templateId: 't' }) as unknown as Template
+    let serialized = 0
+    const serialize = (label: string) => () => {
+      serialized += 1
+      return label
+    }
+    expect(cache.body(first, serialize('first'))).toBe('first')
+    expect(cache.body(first, serialize('again'))).toBe('first')
+    expect(cache.body(replaced, serialize('replaced'))).toBe('replaced')
+    expect(serialized).toBe(2)
   })
 })

@@ -24,6 +24,13 @@ export interface TemplateCache {
    * that a read overlapping the write does not keep the old row.
    */
   writing<T>(templateId: string, write: () => Promise<T>): Promise<T>
+  /**
+   * The `GET /templates/{id}` body of a template this cache handed out, serialized once by `serialize`.
+   * Earned by the template get target: mapping and serializing the template is the largest cost left in
+   * that request. Safe because handed-out templates are frozen and replaced, never changed, when the
+   * template changes; a body goes with its template object.
+   */
+  body(template: Template, serialize: () => string): string
 }
 
 interface CachedTemplate {
@@ -41,6 +48,7 @@ const MAX_ENTRIES = 2_000
  */
 export function createTemplateCache(writers: Writers): TemplateCache {
   const entries = new Map<string, CachedTemplate>()
+  const bodies = new WeakMap<Template, string>()
   /** Counts writes; a read that overlapped one does not keep what it loaded. */
   let writes = 0
 
@@ -128,6 +136,14 @@ export function createTemplateCache(writers: Writers): TemplateCache {
       } finally {
         forget(templateId)
       }
+    },
+    body(template, serialize) {
+      let body = bodies.get(template)
+      if (body === undefined) {
+        body = serialize()
+        bodies.set(template, body)
+      }
+      return body
     },
   }
 }

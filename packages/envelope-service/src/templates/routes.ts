@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ErrorDetails } from 'esign-contract'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
@@ -122,13 +122,18 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
         response: { 200: EnvelopeTemplate, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId } = request.principal
       const { templateId } = request.params
       const found = await ctx.templateCache.find(ctx.db, accountId, [templateId], viewerOf(request))
       const template = found.get(templateId)
       if (!template) throw templateNotFound(templateId)
-      return toEnvelopeTemplate(template)
+      const body = ctx.templateCache.body(
+        template,
+        () => reply.serialize(toEnvelopeTemplate(template)) as string,
+      )
+      // Fastify sends a string with a JSON content type as it is, without serializing it again.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body)
     },
   )
 
