@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { findSignedPart } from '../src/completion/repository.js'
 import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
 import { getBlob } from '../src/documents/blobs.js'
@@ -24,6 +24,10 @@ import {
   startListeningService,
   tokenOf,
 } from './signing-browser-support.js'
+
+// A browser drawing PDFs on a shared two-core machine (CI runs two test files at once) can take a while:
+// the waits below allow for it, and each test gets the time its waits need.
+vi.setConfig({ testTimeout: 180_000 })
 
 /**
  * The signing flow with real parts: invitations through a real SMTP listener and a Twilio-shaped SMS
@@ -182,7 +186,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
   async function openForm(link: string, viewport?: { width: number; height: number }): Promise<Page> {
     const page = await openPage(link, viewport)
-    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 15_000 })
+    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
     return page
   }
 
