@@ -9,7 +9,7 @@ import {
   findRecipients,
   type StoredRecipient,
 } from '../envelopes/repository.js'
-import { smsPhoneOf } from '../lifecycle/channels.js'
+import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
 import { formatSignedDate, tabsWithValues } from '../signing/form.js'
 import { findAdoptions, findTabValues } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
@@ -42,11 +42,6 @@ export async function gatherEnvelope(
 ): Promise<GatheredEnvelope> {
   const record = await findEnvelope(db, accountId, envelopeId)
   if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
-  const progress = await db
-    .selectFrom('envelopes')
-    .select(['completed_at'])
-    .where('id', '=', envelopeId)
-    .executeTakeFirstOrThrow()
   const recipientTimes = await db
     .selectFrom('envelope_recipients')
     .select(['recipient_id', 'delivered_at', 'signed_at', 'declined_at', 'declined_reason'])
@@ -61,7 +56,7 @@ export async function gatherEnvelope(
     findAdoptions(db, envelopeId),
   ])
   const language = formLanguageOf(fields.get(envelopeId)?.listCustomFields ?? []) ?? 'en'
-  const completedAt = date(progress.completed_at) ?? new Date()
+  const completedAt = date(record.completedAt) ?? new Date()
   const recipients = (stored.get(envelopeId) ?? []).map((recipient): CompletionRecipient => {
     const time = times.get(recipient.recipientId)
     const adoption = adoptions.get(recipient.recipientId)
@@ -121,10 +116,8 @@ export async function gatherEnvelope(
   }
 }
 
+/** The certificate's delivery method, from the one channel rule. */
 function deliveryMethodOf(recipient: StoredRecipient): string {
-  if (recipient.deliveryMethod.toLowerCase() === 'sms') return 'SMS'
-  const alsoSms = recipient.additionalNotifications.some(
-    (notification) => notification.secondaryDeliveryMethod.toLowerCase() === 'sms',
-  )
-  return alsoSms ? 'email+SMS' : 'email'
+  const channel = deliveryChannel(recipient)
+  return channel === 'sms' ? 'SMS' : channel === 'both' ? 'email+SMS' : 'email'
 }

@@ -84,13 +84,3 @@ export interface EventNotification {
   loggingEnabled: boolean
   eventData?: { version: string; format: string; includeData: string[] }
 }
-
-/** How the invitation reaches a recipient (used by the notification step). */
-export function invitationChannels(
-  recipient: Pick<EnvelopeRecipient, 'deliveryMethod' | 'additionalNotifications'>,
-) {
-  const sms =
-    recipient.deliveryMethod === 'SMS' ||
-    recipient.additionalNotifications.some((notification) => notification.secondaryDeliveryMethod === 'SMS')
-  return { email: recipient.deliveryMethod === 'email', sms }
-}

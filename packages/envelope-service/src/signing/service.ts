@@ -205,12 +205,12 @@ async function sessionOf(
 async function envelopeOf(deps: SigningDeps, envelopeId: string) {
   const row = await deps.db
     .selectFrom('envelopes')
-    .select(['account_id', 'voided_reason'])
+    .select('account_id')
     .where('id', '=', envelopeId)
     .executeTakeFirst()
   const envelope = row && (await findEnvelope(deps.db, row.account_id, envelopeId))
-  if (!row || !envelope) throw new LinkRefusedError()
-  return { ...envelope, ...(row.voided_reason === null ? {} : { voidedReason: row.voided_reason }) }
+  if (!envelope) throw new LinkRefusedError()
+  return envelope
 }
 
 async function documentBytes(deps: SigningDeps, blobId: string): Promise<Uint8Array> {

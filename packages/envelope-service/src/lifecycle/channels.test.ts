@@ -1,29 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { invitationChannels } from './model.js'
+import { deliveryChannel } from './channels.js'
 
 const phoneNumber = { countryCode: '1', number: '5551234567' }
 
-describe('invitation channels', () => {
+describe('deliveryChannel', () => {
   it('is email alone by default', () => {
-    expect(invitationChannels({ deliveryMethod: 'email', additionalNotifications: [] })).toEqual({
-      email: true,
-      sms: false,
-    })
+    expect(deliveryChannel({ deliveryMethod: 'email', additionalNotifications: [] })).toBe('email')
   })
 
   it('is SMS alone with deliveryMethod SMS (the email is still stored, never written to)', () => {
-    expect(invitationChannels({ deliveryMethod: 'SMS', additionalNotifications: [] })).toEqual({
-      email: false,
-      sms: true,
-    })
+    expect(deliveryChannel({ deliveryMethod: 'SMS', additionalNotifications: [] })).toBe('sms')
   })
 
   it('is email and SMS with an SMS additional notification', () => {
     expect(
-      invitationChannels({
+      deliveryChannel({
         deliveryMethod: 'email',
         additionalNotifications: [{ secondaryDeliveryMethod: 'SMS', phoneNumber }],
       }),
-    ).toEqual({ email: true, sms: true })
+    ).toBe('both')
   })
 })
