@@ -25,7 +25,15 @@ export async function ensureSigningPageBuilt(): Promise<void> {
   }
   if (built > newestModification(WEB_DIR)) return
   const { build } = await import('vite')
-  await build({ configFile: join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' })
+  // vitest sets NODE_ENV=test, which makes vite bundle React's development build (StrictMode then runs
+  // every effect twice); the page under test must be the one `npm start` serves.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ configFile: join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
 }
 
 export const CHROMIUM_ARGS = [

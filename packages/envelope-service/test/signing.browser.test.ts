@@ -176,9 +176,23 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     return response.json().status
   }
 
+  /** What the page logged and which requests failed or answered >= 400: printed when a wait times out. */
+  const pageEvents = new WeakMap<Page, string[]>()
+
   async function openPage(link: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
     const context = await browser.newContext({ viewport, locale: 'en-US' })
     const page = await context.newPage()
+    const events: string[] = []
+    pageEvents.set(page, events)
+    const at = () => new Date().toISOString().slice(11, 23)
+    page.on('console', (message) => events.push(`${at()} console.${message.type()}: ${message.text()}`))
+    page.on('pageerror', (error) => events.push(`${at()} pageerror: ${error.message}`))
+    page.on('requestfailed', (request) =>
+      events.push(`${at()} failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+    )
+    page.on('response', (response) => {
+      if (response.status() >= 400) events.push(`${at()} ${response.status()} ${response.url()}`)
+    })
     page.on('close', () => void context.close())
     await page.goto(link)
     return page
@@ -186,7 +200,14 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
   async function openForm(link: string, viewport?: { width: number; height: number }): Promise<Page> {
     const page = await openPage(link, viewport)
-    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
+    try {
+      await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
+    } catch (error) {
+      const text = await page.evaluate(() => document.body.innerText.slice(0, 500)).catch(() => '?')
+      throw new Error(
+        `The first page was not drawn: ${String(error)}\npage text: ${text}\n${(pageEvents.get(page) ?? []).join('\n')}`,
+      )
+    }
     return page
   }
 

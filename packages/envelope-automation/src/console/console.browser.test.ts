@@ -39,11 +39,19 @@ let browser: Browser
 beforeAll(async () => {
   // Built into a folder of its own, so a console running from dist/console is not disturbed.
   webDirectory = mkdtempSync(join(tmpdir(), 'console-web-'))
-  await build({
-    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-    build: { outDir: webDirectory, emptyOutDir: true },
-    logLevel: 'error',
-  })
+  // vitest sets NODE_ENV=test, which would bundle React's development build: test what `npm start` serves.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      build: { outDir: webDirectory, emptyOutDir: true },
+      mode: 'production',
+      logLevel: 'error',
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }, 120_000)
 
