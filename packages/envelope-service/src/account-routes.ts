@@ -1,9 +1,12 @@
 import type { App } from 'platform'
+import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { accountInfoRoutes } from './accounts/routes.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
+import { acceptMultipartBodies } from './documents/multipart/content-type.js'
 import { lifecycleRoutes } from './envelopes/lifecycle-routes.js'
 import { envelopeRoutes } from './envelopes/routes.js'
+import { folderRoutes } from './folders/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateRoutes } from './templates/routes.js'
@@ -17,9 +20,13 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   const rateLimiter = createRateLimiter(ctx)
   app.addHook('onRequest', authenticateAccountRequest(ctx))
   app.addHook('onRequest', rateLimiter.enforce)
+  // Envelopes and templates may also be created the multipart way DocuSign documents.
+  acceptMultipartBodies(app)
   await accountInfoRoutes(app, ctx)
+  await identityVerificationRoutes(app, ctx)
   await templateRoutes(app, ctx)
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await connectRoutes(app, ctx)
+  await folderRoutes(app, ctx)
 }

@@ -4,7 +4,9 @@ import {
   connectDatabase,
   createApp,
   createJobRunner,
+  createPostgresNotifier,
   type Database,
+  installLenientBodies,
   migrateToLatest,
   registerDocs,
   writersOf,
@@ -16,12 +18,15 @@ import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
 import { CONNECT_FAN_OUT_JOB } from './connect/delivery/fan-out.js'
 import { defineConnectDelivery } from './connect/delivery/jobs.js'
+import { prometheusMetricsRoute } from './connect/delivery/metrics-prometheus.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { devMailboxRoutes } from './devmailbox/routes.js'
 import { mailboxWriter } from './devmailbox/service.js'
 import { blobSweepJob } from './documents/blobs.js'
+import { createDocumentConverter } from './documents/conversion/converter.js'
 import { groupCommitEnvelopeWriter } from './envelopes/writer.js'
+import { recycleBinPurgeJob } from './folders/purge-job.js'
 import { createTokenVerifier, expiredTokenSweepJob } from './identity/access-tokens.js'
 import { createMembershipLookup } from './identity/memberships.js'
 import { identityRoutes } from './identity/routes.js'
@@ -32,11 +37,13 @@ import { createDelivery } from './notifications/dispatch.js'
 import { createDevMailbox } from './notifications/mailbox.js'
 import { MESSAGES_JOB, runMessagesRound } from './notifications/outbox-job.js'
 import { OUTBOX_TOPICS } from './outbox/topics.js'
+import { createOutboxWaker } from './outbox/wake.js'
 import { counterPruneJob, createCallCounter } from './ratelimit/limiter.js'
 import { renderRestError } from './rest/errors.js'
 import { signingPage } from './signing/page.js'
 import { signingRoutes } from './signing/routes.js'
 import { createTemplateCache } from './templates/cache.js'
+import { runWorkflowRound, WORKFLOW_CHECK_INTERVAL_MS, WORKFLOW_JOB } from './workflow/job.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
@@ -66,6 +73,7 @@ export async function buildApp(
   /** Which job drains each outbox topic. */
   const jobOfTopic: Record<string, string> = {
     [OUTBOX_TOPICS.recipientMessage]: MESSAGES_JOB,
+    [OUTBOX_TOPICS.composedMessage]: MESSAGES_JOB,
     [OUTBOX_TOPICS.envelopeComplete]: COMPLETION_JOB,
     [OUTBOX_TOPICS.envelopeEvent]: CONNECT_FAN_OUT_JOB,
   }
@@ -78,6 +86,12 @@ export async function buildApp(
     envelopeWriter: groupCommitEnvelopeWriter(database.db),
     writers,
     templateCache: createTemplateCache(writers),
+    documentConverter: createDocumentConverter({
+      workers: config.CONVERSION_WORKERS,
+      maxWaiting: config.CONVERSION_MAX_WAITING,
+      timeoutMs: config.CONVERSION_TIMEOUT_MS,
+      sofficeCommand: config.SOFFICE_PATH,
+    }),
     callCounter: createCallCounter(database.db, writers, (error) =>
       app.log.error({ err: error }, 'storing rate-limit counts failed; retrying'),
     ),
@@ -85,18 +99,28 @@ export async function buildApp(
       db: database.db,
       dialect: database.dialect,
       now,
+      pollMs: config.JOB_POLL_MS,
       onError: (error, job) => app.log.error({ err: error, job }, 'background job failed'),
+      // Another process's commit (an outbox row, a Connect retry) wakes this one's jobs at once.
+      ...(database.dialect === 'postgres'
+        ? {
+            notifier: createPostgresNotifier({
+              url: config.DATABASE_URL,
+              db: database.db,
+              onError: (error) => app.log.warn({ err: error }, 'job wake-up listener failed; reconnecting'),
+            }),
+          }
+        : {}),
     }),
     seal: () => {
       seal ??= loadConfiguredSeal(config, { file: config.SEAL_DEVELOPMENT_FILE, password: '' })
       return seal
     },
-    wakeOutbox: (topics) => {
-      for (const job of new Set(topics.map((topic) => jobOfTopic[topic]))) {
-        if (job)
-          void ctx.jobs.wake(job).catch((error) => app.log.error({ err: error, job }, 'waking a job failed'))
-      }
-    },
+    wakeOutbox: createOutboxWaker({
+      wake: (job) => ctx.jobs.wake(job),
+      jobOfTopic,
+      onError: (error, job) => app.log.error({ err: error, job }, 'waking a job failed'),
+    }),
     publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config, https !== undefined),
     now,
   }
@@ -109,6 +133,9 @@ export async function buildApp(
     ...(https ? { https } : {}),
   })
   app.addHook('onClose', () => database.close())
+  // Before any route: every body is read as DocuSign reads it (enum case, PascalCase names).
+  installLenientBodies(app)
+  app.addHook('onClose', () => ctx.documentConverter.close())
   ctx.jobs.define(
     blobSweepJob(database.db, {
       everyMs: config.BLOB_SWEEP_INTERVAL_MS,
@@ -118,6 +145,15 @@ export async function buildApp(
     }),
   )
   ctx.jobs.define(expiredTokenSweepJob(database.db))
+  ctx.jobs.define(
+    recycleBinPurgeJob(database.db, {
+      retentionMs: config.RECYCLE_BIN_RETENTION_DAYS * 24 * 60 * 60_000,
+      everyMs: config.RECYCLE_BIN_PURGE_INTERVAL_MS,
+      // The audit trail goes with a purged envelope, so this log line is what remains of it.
+      onPurged: (purged, blobsDeleted) =>
+        app.log.info({ envelopes: purged.envelopes, blobsDeleted }, 'purged envelopes from the recycle bin'),
+    }),
+  )
   ctx.jobs.define(counterPruneJob(database.db))
   const outboxOwner = `${process.pid}:${Math.random().toString(36).slice(2, 10)}`
   // The outbox jobs also run every second, for retries that come due; a commit wakes them at once.
@@ -157,6 +193,13 @@ export async function buildApp(
       await runScheduleRound(ctx)
     },
   })
+  ctx.jobs.define({
+    name: WORKFLOW_JOB,
+    everyMs: WORKFLOW_CHECK_INTERVAL_MS,
+    run: async () => {
+      await runWorkflowRound(ctx)
+    },
+  })
   const connectDelivery = defineConnectDelivery(ctx, {
     owner: outboxOwner,
     onError: (error, job) => app.log.error({ err: error, job }, 'Connect delivery failed'),
@@ -191,6 +234,7 @@ export async function buildApp(
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
   })
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  await app.register(async (scope) => prometheusMetricsRoute(scope as App, ctx, connectDelivery.counters))
   await app.register(async (scope) => identityRoutes(scope as App, ctx))
   await app.register(async (scope) => signingRoutes(scope as App, ctx))
   await signingPage(app)

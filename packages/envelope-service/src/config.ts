@@ -2,13 +2,17 @@ import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
 import { SealConfig } from './completion/config.js'
+import { ConversionConfig } from './documents/conversion/config.js'
 import { NotificationConfig } from './notifications/config.js'
+import { RecipientAuthConfig } from './signing/auth-config.js'
 
 export const EnvelopeServiceConfig = Type.Composite([
   BaseServiceConfig,
   WritersConfig,
   NotificationConfig,
   SealConfig,
+  ConversionConfig,
+  RecipientAuthConfig,
   Type.Object({
     /**
      * Keep messages for a channel with no transport (no SMTP_URL, no SMS provider) in a development
@@ -45,6 +49,16 @@ export const EnvelopeServiceConfig = Type.Composite([
     CONNECT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
     /** One Connect delivery attempt, connecting and the whole response, must finish within this. */
     CONNECT_DELIVERY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /**
+     * How often each process looks for due background jobs. Wakes (a commit's outbox rows, in this
+     * process and, on PostgreSQL, through LISTEN/NOTIFY in the others) do not wait for it.
+     */
+    JOB_POLL_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 1_000 }),
+    /**
+     * Lets any client read `GET /metrics` (Prometheus text) with `Authorization: Bearer <token>`; unset,
+     * only clients on the loopback interface may.
+     */
+    METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
     /** How long a Connect delivery that receives no 2xx is retried before it is recorded as a failure. */
     CONNECT_RETRY_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 30, default: 24 }),
     /**
@@ -52,6 +66,13 @@ export const EnvelopeServiceConfig = Type.Composite([
      * template update replaced) are deleted, once an hour has passed since they were last stored.
      */
     BLOB_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 60 * 60_000 }),
+    /**
+     * How long a deleted envelope stays in the recycle bin, restorable, before it is purged with its
+     * documents (DocuSign keeps them a day in the web app; integrations that undelete want longer).
+     */
+    RECYCLE_BIN_RETENTION_DAYS: Type.Number({ minimum: 0, maximum: 3650, default: 30 }),
+    /** How often envelopes past the recycle-bin retention are looked for and purged. */
+    RECYCLE_BIN_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 60 * 60_000 }),
   }),
 ])
 

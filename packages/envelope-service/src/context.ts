@@ -2,6 +2,7 @@ import type { Database, JobRunner, Writers } from 'platform'
 import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
 import type { Db, Schema } from './database.js'
+import type { DocumentConverter } from './documents/conversion/converter.js'
 import type { EnvelopeWriter } from './envelopes/writer.js'
 import type { TokenVerifier } from './identity/access-tokens.js'
 import type { MembershipLookup } from './identity/memberships.js'
@@ -22,6 +23,8 @@ export interface ServiceContext {
    * counter below take their shortcuts only with `single`.
    */
   writers: Writers
+  /** Turns uploaded documents of any accepted format into PDFs (bounded LibreOffice pool, see documents/conversion/). */
+  documentConverter: DocumentConverter
   /** Parsed templates for template reads and envelope creates (see templates/cache.ts). */
   templateCache: TemplateCache
   /** Counts REST calls for the rate limits (see `createCallCounter`); closed before the database. */

@@ -9,6 +9,7 @@ import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
 import type { OutboxTables } from './outbox/tables.js'
 import type { RateLimitTables } from './ratelimit/tables.js'
+import type { RecipientAuthTables } from './signing/auth-tables.js'
 import type { SigningTables } from './signing/tables.js'
 import type { TemplateTables } from './templates/tables.js'
 
@@ -22,6 +23,7 @@ export interface Schema
     RateLimitTables,
     OutboxTables,
     SigningTables,
+    RecipientAuthTables,
     DevMailboxTables,
     JobTables,
     AuditTables,

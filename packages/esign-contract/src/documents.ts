@@ -1,7 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Digits } from './scalars.js'
 
-/** Documents sent inline as base64 PDFs, and how templates and envelopes list them. */
+/**
+ * Documents sent inline as base64 (PDF, or another accepted format the service converts to PDF), and
+ * how templates and envelopes list them.
+ */
 
 export const MAX_DOCUMENTS = 50
 export const MAX_DOCUMENT_NAME_LENGTH = 255
@@ -9,8 +12,16 @@ export const MAX_DOCUMENT_NAME_LENGTH = 255
 export const Document = Type.Object({
   documentId: Digits('Unique within the request; tabs refer to it.'),
   name: Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_NAME_LENGTH }),
-  fileExtension: Type.Optional(Type.String({ description: 'Only `pdf` is accepted.' })),
-  documentBase64: Type.String({ description: 'The PDF, base64-encoded (standard alphabet, padded).' }),
+  fileExtension: Type.Optional(
+    Type.String({
+      description:
+        'pdf, docx, doc, odt, rtf, txt, html, htm, xlsx, xls, ods, png, jpg or jpeg (any case); other formats are converted to PDF at upload. Without it, the extension of `name` when accepted, else pdf.',
+    }),
+  ),
+  documentBase64: Type.String({
+    description:
+      'The document, base64-encoded (standard alphabet, padded). In a multipart request, omitted: a part with this documentid carries the bytes.',
+  }),
   order: Type.Optional(Digits('Position among the documents; array order when absent.')),
 })
 export type Document = Static<typeof Document>

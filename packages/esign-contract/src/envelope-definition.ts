@@ -5,6 +5,7 @@ import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
 import { EventNotification, Notification } from './notification.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
 import { StringEnum } from './scalars.js'
+import { Workflow } from './workflow.js'
 
 /**
  * `POST /envelopes`: one of three forms. `compositeTemplates`; or `templateId` + `templateRoles`; or
@@ -24,6 +25,7 @@ export const EnvelopeDefinition = Type.Object({
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
   eventNotification: Type.Optional(EventNotification),
+  workflow: Type.Optional(Workflow),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -61,6 +63,7 @@ export const Envelope = Type.Object({
   recipients: Type.Optional(RecipientsOutput),
   envelopeDocuments: Type.Optional(Type.Array(EnvelopeDocumentOutput)),
   customFields: Type.Optional(CustomFieldsOutput),
+  workflow: Type.Optional(Workflow),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -26,6 +26,49 @@ export const AdditionalNotification = Type.Object({
 })
 export type AdditionalNotification = Static<typeof AdditionalNotification>
 
+/**
+ * SMS one-time-code authentication, in DocuSign's two spellings: the phone identity-verification
+ * workflow (`identityVerification`, its id listed by `GET .../identity_verification`, the numbers in a
+ * `phone_number_list` input option) and the older `idCheckConfigurationName: "SMS Auth $"` with
+ * `smsAuthentication.senderProvidedNumbers`. Accepted and stored, never returned.
+ */
+export const RecipientIdentityVerification = Type.Object({
+  workflowId: Type.String({ minLength: 1, maxLength: 100 }),
+  workflowLabel: Type.Optional(Type.String({ maxLength: 100 })),
+  inputOptions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ maxLength: 100, description: '`phone_number_list` for the phone workflow.' }),
+        valueType: Type.Optional(Type.String({ maxLength: 100 })),
+        phoneNumberList: Type.Optional(
+          Type.Array(
+            Type.Object({
+              countryCode: Type.String({ pattern: '^\\+?[0-9]{1,4}$' }),
+              number: Type.String({ pattern: '^[0-9]{4,15}$' }),
+              extension: Type.Optional(Type.String({ maxLength: 10 })),
+            }),
+            { maxItems: 5 },
+          ),
+        ),
+      }),
+      { maxItems: 10 },
+    ),
+  ),
+})
+export type RecipientIdentityVerification = Static<typeof RecipientIdentityVerification>
+
+const recipientAuthenticationProperties = {
+  identityVerification: Type.Optional(RecipientIdentityVerification),
+  idCheckConfigurationName: Type.Optional(
+    Type.String({ maxLength: 100, description: '`SMS Auth $` (with `smsAuthentication`).' }),
+  ),
+  smsAuthentication: Type.Optional(
+    Type.Object({
+      senderProvidedNumbers: Type.Array(Type.String({ maxLength: 30 }), { minItems: 1, maxItems: 5 }),
+    }),
+  ),
+}
+
 const Name = Type.String({ maxLength: 100 })
 const Email = Type.String({ maxLength: 100 })
 
@@ -40,6 +83,7 @@ const deliveryProperties = {
   accessCode: Type.Optional(
     Type.String({ maxLength: 50, description: 'Code the recipient enters first; never returned.' }),
   ),
+  ...recipientAuthenticationProperties,
 }
 
 /**

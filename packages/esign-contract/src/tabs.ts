@@ -22,6 +22,8 @@ export const TAB_TYPES = [
   'titleTabs',
   'textTabs',
   'numberTabs',
+  'numericalTabs',
+  'formulaTabs',
   'dateTabs',
   'noteTabs',
   'checkboxTabs',
@@ -74,6 +76,85 @@ export const Tab = Type.Object(
   otherFieldsAreStrings,
 )
 export type Tab = Static<typeof Tab>
+
+/**
+ * How a date or numerical tab formats its value for the recipient (DocuSign's `LocalePolicyTab`):
+ * culture, currency and date formats. Kept and returned as given; the fields below are DocuSign's,
+ * other string fields are kept too.
+ */
+export const LocalePolicy = Type.Object(
+  {
+    addressFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    calendarType: Type.Optional(Type.String({ maxLength: 100 })),
+    cultureName: Type.Optional(Type.String({ maxLength: 20, description: 'e.g. `en-US`, `es-CO`.' })),
+    currencyCode: Type.Optional(Type.String({ maxLength: 10, description: 'ISO 4217, e.g. `usd`.' })),
+    currencyNegativeFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    currencyPositiveFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    customDateFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    customTimeFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    dateFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    initialFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    nameFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    timeFormat: Type.Optional(Type.String({ maxLength: 100 })),
+    timeZone: Type.Optional(Type.String({ maxLength: 100 })),
+    useLongCurrencyFormat: Type.Optional(BooleanString()),
+  },
+  { additionalProperties: Type.String({ maxLength: 500 }) },
+)
+export type LocalePolicy = Static<typeof LocalePolicy>
+
+/** Date and date-signed tabs: a `Tab` with its `localePolicy`. */
+export const DateTab = Type.Object(
+  { ...Tab.properties, localePolicy: Type.Optional(LocalePolicy) },
+  otherFieldsAreStrings,
+)
+export type DateTab = Static<typeof DateTab>
+
+/** How a numerical tab validates what the recipient enters. */
+export const NUMERICAL_VALIDATION_TYPES = ['Number', 'Currency'] as const
+
+/**
+ * A numerical tab: the recipient enters a number (`Currency`: at most two decimals), checked at signing
+ * against `minNumericalValue` / `maxNumericalValue`; the entered value is returned as `value` and
+ * `numericalValue`.
+ */
+export const NumericalTab = Type.Object(
+  {
+    ...Tab.properties,
+    localePolicy: Type.Optional(LocalePolicy),
+    validationType: Type.Optional(
+      StringEnum(NUMERICAL_VALIDATION_TYPES, { description: 'Defaults to `Number`.' }),
+    ),
+    numericalValue: Type.Optional(DecimalString('A pre-filled number.')),
+    minNumericalValue: Type.Optional(DecimalString('Smallest value accepted at signing.')),
+    maxNumericalValue: Type.Optional(DecimalString('Largest value accepted at signing.')),
+  },
+  otherFieldsAreStrings,
+)
+export type NumericalTab = Static<typeof NumericalTab>
+
+/**
+ * A formula tab: its value is computed when the recipient finishes, from the values of other tabs named
+ * `[TabLabel]`, numbers, `+ - * /` and parentheses (`([Price] * [Quantity]) - [Discount]`).
+ */
+export const FormulaTab = Type.Object(
+  {
+    ...Tab.properties,
+    formula: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        description: 'Required unless the tab updates one by label.',
+      }),
+    ),
+    roundDecimalPlaces: Type.Optional(
+      Type.String({ pattern: '^[0-9]$', description: 'Decimals kept, 0 to 9.' }),
+    ),
+    hidden: Type.Optional(BooleanString('Computed but not shown to the recipient.')),
+  },
+  otherFieldsAreStrings,
+)
+export type FormulaTab = Static<typeof FormulaTab>
 
 export const CheckboxTab = Type.Object(
   {
@@ -139,7 +220,7 @@ const listOf = <T extends TSchema>(tab: T) => Type.Optional(Type.Array(tab, { ma
 export const Tabs = Type.Object({
   signHereTabs: listOf(Tab),
   initialHereTabs: listOf(Tab),
-  dateSignedTabs: listOf(Tab),
+  dateSignedTabs: listOf(DateTab),
   fullNameTabs: listOf(Tab),
   firstNameTabs: listOf(Tab),
   lastNameTabs: listOf(Tab),
@@ -149,7 +230,9 @@ export const Tabs = Type.Object({
   titleTabs: listOf(Tab),
   textTabs: listOf(Tab),
   numberTabs: listOf(Tab),
-  dateTabs: listOf(Tab),
+  numericalTabs: listOf(NumericalTab),
+  formulaTabs: listOf(FormulaTab),
+  dateTabs: listOf(DateTab),
   noteTabs: listOf(Tab),
   checkboxTabs: listOf(CheckboxTab),
   listTabs: listOf(ListTab),

@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type AuditRecord, appendEntries, type ChainedAuditRecord, verifyChain } from './chain.js'
+import {
+  type AuditRecord,
+  appendEntries,
+  type ChainedAuditRecord,
+  canonicalJson,
+  verifyChain,
+} from './chain.js'
 
 const recordArbitrary: fc.Arbitrary<Omit<AuditRecord, 'sequence'>> = fc.record(
   {
@@ -72,6 +78,36 @@ describe('audit chain properties', () => {
           if (!result.ok) expect(result.index).toBe(index)
         },
       ),
+    )
+  })
+
+  it('serializes exactly as the first implementation did, so stored chains keep verifying', () => {
+    // The implementation the stored hashes were computed with, kept here as the reference.
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`
+      if (value !== null && typeof value === 'object') {
+        const fields = Object.entries(value)
+          .filter(([, field]) => field !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, field]) => `${JSON.stringify(key)}:${reference(field)}`)
+        return `{${fields.join(',')}}`
+      }
+      return JSON.stringify(value)
+    }
+    const withUndefined = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constant(undefined),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
+      ),
+    })).value
+    fc.assert(
+      fc.property(withUndefined, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value))
+      }),
+      { numRuns: 500 },
     )
   })
 })

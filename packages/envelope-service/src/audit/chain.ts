@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
 /**
  * The envelope's audit trail as an append-only hash chain: each entry carries the SHA-256 of the
@@ -80,21 +80,36 @@ export function verifyChain(entries: readonly ChainedAuditRecord[]): ChainVerifi
   return { ok: true, entries: entries.length }
 }
 
-/** JSON with object keys sorted at every level and undefined fields omitted. */
+/**
+ * JSON with object keys sorted at every level and undefined fields omitted. Every state change of an
+ * envelope hashes its new entries, envelope create included, so this is written as plain loops
+ * (no intermediate arrays of entries); the output is the same string as before, byte for byte, or
+ * stored chains would no longer verify.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const fields = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`)
-    return `{${fields.join(',')}}`
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) {
+    let out = '['
+    for (let index = 0; index < value.length; index++) {
+      // Like Array#join: an item JSON cannot represent (undefined) leaves its slot empty.
+      out += (index === 0 ? '' : ',') + (canonicalJson(value[index]) ?? '')
+    }
+    return `${out}]`
   }
-  return JSON.stringify(value)
+  const record = value as Record<string, unknown>
+  // Default sort order is by UTF-16 code units, as the explicit `<` comparison before was.
+  const keys = Object.keys(record).sort()
+  let out = '{'
+  for (const key of keys) {
+    const field = record[key]
+    if (field === undefined) continue
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(field)}`
+  }
+  return `${out}}`
 }
 
 function hashOf(linked: AuditRecord & { previousHash: string }): string {
-  return createHash('sha256').update(canonicalJson(linked)).digest('hex')
+  return hash('sha256', canonicalJson(linked), 'hex')
 }
 
 function withoutLinks(entry: AuditRecord | ChainedAuditRecord): AuditRecord {

@@ -10,6 +10,7 @@ import {
   type StoredRecipient,
 } from '../envelopes/repository.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
+import { authenticationEventsOf } from '../signing/auth-service.js'
 import { formatSignedDate, tabsWithValues } from '../signing/form.js'
 import { findAdoptions, findTabValues } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
@@ -48,12 +49,13 @@ export async function gatherEnvelope(
     .where('envelope_id', '=', envelopeId)
     .execute()
   const times = new Map(recipientTimes.map((row) => [row.recipient_id, row]))
-  const [stored, documents, fields, values, adoptions] = await Promise.all([
+  const [stored, documents, fields, values, adoptions, authentication] = await Promise.all([
     findRecipients(db, [envelopeId]),
     findDocuments(db, [envelopeId]),
     findCustomFields(db, [envelopeId]),
     findTabValues(db, envelopeId),
     findAdoptions(db, envelopeId),
+    authenticationEventsOf(db, envelopeId),
   ])
   const language = formLanguageOf(fields.get(envelopeId)?.listCustomFields ?? []) ?? 'en'
   const completedAt = date(record.completedAt) ?? new Date()
@@ -62,6 +64,7 @@ export async function gatherEnvelope(
     const adoption = adoptions.get(recipient.recipientId)
     const signedAt = date(time?.signed_at)
     const phone = smsPhoneOf(recipient)
+    const checks = authentication.get(recipient.recipientId)
     const sms = recipient.deliveryMethod.toLowerCase() === 'sms'
     return {
       recipientId: recipient.recipientId,
@@ -80,6 +83,7 @@ export async function gatherEnvelope(
       ...(time?.declined_reason ? { declinedReason: time.declined_reason } : {}),
       ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
+      ...(checks ? { authenticationEvents: checks } : {}),
       tabs: tabsWithValues(
         recipient.tabs,
         {

@@ -26,7 +26,7 @@ export interface CertificateLabels {
   declinedReason: string
   signature: string
   authentication: string
-  authenticationResult: Record<'passed' | 'failed', string>
+  authenticationResult: Record<'passed' | 'failed' | 'locked', string>
   statusName: Record<string, string>
   page: (number: number, count: number) => string
   notRecorded: string
@@ -62,7 +62,7 @@ const en: CertificateLabels = {
   declinedReason: 'Reason for declining',
   signature: 'Signature',
   authentication: 'Authentication',
-  authenticationResult: { passed: 'passed', failed: 'failed' },
+  authenticationResult: { passed: 'passed', failed: 'failed', locked: 'locked out' },
   statusName: {
     created: 'Created',
     sent: 'Sent',
@@ -105,7 +105,7 @@ const es: CertificateLabels = {
   declinedReason: 'Motivo del rechazo',
   signature: 'Firma',
   authentication: 'Autenticación',
-  authenticationResult: { passed: 'superada', failed: 'fallida' },
+  authenticationResult: { passed: 'superada', failed: 'fallida', locked: 'bloqueado' },
   statusName: {
     created: 'Creado',
     sent: 'Enviado',

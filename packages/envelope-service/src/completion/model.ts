@@ -48,7 +48,8 @@ export interface CompletionRecipient {
 export interface AuthenticationEvent {
   /** e.g. `Access code`, `SMS`. */
   method: string
-  result: 'passed' | 'failed'
+  /** `locked`: the attempts ran out and the recipient was locked out. */
+  result: 'passed' | 'failed' | 'locked'
   at: Date
 }
 

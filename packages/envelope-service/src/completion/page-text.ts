@@ -1,6 +1,6 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js'
 import { normaliseRotation, type PageBox, type Point, toDisplaySpace } from './page-geometry.js'
+import { loadPdfJs } from './pdfjs.js'
 
 /**
  * The text of each page with where it is drawn, for anchor tabs. pdf.js reports text in runs with a
@@ -27,6 +27,7 @@ export interface PageText {
 
 export async function extractPageText(pdfBytes: Uint8Array): Promise<PageText[]> {
   // pdf.js detaches the buffer it is given; it gets a copy so the caller's bytes stay usable.
+  const { getDocument } = await loadPdfJs()
   const document = await getDocument({
     data: pdfBytes.slice(),
     isEvalSupported: false,

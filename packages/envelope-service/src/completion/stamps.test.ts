@@ -39,6 +39,21 @@ function recipient(
 }
 
 describe('planStamps', () => {
+  it('draws a formula result like any value, unless the formula tab is hidden', () => {
+    const stamps = planStamps(
+      [
+        recipient({
+          formulaTabs: [
+            { ...at(1, 2), value: '59.97', formula: '[a] * [b]' },
+            { ...at(3, 4), value: '54.97', formula: '[c] - 5', hidden: 'true' },
+          ],
+        }),
+      ],
+      context,
+    )
+    expect(stamps.map((stamp) => (stamp.kind === 'text' ? stamp.text : stamp.kind))).toEqual(['59.97'])
+  })
+
   it('draws entered values as text in DocuSign font sizes, default Courier 9', () => {
     const stamps = planStamps(
       [

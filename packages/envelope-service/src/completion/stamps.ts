@@ -52,6 +52,8 @@ export function planStamps(recipients: CompletionRecipient[], context: PlanConte
 }
 
 function stampsOfTab(type: string, tab: Tab, recipient: CompletionRecipient, context: PlanContext): Stamp[] {
+  // A hidden formula tab is computed for the API and form data, never shown on the document.
+  if (type === 'formulaTabs' && isTrue(tab.hidden)) return []
   const documentId = text(tab.documentId)
   const at = () => context.locate(tab, documentId)
   if (type === 'radioGroupTabs') {

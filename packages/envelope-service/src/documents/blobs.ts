@@ -48,23 +48,37 @@ export async function getBlob(db: DbOrTx, blobId: string): Promise<Uint8Array | 
   return row ? new Uint8Array(row.content.buffer, row.content.byteOffset, row.content.byteLength) : undefined
 }
 
-/** The tables whose rows refer to blobs by `blob_id` (each with an index on it). */
-const BLOB_REFERENCES = ['template_documents', 'envelope_documents', 'envelope_signed_documents'] as const
+/** The columns that refer to blobs (each with an index on it). */
+const BLOB_REFERENCES = [
+  ['template_documents', 'blob_id'],
+  ['envelope_documents', 'blob_id'],
+  ['envelope_signed_documents', 'blob_id'],
+  // The originals of converted documents (migration 0011).
+  ['template_documents', 'original_blob_id'],
+  ['envelope_documents', 'original_blob_id'],
+] as const
 
 /**
  * Deletes the blobs last stored before `storedBefore` (epoch ms) that no template or envelope document
- * refers to, e.g. the documents a template update replaced. Returns how many were deleted. The foreign
- * keys stay the safety net: a blob referenced meanwhile cannot be deleted.
+ * refers to, e.g. the documents a template update replaced; with `among`, only those blobs (the purge's
+ * candidates). Returns how many were deleted. The foreign keys stay the safety net: a blob referenced
+ * meanwhile cannot be deleted.
  */
-export async function deleteUnreferencedBlobs(db: DbOrTx, storedBefore: number): Promise<number> {
+export async function deleteUnreferencedBlobs(
+  db: DbOrTx,
+  storedBefore: number,
+  among?: readonly string[],
+): Promise<number> {
+  if (among?.length === 0) return 0
   let sweep = db.deleteFrom('document_blobs').where('stored_at', '<', new Date(storedBefore).toISOString())
-  for (const table of BLOB_REFERENCES) {
+  if (among) sweep = sweep.where('id', 'in', among)
+  for (const [table, column] of BLOB_REFERENCES) {
     sweep = sweep.where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom(table)
             .select(sql.lit(1).as('one'))
-            .whereRef(`${table}.blob_id`, '=', 'document_blobs.id'),
+            .whereRef(db.dynamic.ref(`${table}.${column}`), '=', 'document_blobs.id'),
         ),
       ),
     )

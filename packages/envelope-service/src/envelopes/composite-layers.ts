@@ -7,6 +7,7 @@ import {
   RECIPIENT_LISTS,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
+import type { DocumentOriginal } from '../documents/originals.js'
 import { carriesTabs, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
@@ -19,6 +20,7 @@ import type {
   TextCustomField,
 } from '../templates/model.js'
 import type { AdditionalNotification, DeliveryMethod } from './model.js'
+import { smsAuthPhonesOf } from './recipient-authentication.js'
 import type {
   CompositeTemplateInput,
   EnvelopeDefinitionInput,
@@ -36,6 +38,8 @@ import type {
 export interface InlineDocumentContent {
   pages: number
   blobId: string
+  /** Set when the document was converted to PDF from another format. */
+  original?: DocumentOriginal
 }
 
 /** Every inline document of a request with the field path that names it (the key of its `InlineDocumentContent`). */
@@ -81,6 +85,7 @@ export interface LayerDocument {
   fileExtension: string
   pages: number
   blobId: string
+  original?: DocumentOriginal
 }
 
 export interface LayerRole {
@@ -94,6 +99,7 @@ export interface LayerRole {
   additionalNotifications?: AdditionalNotification[]
   clientUserId?: string
   accessCode?: string
+  smsAuthPhones?: string[]
   inPerson?: InPersonSigner
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
@@ -238,6 +244,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
         fileExtension: document.fileExtension,
         pages: document.pages,
         blobId: document.blobId,
+        ...(document.original ? { original: document.original } : {}),
       })),
     roles: template.recipients.map((role) => ({
       type: role.type,
@@ -273,9 +280,11 @@ function layerDocuments(
     return {
       sourceId: document.documentId,
       name: document.name,
-      fileExtension: (document.fileExtension ?? 'pdf').toLowerCase(),
+      // The stored document is a PDF whatever was sent; the original keeps the format it came in.
+      fileExtension: 'pdf',
       pages: content.pages,
       blobId: content.blobId,
+      ...(content.original ? { original: content.original } : {}),
     }
   })
 }
@@ -351,6 +360,8 @@ function reachOf(
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
   if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
+  const smsAuthPhones = smsAuthPhonesOf(recipient, path)
+  if (smsAuthPhones) role.smsAuthPhones = smsAuthPhones
   if (recipient.deliveryMethod !== undefined) {
     role.deliveryMethod = deliveryMethodOf(recipient.deliveryMethod, `${path}.deliveryMethod`)
   }

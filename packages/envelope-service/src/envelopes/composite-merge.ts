@@ -128,6 +128,7 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
       pages: document.pages,
       order: envelopeDocuments.length + 1,
       blobId: document.blobId,
+      ...(document.original ? { original: document.original } : {}),
     })
   }
 
@@ -195,6 +196,7 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.phoneNumber !== undefined) target.phoneNumber = source.phoneNumber
   if (source.clientUserId !== undefined) target.clientUserId = source.clientUserId
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
+  if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
 }
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { RecipientOutput, RecipientsOutput, Tabs } from 'esign-contract'
+import { RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contract'
 
 /**
  * Wire shapes of the lifecycle endpoints (DocuSign's names, so the SDK's models fill in): the envelope
@@ -15,6 +15,7 @@ export const EnvelopeUpdateBody = Type.Object({
     Type.String({ description: '`sent` sends a draft; `voided` voids (with `voidedReason`).' }),
   ),
   voidedReason: Type.Optional(Type.String({ maxLength: 1000 })),
+  workflow: Type.Optional(Workflow),
 })
 export type EnvelopeUpdateBody = Static<typeof EnvelopeUpdateBody>
 

@@ -7,6 +7,7 @@ import { CERTIFICATE_LABELS } from '../completion/labels.js'
 import { CERTIFICATE_PART, COMBINED_PART, findSignedPart, findSignedParts } from '../completion/repository.js'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs.js'
+import { readPlacement } from '../folders/repository.js'
 import { findUser } from '../identity/repository.js'
 import { LifecycleError } from '../lifecycle/errors.js'
 import { listAuditEntries, loadLifecycle } from '../lifecycle/repository.js'
@@ -16,6 +17,7 @@ import { formatSignedDate, tabsWithValues } from '../signing/form.js'
 import { newSigningToken, RECIPIENT_VIEW_TTL_MS, signingUrl } from '../signing/links.js'
 import { findTabValues, insertSigningLink } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
+import { updateWorkflow } from '../workflow/service.js'
 import { type RecipientProgress, toEnvelopeFormData, toRecipientsWithProgress } from './lifecycle-mapping.js'
 import type { EnvelopeUpdateBody, RecipientViewRequest } from './lifecycle-schema.js'
 import { checkPhoneNumbers } from './phone-numbers.js'
@@ -55,11 +57,28 @@ export async function updateEnvelope(
   const target = { envelopeId, accountId: caller.accountId }
   const actor = await apiActor(deps, caller)
   const status = body.status?.trim().toLowerCase()
-  if (resendEnvelope && (status === undefined || status === '')) {
+  if (body.workflow !== undefined) {
+    if (status)
+      throw new InvalidRequestError('Give either status or workflow to update an envelope, not both')
+    await updateWorkflow(deps, target, body.workflow, actor)
+  } else if (resendEnvelope && (status === undefined || status === '')) {
     await applyTransition(deps, target, (stored, now) => resend(stored.state, now), actor)
   } else if (status === 'sent') {
     checkPhoneNumbers({ recipients: await recipientsOf(deps.db, envelopeId) })
-    await applyTransition(deps, target, (stored, now) => send(stored.state, now), actor)
+    await applyTransition(
+      deps,
+      target,
+      (stored, now) => send(stored.state, now),
+      actor,
+      // Checked inside the send's transaction, so a delete racing the send cannot leave a sent envelope in the bin.
+      async (tx) => {
+        if ((await readPlacement(tx, envelopeId)).folder === 'recyclebin') {
+          throw new InvalidRequestError(
+            `Envelope ${envelopeId} is in the recycle bin; move it to the draft folder before sending it`,
+          )
+        }
+      },
+    )
   } else if (status === 'voided') {
     const reason = body.voidedReason ?? ''
     await applyTransition(deps, target, (stored, now) => voidEnvelope(stored.state, reason, now), actor)

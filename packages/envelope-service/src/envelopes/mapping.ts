@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { EventNotification as EventNotificationOutput, Notification } from 'esign-contract'
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
+import { toWorkflowOutput } from '../workflow/mapping.js'
 import type { EnvelopeNotification, EventNotification } from './model.js'
 import type {
   EnvelopeRecord,
@@ -174,6 +175,7 @@ export function toEnvelopeOutput(
     ...(envelope.eventNotification
       ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
       : {}),
+    ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

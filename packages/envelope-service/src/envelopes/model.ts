@@ -39,6 +39,11 @@ export interface EnvelopeRecipient {
   clientUserId?: string
   /** Code the recipient must enter before opening the envelope; accepted and stored, never returned. */
   accessCode?: string
+  /**
+   * Numbers (E.164) a six-digit code may be texted to before the envelope opens: SMS authentication
+   * (`identityVerification` phone workflow or `smsAuthentication`); accepted and stored, never returned.
+   */
+  smsAuthPhones?: string[]
   /** Only for `inPersonSigner`: `name`/`email` are then the host's. */
   inPerson?: InPersonSigner
   /** Tabs with `documentId` already renumbered to the envelope's documents. */

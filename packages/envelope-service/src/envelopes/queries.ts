@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../database.js'
 import { getBlob } from '../documents/blobs.js'
+import type { SystemFolder } from '../folders/model.js'
+import { findUser } from '../identity/repository.js'
 import { combinePdfs } from './combined-pdf.js'
 import {
   type EnvelopeListQuery,
@@ -14,7 +16,21 @@ import {
 
 /** The read side of the envelope API, for the routes: one envelope's parts, its PDFs, status changes. */
 
-export const listStatusChanges = (db: DbOrTx, query: EnvelopeListQuery) => listEnvelopes(db, query)
+/**
+ * `GET /envelopes`. With `folder_ids` (already parsed), only the envelopes in those folders; the inbox is
+ * the caller's, so their email is looked up.
+ */
+export async function listStatusChanges(
+  db: DbOrTx,
+  query: Omit<EnvelopeListQuery, 'folders'> & {
+    folders?: { ids: readonly SystemFolder[]; callerUserId: string }
+  },
+) {
+  const { folders, ...rest } = query
+  if (!folders) return listEnvelopes(db, rest)
+  const callerEmail = (await findUser(db, folders.callerUserId))?.email ?? ''
+  return listEnvelopes(db, { ...rest, folders: { ids: folders.ids, callerEmail } })
+}
 
 export async function recipientsOf(db: DbOrTx, envelopeId: string): Promise<StoredRecipient[]> {
   return (await findRecipients(db, [envelopeId])).get(envelopeId) ?? []

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import type { DbOrTx, Schema } from '../database.js'
+import { originalOf } from '../documents/originals.js'
+import type { SystemFolder } from '../folders/model.js'
+import { inFolder } from '../folders/repository.js'
 import { insertAuditEntries } from '../lifecycle/repository.js'
 import { enqueue, type OutboxMessage } from '../outbox/repository.js'
 import type {
@@ -11,6 +14,8 @@ import type {
   RecipientType,
   TabsByType,
 } from '../templates/model.js'
+import { awaitingScheduledSend, nextResumeAt } from '../workflow/gates.js'
+import type { LifecycleWorkflow } from '../workflow/model.js'
 import type {
   AdditionalNotification,
   DeliveryMethod,
@@ -44,6 +49,8 @@ export interface EnvelopeRecord {
   /** Reminders and expirations as the request set them; absent: the account defaults apply. */
   notification?: EnvelopeNotification
   eventNotification?: EventNotification
+  /** Scheduled sending, paused and delayed routing, with their progress. */
+  workflow?: LifecycleWorkflow
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -73,6 +80,8 @@ export interface NewEnvelope {
   messages: readonly OutboxMessage[]
   /** The first entries of the envelope's audit chain. */
   audit: readonly ChainedAuditRecord[]
+  /** Scheduled sending, paused and delayed routing, as the send left it (workflow/). */
+  workflow?: LifecycleWorkflow
   /** Stored templates the envelope was built from: their last use becomes `now`. */
   templateIds: readonly string[]
   /** Epoch milliseconds. */
@@ -120,6 +129,7 @@ function rowsOf(envelope: NewEnvelope) {
       additional_notifications: JSON.stringify(recipient.additionalNotifications),
       client_user_id: recipient.clientUserId ?? null,
       access_code: recipient.accessCode ?? null,
+      sms_auth_phones: json(recipient.smsAuthPhones),
       in_person: json(recipient.inPerson),
       tabs: JSON.stringify(recipient.tabs),
       status: sent ? 'sent' : 'created',
@@ -136,6 +146,8 @@ function rowsOf(envelope: NewEnvelope) {
     pages: document.pages,
     position: document.order,
     blob_id: document.blobId,
+    original_blob_id: document.original?.blobId ?? null,
+    original_extension: document.original?.extension ?? null,
   }))
   const fields = [
     ...definition.customFields.textCustomFields.map((field) => ({ ...field, kind: 'text', listItems: null })),
@@ -162,11 +174,14 @@ function rowsOf(envelope: NewEnvelope) {
     email_subject: definition.emailSubject,
     email_blurb: definition.emailBlurb,
     created_at: timestamp,
-    sent_at: definition.status === 'sent' ? timestamp : null,
+    // A scheduled send is accepted as sent but sends later: it has no sending time yet.
+    sent_at: definition.status === 'sent' && !awaitingScheduledSend(envelope.workflow) ? timestamp : null,
     status_changed_at: timestamp,
     updated_at: timestamp,
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
+    workflow: json(envelope.workflow),
+    workflow_resume_at: nextResumeAt(envelope.workflow) ?? null,
   }
   return { envelope: row, documents, recipients, fields }
 }
@@ -319,6 +334,7 @@ function envelopeQuery(db: DbOrTx, accountId: string) {
       'envelopes.updated_at',
       'envelopes.notification',
       'envelopes.event_notification',
+      'envelopes.workflow',
     ])
     .where('envelopes.account_id', '=', accountId)
 }
@@ -348,6 +364,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     ...(row.event_notification !== null
       ? { eventNotification: JSON.parse(row.event_notification) as EventNotification }
       : {}),
+    ...(row.workflow !== null ? { workflow: JSON.parse(row.workflow) as LifecycleWorkflow } : {}),
   }
 }
 
@@ -361,6 +378,19 @@ export async function findEnvelope(
   return row ? toEnvelopeRecord(row) : undefined
 }
 
+/** Those of the envelopes that belong to the account, in no order: one query for a batch (Connect fan-out). */
+export async function findEnvelopesOfAccount(
+  db: DbOrTx,
+  accountId: string,
+  envelopeIds: readonly string[],
+): Promise<EnvelopeRecord[]> {
+  if (envelopeIds.length === 0) return []
+  const rows = await envelopeQuery(db, accountId)
+    .where('envelopes.id', 'in', [...envelopeIds])
+    .execute()
+  return rows.map(toEnvelopeRecord)
+}
+
 export interface EnvelopeListQuery {
   accountId: string
   /** Inclusive lower bound on the status change time (ISO). */
@@ -369,6 +399,8 @@ export interface EnvelopeListQuery {
   toDate?: string
   statuses?: string[]
   envelopeIds?: string[]
+  /** `folder_ids`: envelopes in any of these folders; the inbox is the one of `callerEmail`. */
+  folders?: { ids: readonly SystemFolder[]; callerEmail: string }
   start: number
   count: number
 }
@@ -384,6 +416,12 @@ export async function listEnvelopes(
   if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
   if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
   if (query.envelopeIds) filtered = filtered.where('envelopes.id', 'in', query.envelopeIds)
+  const { folders } = query
+  if (folders) {
+    filtered = filtered.where((eb) =>
+      eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))),
+    )
+  }
   const [counted, rows] = await Promise.all([
     filtered
       .clearSelect()
@@ -413,6 +451,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     additionalNotifications: JSON.parse(row.additional_notifications) as AdditionalNotification[],
     ...(row.client_user_id !== null ? { clientUserId: row.client_user_id } : {}),
     ...(row.access_code !== null ? { accessCode: row.access_code } : {}),
+    ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
@@ -460,6 +499,7 @@ export async function findDocuments(
       pages: Number(row.pages),
       order: Number(row.position),
       blobId: row.blob_id,
+      ...originalOf(row),
     })
   }
   return byEnvelope

@@ -497,11 +497,11 @@ describeEachDatabase('envelopes API', (databases) => {
       await expect400(
         {
           documents: [
-            { documentId: '1', name: 'Notes', fileExtension: 'docx', documentBase64: pdfs.inline?.base64 },
+            { documentId: '1', name: 'Notes', fileExtension: 'exe', documentBase64: pdfs.inline?.base64 },
           ],
           recipients: { signers: [person] },
         },
-        'documents[0].fileExtension must be pdf',
+        'documents[0].fileExtension "exe" is not a supported document format (supported: pdf, png, jpg, jpeg, html, htm, txt, rtf, doc, docx, odt, xls, xlsx, ods)',
       )
     })
 

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import { checkPublishUrl } from '../connect/url-policy.js'
 import type { ServiceContext } from '../context.js'
+import { parseFolderId } from '../folders/model.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { RecipientsWithProgress } from './lifecycle-schema.js'
 import { recipientsWithProgress, sealedDocument } from './lifecycle-service.js'
@@ -134,6 +135,11 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
           )
         }
       }
+      const folderIds = commaList(query.folder_ids)?.map((folderId) => {
+        const folder = parseFolderId(folderId)
+        if (!folder) throw new InvalidRequestError(`folder_ids: unknown folder ${folderId}`)
+        return folder
+      })
       const start = query.start_position ?? 0
       const count = query.count ?? 100
       const { total, envelopes } = await listStatusChanges(ctx.db, {
@@ -142,6 +148,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
         ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),
         ...(statuses ? { statuses } : {}),
         ...(envelopeIds ? { envelopeIds } : {}),
+        ...(folderIds ? { folders: { ids: folderIds, callerUserId: request.principal.userId } } : {}),
         start,
         count,
       })

@@ -63,6 +63,12 @@ export const ListStatusChangesQuery = Type.Object({
   to_date: Type.Optional(Type.String({ maxLength: 64, description: 'A date (years 1 to 9999).' })),
   status: Type.Optional(Type.String({ description: 'Comma list of statuses.' })),
   envelope_ids: Type.Optional(Type.String({ description: 'Comma list of envelope ids.' })),
+  folder_ids: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Comma list of folders (`draft`, `inbox`, `recyclebin`, `sentitems`) to list from.',
+    }),
+  ),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   start_position: Type.Optional(StartPosition),
 })

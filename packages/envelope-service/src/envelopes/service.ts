@@ -3,9 +3,15 @@ import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs.js'
-import { inspectPdf } from '../documents/pdf.js'
+import {
+  allInOrder,
+  type ConvertedDocument,
+  type DocumentConverter,
+  readInlineDocument,
+} from '../documents/conversion/converter.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
 import type { TemplateViewer } from '../templates/repository.js'
+import { parseWorkflow } from '../workflow/parse.js'
 import { type InlineDocumentContent, inlineDocumentsOf, templateIdsOf } from './composite-layers.js'
 import { mergeEnvelopeDefinition } from './composite-merge.js'
 import { newEnvelopeId } from './ids.js'
@@ -29,10 +35,14 @@ export interface CreatedEnvelope {
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
 /** Where envelopes are read and written: the service context. */
-export type EnvelopeStore = Pick<ServiceContext, 'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox'>
+export type EnvelopeStore = Pick<
+  ServiceContext,
+  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter'
+>
 
 /**
- * Creates an envelope from a validated request: inline documents are checked and hashed, the named
+ * Creates an envelope from a validated request: inline documents are converted to PDF (when sent in
+ * another format), checked and hashed, the named
  * templates are read in one lookup, the pure merge builds the envelope, document bytes go to the
  * blob store, the lifecycle's `send` decides whom it invites (effectsAtCreate), then the context's writer stores it
  * all (with its outbox rows) in one short transaction. With an idempotency key, a repeat of the same
@@ -55,7 +65,7 @@ export async function createEnvelope(
     if (replay) return replay
   }
 
-  const documents = await readInlineDocuments(request)
+  const documents = await readInlineDocuments(store.documentConverter, request)
   const templates = await store.templateCache.find(
     db,
     sender.accountId,
@@ -64,8 +74,21 @@ export async function createEnvelope(
   )
   const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
   if (definition.status === 'sent') checkPhoneNumbers(definition)
+  const workflow = parseWorkflow(
+    request.workflow,
+    definition.recipients.map((recipient) => ({
+      recipientId: recipient.recipientId,
+      routingOrder: Number(recipient.routingOrder),
+      type: recipient.type,
+    })),
+  )
 
-  const used = new Set(definition.documents.map((document) => document.blobId))
+  const used = new Set(
+    definition.documents.flatMap((document) => [
+      document.blobId,
+      ...(document.original ? [document.original.blobId] : []),
+    ]),
+  )
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
 
   const envelopeId = newEnvelopeId(now)
@@ -74,6 +97,7 @@ export async function createEnvelope(
     definition,
     { source: 'API', userName: 'API', userId: sender.userId },
     now,
+    workflow,
   )
   const stored = await store.envelopeWriter({
     envelopeId,
@@ -140,19 +164,34 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** Decodes and checks every inline document (PDF only), keyed by field path, bytes keyed by blob id. */
-async function readInlineDocuments(request: EnvelopeDefinitionInput) {
+/**
+ * Decodes, converts and checks every inline document, keyed by field path; the bytes to store (PDFs
+ * and the originals of converted documents) keyed by blob id. Documents convert concurrently, as many
+ * at once as the converter's pool allows.
+ */
+async function readInlineDocuments(converter: DocumentConverter, request: EnvelopeDefinitionInput) {
+  const inline = inlineDocumentsOf(request)
+  const converted = await allInOrder(
+    inline.map(({ path, document }) => readInlineDocument(converter, document, path)),
+  )
   const contents = new Map<string, InlineDocumentContent>()
   const bytes = new Map<string, Uint8Array>()
-  for (const { path, document } of inlineDocumentsOf(request)) {
-    if (document.fileExtension !== undefined && document.fileExtension.toLowerCase() !== 'pdf') {
-      throw new InvalidRequestError(`${path}.fileExtension must be pdf`)
+  inline.forEach(({ path }, index) => {
+    const { pdf, pages, original } = converted[index] as ConvertedDocument
+    const blobId = blobIdOf(pdf)
+    bytes.set(blobId, pdf)
+    if (original) {
+      const originalBlobId = blobIdOf(original.bytes)
+      bytes.set(originalBlobId, original.bytes)
+      contents.set(path, {
+        pages,
+        blobId,
+        original: { blobId: originalBlobId, extension: original.extension },
+      })
+    } else {
+      contents.set(path, { pages, blobId })
     }
-    const pdf = await inspectPdf(document.documentBase64, `${path}.documentBase64`)
-    const blobId = blobIdOf(pdf.bytes)
-    contents.set(path, { pages: pdf.pages, blobId })
-    bytes.set(blobId, pdf.bytes)
-  }
+  })
   return { contents, bytes }
 }
 

@@ -32,6 +32,17 @@ export interface EnvelopesTable {
   expiry_warned_at: string | null
   /** Bumped by every lifecycle transition: the compare-and-set that serializes them. */
   version: Generated<number>
+  /** JSON `LifecycleWorkflow` (scheduled sending, paused and delayed routing), or null (migration 0014). */
+  workflow: string | null
+  /** When the workflow's current wait ends (ISO), null when nothing waits on the clock: the workflow job's index. */
+  workflow_resume_at: string | null
+  /**
+   * The system folder a client moved the envelope to (`recyclebin`, `inbox`, `sentitems`, `draft`), or
+   * null: the folder its status implies (migration 0012, see folders/).
+   */
+  folder: string | null
+  /** When the envelope went to the recycle bin (ISO), null outside it: the purge's clock. */
+  deleted_at: string | null
 }
 
 export interface EnvelopeDocumentsTable {
@@ -43,6 +54,9 @@ export interface EnvelopeDocumentsTable {
   pages: number
   position: number
   blob_id: string
+  /** The document as sent when it was converted to PDF (migration 0011), else null. */
+  original_blob_id: string | null
+  original_extension: string | null
 }
 
 export interface EnvelopeRecipientsTable {
@@ -64,6 +78,8 @@ export interface EnvelopeRecipientsTable {
   client_user_id: string | null
   /** What the recipient must enter before opening the envelope, or null. */
   access_code: string | null
+  /** JSON array of E.164 numbers for SMS authentication (migration 0013), or null. */
+  sms_auth_phones: string | null
   /** JSON `InPersonSigner` of an in-person signer (its `name`/`email` are the host's), or null. */
   in_person: string | null
   /** JSON `TabsByType`. */

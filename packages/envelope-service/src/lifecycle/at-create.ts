@@ -1,6 +1,7 @@
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import type { EnvelopeDefinition } from '../envelopes/model.js'
 import type { OutboxMessage } from '../outbox/repository.js'
+import type { LifecycleWorkflow } from '../workflow/model.js'
 import { lifecycleRecipientOf } from './from-envelope.js'
 import { type Actor, auditEntriesOf, outboxRowsOf } from './outbox-rows.js'
 import { send } from './transitions.js'
@@ -13,6 +14,8 @@ export interface CreationEffects {
   messages: OutboxMessage[]
   /** The first entries of the envelope's audit chain. */
   audit: ChainedAuditRecord[]
+  /** The workflow's state after the send (or as requested, for a draft). */
+  workflow?: LifecycleWorkflow
 }
 
 /**
@@ -25,13 +28,17 @@ export function effectsAtCreate(
   definition: Pick<EnvelopeDefinition, 'status' | 'recipients'>,
   actor: Actor,
   now: number,
+  workflow?: LifecycleWorkflow,
 ): CreationEffects {
-  if (definition.status !== 'sent') return { invited: [], messages: [], audit: [] }
+  if (definition.status !== 'sent') {
+    return { invited: [], messages: [], audit: [], ...(workflow ? { workflow } : {}) }
+  }
   const draft = {
     status: 'created' as const,
     recipients: definition.recipients.map((recipient) =>
       lifecycleRecipientOf(recipient, { status: 'created' }),
     ),
+    ...(workflow ? { workflow } : {}),
   }
   const transition = send(draft, new Date(now))
   return {
@@ -40,5 +47,6 @@ export function effectsAtCreate(
       .map((recipient) => recipient.recipientId),
     messages: outboxRowsOf(envelope, transition, now),
     audit: auditEntriesOf(envelope.envelopeId, undefined, transition.effects.audit, actor, now),
+    ...(transition.envelope.workflow ? { workflow: transition.envelope.workflow } : {}),
   }
 }

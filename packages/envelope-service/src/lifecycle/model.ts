@@ -1,4 +1,6 @@
 import type { ConnectEventName as ContractEventName } from 'esign-contract'
+import type { WorkflowAuditAction } from '../workflow/audit.js'
+import type { LifecycleWorkflow } from '../workflow/model.js'
 
 /**
  * The lifecycle's own small types. The write path maps stored rows to them and stores what the
@@ -31,6 +33,8 @@ export interface LifecycleRecipient {
   completedAt?: string
   declinedAt?: string
   declinedReason?: string
+  /** Who a conditional placeholder became (workflow/conditions.ts); the write path stores it on the recipient. */
+  identity?: { name: string; email: string; roleName?: string }
 }
 
 export interface LifecycleEnvelope {
@@ -42,6 +46,8 @@ export interface LifecycleEnvelope {
   declinedAt?: string
   voidedAt?: string
   voidedReason?: string
+  /** Scheduled sending, paused and delayed routing (workflow/); absent for a plain envelope. */
+  workflow?: LifecycleWorkflow
 }
 
 export type MessageKind =
@@ -74,6 +80,7 @@ export type AuditAction =
   | 'Reminder Sent'
   | 'Expiration Warning Sent'
   | 'Completed'
+  | WorkflowAuditAction
 
 export interface AuditEffect {
   action: AuditAction

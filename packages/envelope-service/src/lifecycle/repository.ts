@@ -1,5 +1,7 @@
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import type { DbOrTx } from '../database.js'
+import { nextResumeAt } from '../workflow/gates.js'
+import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
 import type {
   LifecycleEnvelope,
@@ -41,6 +43,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
       'voided_at',
       'voided_reason',
       'version',
+      'workflow',
     ])
     .where('id', '=', envelopeId)
     .executeTakeFirst()
@@ -77,6 +80,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
       declinedAt: nullable(envelope.declined_at),
       voidedAt: nullable(envelope.voided_at),
       voidedReason: nullable(envelope.voided_reason),
+      ...(envelope.workflow ? { workflow: JSON.parse(envelope.workflow) as LifecycleWorkflow } : {}),
       recipients: recipients.map(
         (row): LifecycleRecipient => ({
           recipientId: row.recipient_id,
@@ -124,6 +128,9 @@ export async function storeTransition(
       updated_at: at,
       version: stored.version + 1,
       ...(statusChanged ? { status_changed_at: at } : {}),
+      ...(next.workflow
+        ? { workflow: JSON.stringify(next.workflow), workflow_resume_at: nextResumeAt(next.workflow) ?? null }
+        : {}),
     })
     .where('id', '=', stored.envelopeId)
     .where('version', '=', stored.version)
@@ -142,9 +149,30 @@ export async function storeTransition(
         signed_at: recipient.completedAt ?? null,
         declined_at: recipient.declinedAt ?? null,
         declined_reason: recipient.declinedReason ?? null,
+        ...(recipient.identity
+          ? {
+              name: recipient.identity.name,
+              email: recipient.identity.email,
+              role_name: recipient.identity.roleName ?? null,
+            }
+          : {}),
       })
       .where('envelope_id', '=', stored.envelopeId)
       .where('recipient_id', '=', recipient.recipientId)
+      .execute()
+  }
+  // A conditional placeholder no rule chose leaves the envelope (workflow/conditions.ts).
+  const kept = new Set(next.recipients.map((recipient) => recipient.recipientId))
+  const removed = stored.state.recipients.filter((recipient) => !kept.has(recipient.recipientId))
+  if (removed.length > 0) {
+    await tx
+      .deleteFrom('envelope_recipients')
+      .where('envelope_id', '=', stored.envelopeId)
+      .where(
+        'recipient_id',
+        'in',
+        removed.map((recipient) => recipient.recipientId),
+      )
       .execute()
   }
   return true
@@ -157,7 +185,8 @@ function sameRecipientState(a: LifecycleRecipient, b: LifecycleRecipient): boole
     a.deliveredAt === b.deliveredAt &&
     a.completedAt === b.completedAt &&
     a.declinedAt === b.declinedAt &&
-    a.declinedReason === b.declinedReason
+    a.declinedReason === b.declinedReason &&
+    a.identity === b.identity
   )
 }
 

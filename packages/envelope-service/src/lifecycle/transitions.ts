@@ -1,3 +1,14 @@
+import { scheduledSendArmed, scheduledSendReleased, stepChangeAudit } from '../workflow/audit.js'
+import { chooseRecipient, type TabValueLookup } from '../workflow/conditions.js'
+import {
+  awaitingScheduledSend,
+  completeStep,
+  copyWorkflow,
+  currentStep,
+  holdingStep,
+  type StepChangeListener,
+  startWait,
+} from '../workflow/gates.js'
 import { LifecycleError } from './errors.js'
 import type {
   AuditEffect,
@@ -21,6 +32,12 @@ import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } 
  * group). Recipients: created → sent → delivered → completed, or declined. The envelope completes when
  * every signer, in-person signer and certified delivery has finished; carbon copies then complete too.
  * Completed, declined and voided envelopes accept no transition.
+ *
+ * Workflow (DocuSign's Advanced Recipient Routing, rules in workflow/gates.ts): a scheduled send keeps a
+ * sent envelope's recipients `created` until its time, when the job sends it for real (`sentAt`, the
+ * `envelope-sent` event and the first invitations come then); a `pause_before` step stops the routing
+ * before its routing order until the sender resumes; a delayed step until its delay ends. No recipient
+ * at or after a held routing order is invited while it is held.
  */
 
 /** DocuSign's void reason for an envelope that reached its expiration. */
@@ -43,10 +60,89 @@ export function send(envelope: LifecycleEnvelope, now: Date): Transition {
   }
   return step(envelope, now, (draft, effects, at) => {
     draft.status = 'sent'
-    draft.sentAt = at
-    effects.events.push({ event: 'envelope-sent' })
+    const scheduled = draft.workflow?.scheduledSending
+    if (scheduled?.status === 'pending' && startWait(scheduled, at)) {
+      effects.audit.push(scheduledSendArmed(scheduled.resumeAt!, draft.status))
+      return
+    }
+    startRouting(draft, effects, at)
+  })
+}
+
+function startRouting(draft: DraftEnvelope, effects: Effects, at: string) {
+  draft.sentAt = at
+  effects.events.push({ event: 'envelope-sent' })
+  advanceRouting(draft, effects, at)
+}
+
+/** The sender resumes a paused workflow (`workflowStatus: "in_progress"`): the held routing order is invited. */
+export function resumeWorkflow(envelope: LifecycleEnvelope, now: Date): Transition {
+  requireInProgress(envelope)
+  if (envelope.workflow?.status !== 'paused') {
+    throw new LifecycleError(
+      'WORKFLOW_NOT_PAUSED',
+      envelope.workflow
+        ? `The envelope's workflow is '${envelope.workflow.status}', not paused; only a paused workflow can be resumed.`
+        : 'The envelope has no workflow to resume.',
+    )
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    const workflow = draft.workflow!
+    const held = currentStep(workflow)
+    if (held) completeStep(workflow, held, at, auditSteps(draft, effects))
+    workflow.status = 'in_progress'
     advanceRouting(draft, effects, at)
   })
+}
+
+/**
+ * A workflow wait whose time has come (the workflow job): a scheduled envelope is sent, a delayed
+ * routing order is invited, a conditional rule chooses who its placeholder is (from the values earlier
+ * recipients entered, `tabValue`) before its routing order is invited; when no condition holds, the
+ * placeholder leaves the envelope. Refused while nothing is due, so a second process finds nothing to do.
+ */
+export function continueWorkflow(
+  envelope: LifecycleEnvelope,
+  now: Date,
+  tabValue: TabValueLookup = () => undefined,
+): Transition {
+  requireInProgress(envelope)
+  const at = now.toISOString()
+  const workflow = envelope.workflow
+  const scheduled = workflow?.scheduledSending
+  if (scheduled?.status === 'started' && scheduled.resumeAt !== undefined && scheduled.resumeAt <= at) {
+    return step(envelope, now, (draft, effects) => {
+      draft.workflow!.scheduledSending!.status = 'completed'
+      effects.audit.push(scheduledSendReleased(scheduled.resumeAt!, draft.status))
+      startRouting(draft, effects, at)
+    })
+  }
+  const delayed = workflow && !awaitingScheduledSend(workflow) ? currentStep(workflow) : undefined
+  if (delayed?.conditionalRecipient?.status === 'evaluating') {
+    return step(envelope, now, (draft, effects) => {
+      const held = currentStep(draft.workflow!)!
+      const rule = held.conditionalRecipient!
+      const option = chooseRecipient(rule, tabValue)
+      rule.status = 'completed'
+      rule.chosen = option?.recipientLabel ?? null
+      if (option) {
+        const { name, email, roleName } = option
+        recipientIn(draft, rule.recipientId).identity = { name, email, ...(roleName ? { roleName } : {}) }
+      } else {
+        draft.recipients = draft.recipients.filter((recipient) => recipient.recipientId !== rule.recipientId)
+      }
+      completeStep(draft.workflow!, held, at, auditSteps(draft, effects))
+      advanceRouting(draft, effects, at)
+    })
+  }
+  const wait = delayed?.delayedRouting
+  if (wait?.status === 'started' && wait.resumeAt !== undefined && wait.resumeAt <= at) {
+    return step(envelope, now, (draft, effects) => {
+      completeStep(draft.workflow!, currentStep(draft.workflow!)!, at, auditSteps(draft, effects))
+      advanceRouting(draft, effects, at)
+    })
+  }
+  throw new LifecycleError('WORKFLOW_NOT_DUE', 'No workflow wait of this envelope has come due.')
 }
 
 /**
@@ -215,7 +311,17 @@ function messagePendingActors(
 
 /** Invites whoever the routing has reached; completes the envelope once no actor is left. */
 function advanceRouting(draft: DraftEnvelope, effects: Effects, at: string) {
-  for (const recipient of dueForInvitation(draft.recipients)) {
+  let due = dueForInvitation(draft.recipients)
+  const held = draft.workflow
+    ? holdingStep(
+        draft.workflow,
+        due.map((recipient) => recipient.routingOrder),
+        at,
+        auditSteps(draft, effects),
+      )
+    : undefined
+  if (held) due = due.filter((recipient) => recipient.routingOrder < held.routingOrder)
+  for (const recipient of due) {
     recipient.status = 'sent'
     recipient.sentAt = at
     const kind = mustAct(recipient) ? 'invitation' : 'copy'
@@ -235,10 +341,16 @@ function advanceRouting(draft: DraftEnvelope, effects: Effects, at: string) {
   else updateEnvelopeDelivery(draft, effects, at)
 }
 
+/** Workflow steps the routing reaches or passes are audited with the envelope's status at that moment. */
+function auditSteps(draft: DraftEnvelope, effects: Effects): StepChangeListener {
+  return (change) => effects.audit.push(stepChangeAudit(change, draft.status))
+}
+
 /** Every actor finished: carbon copies complete too and everyone receives the completed documents. */
 function complete(draft: DraftEnvelope, effects: Effects, at: string) {
   draft.status = 'completed'
   draft.completedAt = at
+  if (draft.workflow) draft.workflow.status = 'completed'
   for (const recipient of draft.recipients) {
     if (recipient.type === 'carbonCopy' && recipient.status !== 'completed') {
       recipient.sentAt ??= at
@@ -349,6 +461,7 @@ function step(
   const draft: DraftEnvelope = {
     ...envelope,
     recipients: envelope.recipients.map((recipient) => ({ ...recipient })),
+    ...(envelope.workflow ? { workflow: copyWorkflow(envelope.workflow) } : {}),
   }
   const effects: Effects = { messages: [], audit: [], events: [] }
   change(draft, effects, now.toISOString())

@@ -8,6 +8,11 @@ import { blobRetentionMigration } from './0006_blob_retention.js'
 import { envelopeStorageMigration } from './0007_envelope_storage.js'
 import { lifecycleMigration } from './0009_lifecycle.js'
 import { connectDeliveryMigration } from './0010_connect_delivery.js'
+import { documentOriginalsMigration } from './0011_document_originals.js'
+import { foldersMigration } from './0012_folders.js'
+import { recipientAuthMigration } from './0013_recipient_auth.js'
+import { workflowMigration } from './0014_workflow.js'
+import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -22,4 +27,9 @@ export const migrations: MigrationSet = (dialect) => ({
   '0008_jobs': jobsMigration(dialect),
   '0009_lifecycle': lifecycleMigration(dialect),
   '0010_connect_delivery': connectDeliveryMigration(dialect),
+  '0011_document_originals': documentOriginalsMigration(dialect),
+  '0012_folders': foldersMigration(dialect),
+  '0013_recipient_auth': recipientAuthMigration(dialect),
+  '0014_workflow': workflowMigration(dialect),
+  '0015_connect_log_attempts': connectLogAttemptsMigration(dialect),
 })

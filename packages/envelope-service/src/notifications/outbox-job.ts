@@ -6,12 +6,13 @@ import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
 import { expirationOf } from '../lifecycle/schedule.js'
 import { recordAudit } from '../lifecycle/service.js'
-import { type ClaimedOutboxMessage, claim, complete, enqueue, retry } from '../outbox/repository.js'
+import { type ClaimedOutboxMessage, claim, complete, enqueue, retry, retryAll } from '../outbox/repository.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
 import { newSigningToken, signingUrl } from '../signing/links.js'
 import { insertSigningLink } from '../signing/repository.js'
 import { formLanguageOf } from '../signing/service.js'
 import { composeMessages } from './compose.js'
+import { deliverComposedRow } from './composed-messages.js'
 import type { Dispatch } from './dispatch.js'
 import type { DeliveryResult, OutboundMessage } from './message.js'
 
@@ -74,34 +75,56 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> {
   const batchSize = deps.batchSize ?? 200
   const rows = await claim(deps.db, deps.dialect, {
-    topics: [OUTBOX_TOPICS.recipientMessage],
+    topics: [OUTBOX_TOPICS.recipientMessage, OUTBOX_TOPICS.composedMessage],
     owner: deps.owner,
     now: deps.now(),
     leaseMs: deps.leaseMs ?? 60_000,
     limit: batchSize,
   })
   const concurrency = deps.concurrency ?? 16
+  /** Rows no transport can send yet, by reason: put back together, one statement per reason. */
+  const unsendable = new Map<string, string[]>()
   let next = 0
   const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
     while (next < rows.length) {
       const row = rows[next++]!
-      await deliverRow(deps, row)
+      await deliverRow(deps, row, unsendable)
     }
   })
-  await Promise.all(workers)
+  try {
+    await Promise.all(workers)
+  } finally {
+    // Nothing was sent for these, so holding them to the end of the round loses nothing; under load,
+    // one update per row had the job's writes queue beside the envelope creates.
+    for (const [error, ids] of unsendable) {
+      await retryAll(deps.db, deps.owner, ids, { availableAt: deps.now() + UNCONFIGURED_RETRY_MS, error })
+    }
+  }
   return rows.length === batchSize
 }
 
-async function deliverRow(deps: MessagesJobDeps, row: ClaimedOutboxMessage): Promise<void> {
+async function deliverRow(
+  deps: MessagesJobDeps,
+  row: ClaimedOutboxMessage,
+  unsendable: Map<string, string[]>,
+): Promise<void> {
+  if (row.topic === OUTBOX_TOPICS.composedMessage) {
+    return deliverComposedRow(
+      {
+        ...deps,
+        giveUpAfterMs: deps.giveUpAfterMs ?? DEFAULT_GIVE_UP_MS,
+        retryDelayMs: (n) => retryDelayMs(n),
+      },
+      row,
+    )
+  }
   const payload = row.payload as RecipientMessagePayload
   const channels =
     payload.channel === 'both' ? (['email', 'sms'] as const) : [payload.channel as 'email' | 'sms']
   const missing = channels.filter((channel) => deps.canDeliver?.(channel) === false)
   if (missing.length > 0) {
-    await retry(deps.db, deps.owner, row.id, {
-      availableAt: deps.now() + UNCONFIGURED_RETRY_MS,
-      error: `No transport is configured for ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`,
-    })
+    const error = `No transport is configured for ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`
+    unsendable.set(error, [...(unsendable.get(error) ?? []), row.id])
     return
   }
   const actor = { source: 'System' as const, userName: 'Inkwell' }

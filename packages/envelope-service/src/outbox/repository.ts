@@ -19,6 +19,8 @@ export interface ClaimedOutboxMessage {
   attempts: number
   leaseExpiresAt: number
   createdAt: number
+  /** When it became due: claims go by this, then by id. */
+  availableAt: number
 }
 
 /** Rows per insert: 9 columns each, under both dialects' caps on bound parameters per statement. */
@@ -97,6 +99,7 @@ export async function claim(
     attempts: Number(row.attempts),
     leaseExpiresAt: Number(row.lease_expires_at),
     createdAt: Number(row.created_at),
+    availableAt: Number(row.available_at),
   }))
 }
 
@@ -136,4 +139,30 @@ export async function retry(
     .where('lease_owner', '=', owner)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * `retry` for many messages at once, all due again at `next.availableAt`: one statement, for a round
+ * that puts back every message it cannot send (e.g. no transport for their channel). Returns how many
+ * `owner` still held.
+ */
+export async function retryAll(
+  db: DbOrTx,
+  owner: string,
+  ids: readonly string[],
+  next: { availableAt: number; error: string },
+): Promise<number> {
+  if (ids.length === 0) return 0
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      available_at: next.availableAt,
+      lease_owner: null,
+      lease_expires_at: null,
+      last_error: next.error,
+    })
+    .where('id', 'in', [...ids])
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

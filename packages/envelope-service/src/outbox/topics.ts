@@ -9,7 +9,22 @@ export const OUTBOX_TOPICS = {
   recipientMessage: 'recipient.message',
   /** Seal a completed envelope's documents, then send the completion messages it carries. */
   envelopeComplete: 'envelope.complete',
+  /**
+   * A message composed when it was owed, sent as it is: recipient authentication's one-time codes and
+   * its lock notice to the sender (the messages job sends these too).
+   */
+  composedMessage: 'message.composed',
 } as const
+
+export interface ComposedMessagePayload {
+  envelopeId: string
+  /** The recipient the message is about, for the audit entry of a failure. */
+  recipientId?: string
+  /** What it is, named in audit entries: `authentication code`, `recipient locked notice`. */
+  purpose: string
+  /** An `OutboundMessage` (notifications/message.ts). */
+  message: unknown
+}
 
 export interface RecipientMessagePayload {
   accountId: string

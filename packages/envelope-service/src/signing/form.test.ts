@@ -147,6 +147,98 @@ describe('checkFinish', () => {
   })
 })
 
+describe('numerical and formula tabs', () => {
+  const order: TabsByType = {
+    signHereTabs: [at('10', '20')],
+    numericalTabs: [
+      {
+        ...at('10', '40'),
+        tabLabel: 'Quantity',
+        minNumericalValue: '1',
+        maxNumericalValue: '10',
+        localePolicy: { cultureName: 'en-US' },
+      },
+      { ...at('10', '60'), tabLabel: 'Price', validationType: 'Currency', required: 'false' },
+    ],
+    textTabs: [{ ...at('10', '80'), tabLabel: 'Discount', required: 'false', value: '5' }],
+    formulaTabs: [
+      { ...at('10', '100'), tabLabel: 'Subtotal', formula: '[Quantity] * [Price]', roundDecimalPlaces: '2' },
+      {
+        ...at('10', '120'),
+        tabLabel: 'Total',
+        formula: '[Subtotal] - [Discount] + [Missing]',
+        hidden: 'true',
+      },
+      { ...at('10', '140'), tabLabel: 'Per unit', formula: '[Total] / ([Quantity] - [Quantity])' },
+    ],
+  }
+  const signed = { 'signHereTabs-0': 'signed' }
+  const finish = (values: Record<string, string>) =>
+    checkFinish(order, { signature: PNG, values: { ...signed, ...values } })
+
+  it('computes formulas from entered and sender values, formulas of formulas, rounding as asked', () => {
+    expect(finish({ 'numericalTabs-0': '3', 'numericalTabs-1': '19.99' })).toEqual({
+      ...signed,
+      'numericalTabs-0': '3',
+      'numericalTabs-1': '19.99',
+      'formulaTabs-0': '59.97',
+      // 59.97 - 5 + 0 (no tab is labelled Missing); the division by zero gets no value.
+      'formulaTabs-1': '54.97',
+    })
+  })
+
+  it('counts a blank operand as 0', () => {
+    expect(finish({ 'numericalTabs-0': '2' })).toMatchObject({
+      'formulaTabs-0': '0.00',
+      'formulaTabs-1': '-5',
+    })
+  })
+
+  it('enforces the numerical tab: a number, within min and max, two decimals for currency', () => {
+    expect(() => finish({ 'numericalTabs-0': 'three' })).toThrow('values.numericalTabs-0 must be a number')
+    expect(() => finish({ 'numericalTabs-0': '0' })).toThrow('values.numericalTabs-0 must be at least 1')
+    expect(() => finish({ 'numericalTabs-0': '10.5' })).toThrow('values.numericalTabs-0 must be at most 10')
+    expect(() => finish({ 'numericalTabs-0': '2', 'numericalTabs-1': '1.999' })).toThrow(
+      'values.numericalTabs-1 must be an amount with at most two decimals',
+    )
+    expect(() => finish({})).toThrow('values.numericalTabs-0 is required')
+  })
+
+  it('accepts exactly the numbers within the range (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50, max: 50 }), fc.nat(99), (whole, cents) => {
+        const value = `${whole}.${String(cents).padStart(2, '0')}`
+        const inRange = Number(value) >= 1 && Number(value) <= 10
+        const attempt = () => finish({ 'numericalTabs-0': value })
+        if (inRange) expect(attempt()).toMatchObject({ 'numericalTabs-0': value })
+        else expect(attempt).toThrow(Number(value) < 1 ? 'must be at least 1' : 'must be at most 10')
+      }),
+    )
+  })
+
+  it('never takes a formula value from the recipient, and shows visible formulas locked', () => {
+    expect(() => finish({ 'numericalTabs-0': '3', 'formulaTabs-0': '1000' })).toThrow(
+      'values.formulaTabs-0 is not a field of this recipient',
+    )
+    const shown = signingTabs(order, { name: 'Ana' }, {}, '', locate)
+    const formulas = shown.filter((tab) => tab.tabId.startsWith('formulaTabs'))
+    expect(formulas.map((tab) => [tab.tabId, tab.locked, tab.required])).toEqual([
+      ['formulaTabs-0', true, false],
+      ['formulaTabs-2', true, false],
+    ])
+  })
+
+  it('returns the entered number as value and numericalValue, keeping localePolicy', () => {
+    const filled = tabsWithValues(order, { name: 'Ana' }, finish({ 'numericalTabs-0': '3' }), undefined)
+    expect(filled.numericalTabs?.[0]).toMatchObject({
+      value: '3',
+      numericalValue: '3',
+      localePolicy: { cultureName: 'en-US' },
+    })
+    expect(filled.formulaTabs?.[0]?.value).toBe('0.00')
+  })
+})
+
 describe('tabsWithValues', () => {
   it("puts the entered values where DocuSign's API returns them", () => {
     const filled = tabsWithValues(

@@ -1,4 +1,11 @@
 import { InvalidRequestError } from 'platform'
+import {
+  evaluateFormula,
+  FormulaError,
+  formatFormulaResult,
+  operandOf,
+  parseFormula,
+} from '../tabs/formula.js'
 import type { Tab, TabOption, TabsByType } from '../templates/model.js'
 import type { FinishSigningRequest, SigningTab, SigningTabType } from './schema.js'
 
@@ -25,6 +32,8 @@ const PAGE_TYPE: Record<string, SigningTabType> = {
   titleTabs: 'text',
   textTabs: 'text',
   numberTabs: 'text',
+  numericalTabs: 'text',
+  formulaTabs: 'text',
   dateTabs: 'text',
   noteTabs: 'text',
   checkboxTabs: 'checkbox',
@@ -51,6 +60,9 @@ const REQUIRED_BY_DEFAULT = new Set<SigningTabType>(['signHere', 'initialHere', 
 /** Types the service fills in itself. */
 const FILLED_BY_SERVICE = new Set<SigningTabType>(['dateSigned', 'fullName', 'email'])
 
+/** Tab types whose value the service computes when the recipient finishes (formula.ts). */
+const COMPUTED = new Set<string>(['formulaTabs'])
+
 export type Values = Record<string, string>
 
 export interface Located {
@@ -74,6 +86,8 @@ const number = (value: string | undefined) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined
 }
 const options = (value: Tab[string] | undefined): TabOption[] => (Array.isArray(value) ? value : [])
+/** A plain decimal, as the signing page sends numbers. */
+const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/
 
 export const tabIdOf = (type: string, index: number) => `${type}-${index}`
 
@@ -88,8 +102,8 @@ export function* eachTab(
   }
 }
 
-function isRequired(pageType: SigningTabType, tab: Tab): boolean {
-  if (FILLED_BY_SERVICE.has(pageType)) return false
+function isRequired(type: string, pageType: SigningTabType, tab: Tab): boolean {
+  if (FILLED_BY_SERVICE.has(pageType) || COMPUTED.has(type)) return false
   if (text(tab.optional) === 'true') return false
   const required = text(tab.required)
   return required === undefined ? REQUIRED_BY_DEFAULT.has(pageType) : required === 'true'
@@ -105,6 +119,7 @@ export function signingTabs(
 ): SigningTab[] {
   const result: SigningTab[] = []
   for (const { id, type, pageType, tab } of eachTab(tabs)) {
+    if (COMPUTED.has(type) && text(tab.hidden) === 'true') continue
     const documentId = text(tab.documentId)
     const at = locate(tab, documentId)
     if (!at) continue
@@ -129,8 +144,12 @@ export function signingTabs(
       ...at,
       width: pageType === 'text' ? (number(text(tab.width)) ?? box.width) : box.width,
       height: pageType === 'text' ? (number(text(tab.height)) ?? box.height) : box.height,
-      required: isRequired(pageType, tab),
-      locked: FILLED_BY_SERVICE.has(pageType) || text(tab.locked) === 'true' || type === 'noteTabs',
+      required: isRequired(type, pageType, tab),
+      locked:
+        FILLED_BY_SERVICE.has(pageType) ||
+        COMPUTED.has(type) ||
+        text(tab.locked) === 'true' ||
+        type === 'noteTabs',
       ...(label === undefined ? {} : { label }),
       ...(value === undefined ? {} : { value }),
     }
@@ -162,18 +181,22 @@ export function signingTabs(
 /**
  * Checks what a recipient sends when finishing against its own tabs (never another recipient's):
  * every value names one of its fillable tabs and fits it, every required tab is filled, and signing
- * tabs come with an adopted image. Returns the values to store. 400 naming the tab otherwise.
+ * tabs come with an adopted image. Returns the values to store, formula results included. 400 naming
+ * the tab otherwise.
  */
 export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Values {
-  const fillable = new Map<string, { pageType: SigningTabType; tab: Tab }>()
-  for (const { id, pageType, tab } of eachTab(tabs)) {
-    if (!FILLED_BY_SERVICE.has(pageType) && text(tab.locked) !== 'true') fillable.set(id, { pageType, tab })
+  const fillable = new Map<string, { type: string; pageType: SigningTabType; tab: Tab }>()
+  for (const { id, type, pageType, tab } of eachTab(tabs)) {
+    if (!FILLED_BY_SERVICE.has(pageType) && !COMPUTED.has(type) && text(tab.locked) !== 'true') {
+      fillable.set(id, { type, pageType, tab })
+    }
   }
   const values: Values = {}
   for (const [id, value] of Object.entries(request.values)) {
     const target = fillable.get(id)
     if (!target) throw new InvalidRequestError(`values.${id} is not a field of this recipient`)
-    const { pageType, tab } = target
+    const { type, pageType, tab } = target
+    if (type === 'numericalTabs' && value !== '') checkNumerical(tab, value, `values.${id}`)
     if (pageType === 'checkbox' && value !== 'true' && value !== 'false') {
       throw new InvalidRequestError(`values.${id} must be "true" or "false"`)
     }
@@ -196,7 +219,7 @@ export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Va
     }
     values[id] = value
   }
-  for (const [id, { pageType, tab }] of fillable) {
+  for (const [id, { type, pageType, tab }] of fillable) {
     const value = values[id] ?? ''
     if (pageType === 'signHere' && value === 'signed' && !request.signature) {
       throw new InvalidRequestError('signature is required to sign')
@@ -204,11 +227,67 @@ export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Va
     if (pageType === 'initialHere' && value === 'signed' && !request.initials) {
       throw new InvalidRequestError('initials are required to initial')
     }
-    if (!isRequired(pageType, tab)) continue
+    if (!isRequired(type, pageType, tab)) continue
     const filled = pageType === 'checkbox' ? value === 'true' : value.trim() !== ''
     if (!filled) throw new InvalidRequestError(`values.${id} is required`)
   }
-  return values
+  return { ...values, ...computeFormulas(tabs, values) }
+}
+
+/** A numerical tab's entry: a decimal (`Currency`: at most two decimals) within its min and max. */
+function checkNumerical(tab: Tab, value: string, at: string): void {
+  if (!DECIMAL.test(value)) throw new InvalidRequestError(`${at} must be a number, such as 1250.50`)
+  const currency = text(tab.validationType)?.toLowerCase() === 'currency'
+  if (currency && !/^-?\d+(\.\d{1,2})?$/.test(value)) {
+    throw new InvalidRequestError(`${at} must be an amount with at most two decimals`)
+  }
+  const number = Number(value)
+  const min = text(tab.minNumericalValue)
+  const max = text(tab.maxNumericalValue)
+  if (min !== undefined && number < Number(min))
+    throw new InvalidRequestError(`${at} must be at least ${min}`)
+  if (max !== undefined && number > Number(max)) throw new InvalidRequestError(`${at} must be at most ${max}`)
+}
+
+/**
+ * The recipient's formula tabs computed from its other tabs, by `tabLabel`: the entered value, else the
+ * sender's; a formula may use another formula's result. A reference to no tab, a blank or a non-number
+ * counts as 0 (DocuSign's rule), and so does a formula met again in a circle (refused when a tab list is
+ * read, but the merge of several templates could still make one); a division by zero gives no value.
+ */
+export function computeFormulas(tabs: TabsByType, entered: Values): Values {
+  const byLabel = new Map<string, { id: string; type: string; tab: Tab }>()
+  for (const { id, type, tab } of eachTab(tabs)) {
+    const label = text(tab.tabLabel)
+    if (label !== undefined && !byLabel.has(label)) byLabel.set(label, { id, type, tab })
+  }
+  const results: Values = {}
+  const computing = new Set<string>()
+  const resultOf = (id: string, tab: Tab): string | undefined => {
+    if (id in results) return results[id]
+    const formula = text(tab.formula)
+    if (formula === undefined || computing.has(id)) return undefined
+    computing.add(id)
+    try {
+      const tree = parseFormula(formula)
+      const value = evaluateFormula(tree, (label) => {
+        const referenced = byLabel.get(label)
+        if (!referenced) return 0
+        if (COMPUTED.has(referenced.type)) return operandOf(resultOf(referenced.id, referenced.tab))
+        return operandOf(entered[referenced.id] ?? text(referenced.tab.value))
+      })
+      const formatted = formatFormulaResult(value, text(tab.roundDecimalPlaces))
+      if (formatted !== undefined) results[id] = formatted
+      return formatted
+    } catch (error) {
+      if (error instanceof FormulaError) return undefined
+      throw error
+    } finally {
+      computing.delete(id)
+    }
+  }
+  for (const { id, type, tab } of eachTab(tabs)) if (COMPUTED.has(type)) resultOf(id, tab)
+  return results
 }
 
 /**
@@ -252,6 +331,7 @@ export function tabsWithValues(
       }
       if (pageType === 'signHere' || pageType === 'initialHere')
         return value === 'signed' ? { ...tab, status: 'signed' } : tab
+      if (type === 'numericalTabs') return { ...tab, value, numericalValue: value }
       return { ...tab, value }
     })
   }

@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { authRoutes } from './auth-routes.js'
+import { AUTH_TOKEN_HEADER } from './auth-schema.js'
+import { clientOf, Headers } from './request.js'
 import {
   DeclineSigningRequest,
   FinishSigningRequest,
@@ -8,26 +11,7 @@ import {
   SigningOutcome,
   SigningSession,
 } from './schema.js'
-import {
-  type Client,
-  declineSigning,
-  finishSigning,
-  openSession,
-  signedCombined,
-  signingDocument,
-} from './service.js'
-
-const ACCESS_CODE_HEADER = 'x-signing-access-code'
-
-const Headers = Type.Object({
-  [SIGNING_TOKEN_HEADER]: Type.String({ minLength: 20, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
-  [ACCESS_CODE_HEADER]: Type.Optional(Type.String({ maxLength: 100 })),
-})
-
-function clientOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }): Client {
-  const agent = request.headers['user-agent']
-  return { ipAddress: request.ip, userAgent: (Array.isArray(agent) ? agent[0] : agent)?.slice(0, 500) ?? '' }
-}
+import { declineSigning, finishSigning, openSession, signedCombined, signingDocument } from './service.js'
 
 /**
  * The signing page's JSON API under /signing/api. The token comes in a header (the page reads it from
@@ -47,7 +31,7 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
         ctx,
         request.headers[SIGNING_TOKEN_HEADER],
         clientOf(request),
-        request.headers[ACCESS_CODE_HEADER],
+        request.headers[AUTH_TOKEN_HEADER],
       ),
   )
 
@@ -65,13 +49,18 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
         ctx,
         request.headers[SIGNING_TOKEN_HEADER],
         request.params.documentId,
+        request.headers[AUTH_TOKEN_HEADER],
       )
       return reply.type('application/pdf').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
 
   app.get('/signing/api/combined', { schema: { hide: true, headers: Headers } }, async (request, reply) => {
-    const bytes = await signedCombined(ctx, request.headers[SIGNING_TOKEN_HEADER])
+    const bytes = await signedCombined(
+      ctx,
+      request.headers[SIGNING_TOKEN_HEADER],
+      request.headers[AUTH_TOKEN_HEADER],
+    )
     return reply
       .type('application/pdf')
       .header('content-disposition', 'attachment; filename="signed.pdf"')
@@ -89,7 +78,7 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
         request.headers[SIGNING_TOKEN_HEADER],
         request.body,
         clientOf(request),
-        request.headers[ACCESS_CODE_HEADER],
+        request.headers[AUTH_TOKEN_HEADER],
       ),
   )
 
@@ -109,7 +98,9 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
         request.headers[SIGNING_TOKEN_HEADER],
         request.body,
         clientOf(request),
-        request.headers[ACCESS_CODE_HEADER],
+        request.headers[AUTH_TOKEN_HEADER],
       ),
   )
+
+  await authRoutes(app, ctx)
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import { AppError, NotFoundError } from 'platform'
 import { COMBINED_PART, findSignedPart } from '../completion/repository.js'
 import type { ServiceContext } from '../context.js'
@@ -12,6 +11,7 @@ import {
 } from '../envelopes/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
+import { requireAuthenticated } from './auth-service.js'
 import { checkFinish, formatSignedDate, signingTabs } from './form.js'
 import { hashSigningToken } from './links.js'
 import { locateTabs } from './placements.js'
@@ -115,9 +115,16 @@ export async function openSession(
   deps: SigningDeps,
   token: string,
   client: Client,
-  accessCode: string | undefined,
+  authToken: string | undefined,
 ): Promise<SigningSession> {
   const link = await linkOf(deps, token)
+  // Checked before a once-only view URL is spent, so a recipient who still owes a code can come back.
+  await requireAuthenticated(
+    deps,
+    link,
+    await recipientOf(deps, link.envelopeId, link.recipientId),
+    authToken,
+  )
   if (link.kind === 'recipient_view' && link.usedAt === undefined) {
     const consumed = await consumeSigningLink(
       deps.db,
@@ -129,19 +136,13 @@ export async function openSession(
   } else if (link.kind === 'recipient_view') {
     throw new LinkRefusedError()
   }
-  return sessionOf(deps, link, client, accessCode)
+  return sessionOf(deps, link, client)
 }
 
-async function sessionOf(
-  deps: SigningDeps,
-  link: SigningLink,
-  client: Client,
-  accessCode: string | undefined,
-): Promise<SigningSession> {
+async function sessionOf(deps: SigningDeps, link: SigningLink, client: Client): Promise<SigningSession> {
   const { envelopeId, recipientId } = link
   const envelope = await envelopeOf(deps, envelopeId)
   let recipient = await recipientOf(deps, envelopeId, recipientId)
-  requireAccessCode(recipient, accessCode)
   let state = stateOf(envelope.status, envelope.voidedReason, recipient)
   if (state === 'ready') {
     await applyTransition(
@@ -224,8 +225,15 @@ export async function signingDocument(
   deps: SigningDeps,
   token: string,
   documentId: string,
+  authToken: string | undefined,
 ): Promise<Uint8Array> {
   const link = await openLink(deps, token)
+  await requireAuthenticated(
+    deps,
+    link,
+    await recipientOf(deps, link.envelopeId, link.recipientId),
+    authToken,
+  )
   const documents = (await findDocuments(deps.db, [link.envelopeId])).get(link.envelopeId) ?? []
   const document = documents.find((candidate) => candidate.documentId === documentId)
   if (!document) throw new NotFoundError(`Document ${documentId} not found`)
@@ -233,8 +241,18 @@ export async function signingDocument(
 }
 
 /** The sealed combined PDF, for any recipient's link once the envelope is completed. */
-export async function signedCombined(deps: SigningDeps, token: string): Promise<Uint8Array> {
+export async function signedCombined(
+  deps: SigningDeps,
+  token: string,
+  authToken: string | undefined,
+): Promise<Uint8Array> {
   const link = await openLink(deps, token)
+  await requireAuthenticated(
+    deps,
+    link,
+    await recipientOf(deps, link.envelopeId, link.recipientId),
+    authToken,
+  )
   const blobId = await findSignedPart(deps.db, link.envelopeId, COMBINED_PART)
   if (!blobId) throw new NotFoundError('The signed document is not ready yet')
   return documentBytes(deps, blobId)
@@ -245,12 +263,12 @@ export async function finishSigning(
   token: string,
   request: FinishSigningRequest,
   client: Client,
-  accessCode: string | undefined,
+  authToken: string | undefined,
 ): Promise<SigningOutcome> {
   const link = await openLink(deps, token)
   const { envelopeId, recipientId } = link
   const recipient = await recipientOf(deps, envelopeId, recipientId)
-  requireAccessCode(recipient, accessCode)
+  await requireAuthenticated(deps, link, recipient, authToken)
   const values = checkFinish(recipient.tabs, request)
   await applyTransition(
     deps,
@@ -275,11 +293,11 @@ export async function declineSigning(
   token: string,
   request: DeclineSigningRequest,
   client: Client,
-  accessCode: string | undefined,
+  authToken: string | undefined,
 ): Promise<SigningOutcome> {
   const link = await openLink(deps, token)
   const recipient = await recipientOf(deps, link.envelopeId, link.recipientId)
-  requireAccessCode(recipient, accessCode)
+  await requireAuthenticated(deps, link, recipient, authToken)
   await applyTransition(
     deps,
     { envelopeId: link.envelopeId },
@@ -303,20 +321,5 @@ function webActor(recipient: StoredRecipient, client: Client): Actor {
     userName: signerName(recipient),
     clientIpAddress: client.ipAddress,
     userAgent: client.userAgent,
-  }
-}
-
-/**
- * A recipient with an access code must present it on every call; the page asks for it. (Attempt limits
- * and locking belong to recipient authentication, see the README.)
- */
-function requireAccessCode(recipient: StoredRecipient, presented: string | undefined) {
-  if (recipient.accessCode === undefined) return
-  const expected = Buffer.from(recipient.accessCode)
-  const given = Buffer.from(presented ?? '')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AppError('forbidden', 'This envelope needs the access code the sender gave you', {
-      errorCode: 'ACCESS_CODE_REQUIRED',
-    })
   }
 }

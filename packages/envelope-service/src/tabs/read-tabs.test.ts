@@ -20,6 +20,43 @@ describe('readTabs', () => {
     expect(tabs.listTabs?.[0]?.listItems).not.toBe(input.listTabs[0]?.listItems)
   })
 
+  it('keeps localePolicy objects without sharing them with the input', () => {
+    const input = everyTabType('1')
+    const tabs = readTabs(input, 'tabs')
+    expect(tabs.numericalTabs?.[0]?.localePolicy).toEqual(input.numericalTabs[0]?.localePolicy)
+    expect(tabs.numericalTabs?.[0]?.localePolicy).not.toBe(input.numericalTabs[0]?.localePolicy)
+  })
+
+  it('refuses a formula it cannot compute, naming the tab and the place', () => {
+    expect(() =>
+      readTabs({ formulaTabs: [{ tabLabel: 'x', formula: 'Max([a], 2)' }] }, 'signers[0].tabs'),
+    ).toThrow(
+      'signers[0].tabs.formulaTabs[0].formula is not a formula this service computes: Unexpected "M" at character 1',
+    )
+  })
+
+  it('refuses formulas that refer to one another in a circle, and accepts a chain', () => {
+    const formula = (tabLabel: string, text: string) => ({ tabLabel, formula: text })
+    expect(() =>
+      readTabs(
+        { formulaTabs: [formula('a', '[b] + 1'), formula('b', '[c] * 2'), formula('c', '[a]')] },
+        'tabs',
+      ),
+    ).toThrow('tabs.formulaTabs: formulas refer to one another in a circle (a -> b -> c -> a)')
+    expect(() =>
+      readTabs(
+        { formulaTabs: [formula('a', '[b] + 1'), formula('b', '[c] * 2'), formula('c', '[d]')] },
+        'tabs',
+      ),
+    ).not.toThrow()
+  })
+
+  it('refuses a numerical tab whose minimum exceeds its maximum', () => {
+    expect(() =>
+      readTabs({ numericalTabs: [{ minNumericalValue: '10', maxNumericalValue: '9.5' }] }, 'tabs'),
+    ).toThrow('tabs.numericalTabs[0].minNumericalValue must not exceed maxNumericalValue')
+  })
+
   it('names an unknown tab type', () => {
     expect(() => readTabs({ stampTabs: [] } as never, 'signers[0].tabs')).toThrow(
       /^signers\[0\]\.tabs\.stampTabs is not a supported tab type \(supported: signHereTabs, /,

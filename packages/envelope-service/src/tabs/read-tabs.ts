@@ -1,6 +1,7 @@
 import { TAB_TYPES, type Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../templates/model.js'
+import { FormulaError, parseFormula, referencesOf } from './formula.js'
 
 /**
  * The one reading of a recipient's tabs, shared by templates and envelopes so that the same tab is
@@ -33,16 +34,69 @@ export function readTabs(input: Tabs | undefined, path: string): TabsByType {
     if (!Array.isArray(list) || list.length === 0) continue
     tabs[type] = list.map((tab) => copyTab(tab as Record<string, unknown>))
   }
+  checkFormulas(tabs.formulaTabs ?? [], `${path}.formulaTabs`)
+  checkNumericalRanges(tabs.numericalTabs ?? [], `${path}.numericalTabs`)
   return tabs
 }
 
+/** Strings, option lists (`listItems`, `radios`) and objects of strings (`localePolicy`) are kept. */
 function copyTab(tab: Record<string, unknown>): Tab {
   const copy: Tab = {}
   for (const [field, value] of Object.entries(tab)) {
     if (typeof value === 'string') copy[field] = value
     else if (Array.isArray(value)) copy[field] = value.map((option) => ({ ...(option as TabOption) }))
+    else if (typeof value === 'object' && value !== null) copy[field] = { ...(value as TabOption) }
   }
   return copy
+}
+
+/**
+ * A formula must parse, and formulas of one recipient must not refer to one another in a circle (a
+ * formula may use another formula's result). Labels of other recipients' tabs cannot be checked here:
+ * a reference to no tab counts as 0 when the recipient signs.
+ */
+function checkFormulas(formulas: Tab[], path: string): void {
+  const referencesByLabel = new Map<string, string[]>()
+  formulas.forEach((tab, index) => {
+    const formula = tabText(tab, 'formula')
+    if (formula === undefined) return
+    let references: string[]
+    try {
+      references = referencesOf(parseFormula(formula))
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error
+      throw new InvalidRequestError(
+        `${path}[${index}].formula is not a formula this service computes: ${error.message}`,
+      )
+    }
+    const label = tabText(tab, 'tabLabel')
+    if (label !== undefined) referencesByLabel.set(label, references)
+  })
+  const finished = new Set<string>()
+  const visiting: string[] = []
+  const visit = (label: string): void => {
+    if (finished.has(label)) return
+    if (visiting.includes(label)) {
+      throw new InvalidRequestError(
+        `${path}: formulas refer to one another in a circle (${[...visiting.slice(visiting.indexOf(label)), label].join(' -> ')})`,
+      )
+    }
+    visiting.push(label)
+    for (const reference of referencesByLabel.get(label) ?? []) visit(reference)
+    visiting.pop()
+    finished.add(label)
+  }
+  for (const label of referencesByLabel.keys()) visit(label)
+}
+
+function checkNumericalRanges(tabs: Tab[], path: string): void {
+  tabs.forEach((tab, index) => {
+    const min = tabText(tab, 'minNumericalValue')
+    const max = tabText(tab, 'maxNumericalValue')
+    if (min !== undefined && max !== undefined && Number(min) > Number(max)) {
+      throw new InvalidRequestError(`${path}[${index}].minNumericalValue must not exceed maxNumericalValue`)
+    }
+  })
 }
 
 /**

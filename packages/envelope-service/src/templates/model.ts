@@ -8,11 +8,16 @@
  * document numbering; the envelope renumbers documents and rewrites it.
  */
 
+import type { DocumentOriginal } from '../documents/originals.js'
+
 /** An option of a list tab (`listItems`: text, value, selected) or a radio of a radio group (`radios`). */
 export type TabOption = Record<string, string>
 
-/** One tab: string fields as DocuSign names them; `listItems` (listTabs) and `radios` (radioGroupTabs). */
-export type Tab = Record<string, string | TabOption[]>
+/**
+ * One tab: string fields as DocuSign names them; `listItems` (listTabs) and `radios` (radioGroupTabs);
+ * `localePolicy` (date and numerical tabs), an object of strings.
+ */
+export type Tab = Record<string, string | TabOption[] | TabOption>
 
 /**
  * Tabs grouped by DocuSign tab type: `signHereTabs`, `initialHereTabs`, `dateSignedTabs`, `fullNameTabs`,
@@ -61,6 +66,8 @@ export interface TemplateDocument {
   order: number
   /** Key of the content in the shared blob store (SHA-256 hex of the bytes). */
   blobId: string
+  /** What the client sent, when it was not a PDF: the blob above is its conversion (documents/conversion/). */
+  original?: DocumentOriginal
 }
 
 export interface TextCustomField {

@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
+import { originalOf } from '../documents/originals.js'
 import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
 import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
 
@@ -71,6 +72,7 @@ function toDocument(row: DocumentRow): TemplateDocument {
     pages: Number(row.pages),
     order: Number(row.position),
     blobId: row.blob_id,
+    ...originalOf(row),
   }
 }
 
@@ -228,6 +230,8 @@ function documentRows(templateId: string, documents: TemplateDocument[]): Docume
     pages: document.pages,
     position: document.order,
     blob_id: document.blobId,
+    original_blob_id: document.original?.blobId ?? null,
+    original_extension: document.original?.extension ?? null,
   }))
 }
 

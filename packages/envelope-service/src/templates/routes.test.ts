@@ -168,10 +168,13 @@ describeEachDatabase('templates API', (databases) => {
       expectInvalid(await post(alice, body), 'documents[0].documentBase64 is not valid base64')
     })
 
-    it('returns 400 for a file extension other than pdf', async () => {
+    it('returns 400 for a file extension no converter accepts', async () => {
       const body = await templateBody()
-      ;(body.documents[0] as Record<string, unknown>).fileExtension = 'docx'
-      expectInvalid(await post(alice, body), /documents\[0\]\.fileExtension must be "pdf"/)
+      ;(body.documents[0] as Record<string, unknown>).fileExtension = 'exe'
+      expectInvalid(
+        await post(alice, body),
+        /documents\[0\]\.fileExtension "exe" is not a supported document format/,
+      )
     })
 
     it('returns 400 for duplicate documentIds', async () => {

@@ -182,7 +182,13 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     },
     async (request, reply) => {
       const { accountId, userId } = request.principal
-      const template = await createTemplate(ctx.db, { accountId, userId }, request.body, ctx.now())
+      const template = await createTemplate(
+        ctx.db,
+        { accountId, userId },
+        request.body,
+        ctx.now(),
+        ctx.documentConverter,
+      )
       return reply.code(201).send(toTemplateSummary(template))
     },
   )
@@ -203,7 +209,15 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
       const { accountId } = request.principal
       const { templateId } = request.params
       const template = await ctx.templateCache.writing(templateId, () =>
-        updateTemplate(ctx.db, accountId, viewerOf(request), templateId, request.body, ctx.now()),
+        updateTemplate(
+          ctx.db,
+          accountId,
+          viewerOf(request),
+          templateId,
+          request.body,
+          ctx.now(),
+          ctx.documentConverter,
+        ),
       )
       return toTemplateSummary(template)
     },

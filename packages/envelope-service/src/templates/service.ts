@@ -3,7 +3,13 @@ import { RECIPIENT_LISTS, type Tabs } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
 import { putBlob } from '../documents/blobs.js'
-import { inspectPdf } from '../documents/pdf.js'
+import {
+  allInOrder,
+  type ConvertedDocument,
+  type DocumentConverter,
+  pdfOnlyConverter,
+  readInlineDocument,
+} from '../documents/conversion/converter.js'
 import { carriesTabs, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
@@ -29,10 +35,16 @@ type DocumentInput = NonNullable<TemplateInput['documents']>[number]
 /** A validated document whose bytes still have to be written to the blob store. */
 interface PendingDocument {
   document: TemplateDocument
+  /** The PDF. */
   bytes: Uint8Array
+  /** What the client sent, when it was converted: stored beside the PDF. */
+  originalBytes?: Uint8Array
 }
 
-async function readDocuments(inputs: DocumentInput[]): Promise<PendingDocument[]> {
+async function readDocuments(
+  converter: DocumentConverter,
+  inputs: DocumentInput[],
+): Promise<PendingDocument[]> {
   const seen = new Set<string>()
   inputs.forEach((input, index) => {
     const field = `documents[${index}]`
@@ -41,12 +53,9 @@ async function readDocuments(inputs: DocumentInput[]): Promise<PendingDocument[]
     }
     seen.add(input.documentId)
     if (input.name.trim() === '') throw new InvalidRequestError(`${field}.name must not be blank`)
-    if (input.fileExtension !== undefined && input.fileExtension.toLowerCase() !== 'pdf') {
-      throw new InvalidRequestError(`${field}.fileExtension must be "pdf": only PDF documents are accepted`)
-    }
   })
-  const inspected = await Promise.all(
-    inputs.map((input, index) => inspectPdf(input.documentBase64, `documents[${index}].documentBase64`)),
+  const converted = await allInOrder(
+    inputs.map((input, index) => readInlineDocument(converter, input, `documents[${index}]`)),
   )
   // Documents without an explicit order keep their array position; a stable sort keeps ties in array order.
   const ordered = inputs
@@ -57,9 +66,10 @@ async function readDocuments(inputs: DocumentInput[]): Promise<PendingDocument[]
     }))
     .sort((a, b) => a.key - b.key)
   return ordered.map(({ input, index }, position) => {
-    const { bytes, pages } = inspected[index] as { bytes: Uint8Array; pages: number }
+    const { pdf, pages, original } = converted[index] as ConvertedDocument
     return {
-      bytes,
+      bytes: pdf,
+      ...(original ? { originalBytes: original.bytes } : {}),
       document: {
         documentId: input.documentId,
         name: input.name,
@@ -67,6 +77,7 @@ async function readDocuments(inputs: DocumentInput[]): Promise<PendingDocument[]
         pages,
         order: position + 1,
         blobId: '',
+        ...(original ? { original: { blobId: '', extension: original.extension } } : {}),
       },
     }
   })
@@ -198,13 +209,14 @@ function readCustomFields(input: TemplateUpdateInput['customFields']): CustomFie
  * DocuSign's update does; kept roles' tabs are checked again when the documents change.
  */
 async function readTemplate(
+  converter: DocumentConverter,
   templateId: string,
   input: TemplateUpdateInput,
   existing?: Template,
 ): Promise<{ record: TemplateRecord; pending: PendingDocument[] }> {
   const name = input.name ?? existing?.name ?? ''
   if (name.trim() === '') throw new InvalidRequestError('name must not be blank')
-  const pending = input.documents ? await readDocuments(input.documents) : []
+  const pending = input.documents ? await readDocuments(converter, input.documents) : []
   const documents = input.documents ? pending.map((p) => p.document) : (existing?.documents ?? [])
   const record: TemplateRecord = {
     templateId,
@@ -236,18 +248,27 @@ function keptRecipients(roles: TemplateRole[], documents: TemplateDocument[]): T
 
 /** Writes the documents' bytes to the blob store (outside any transaction) and fills in their ids. */
 async function storeDocuments(db: DbOrTx, pending: PendingDocument[], now: number) {
-  for (const item of pending) item.document.blobId = await putBlob(db, item.bytes, now)
+  for (const item of pending) {
+    item.document.blobId = await putBlob(db, item.bytes, now)
+    if (item.originalBytes && item.document.original) {
+      item.document.original.blobId = await putBlob(db, item.originalBytes, now)
+    }
+  }
 }
 
-/** Validates and stores a new template owned by `owner`. */
+/**
+ * Validates and stores a new template owned by `owner`. Without a converter only PDFs are accepted
+ * (the demo templates).
+ */
 export async function createTemplate(
   db: DbOrTx,
   owner: TemplateOwner,
   input: TemplateInput,
   now: number,
+  converter: DocumentConverter = pdfOnlyConverter,
 ): Promise<Template> {
   const templateId = randomUUID()
-  const { record, pending } = await readTemplate(templateId, input)
+  const { record, pending } = await readTemplate(converter, templateId, input)
   await storeDocuments(db, pending, now)
   await insertTemplate(db, owner, record, new Date(now).toISOString())
   return (await findTemplate(db, owner.accountId, templateId)) as Template
@@ -261,10 +282,11 @@ export async function updateTemplate(
   templateId: string,
   input: TemplateUpdateInput,
   now: number,
+  converter: DocumentConverter,
 ): Promise<Template> {
   const existing = await findTemplate(db, accountId, templateId, viewer)
   if (!existing) throw templateNotFound(templateId)
-  const { record, pending } = await readTemplate(templateId, input, existing)
+  const { record, pending } = await readTemplate(converter, templateId, input, existing)
   await storeDocuments(db, pending, now)
   if (!(await replaceTemplate(db, accountId, record, new Date(now).toISOString()))) {
     throw templateNotFound(templateId)

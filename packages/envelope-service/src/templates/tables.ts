@@ -34,6 +34,9 @@ export interface TemplateDocumentsTable {
   pages: number
   position: number
   blob_id: string
+  /** The document as sent when it was converted to PDF (migration 0011), else null. */
+  original_blob_id: string | null
+  original_extension: string | null
 }
 
 export interface TemplateTables extends DocumentTables {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Kysely } from 'kysely'
 import type { DialectName } from '../database/connect.js'
+import type { JobNotifier } from './notify.js'
 import { claimDueJobs, finishRun, registerJobs, renewLease, requestRun } from './repository.js'
 import type { JobTables } from './tables.js'
 
@@ -40,6 +41,12 @@ export interface JobRunnerOptions<DB extends JobTables> {
   owner?: string
   /** A run failed, or looking for due jobs failed; the runner goes on. */
   onError?: (error: unknown, job: string | undefined) => void
+  /**
+   * Carries wakes to the other processes on the database (PostgreSQL: `createPostgresNotifier`), so
+   * they look for due jobs at once instead of at their next poll. The runner starts it with `start`
+   * and closes it with `stop`.
+   */
+  notifier?: JobNotifier
 }
 
 export interface JobRunner {
@@ -49,7 +56,8 @@ export interface JobRunner {
   start(): Promise<void>
   /**
    * Makes a job due at `at` (default now), in every process sharing the database, and looks for due
-   * jobs at once in this one. Woken while it runs, the job runs again after the current run.
+   * jobs at once in this one (and, through the notifier, in the others). Woken while it runs, the job
+   * runs again after the current run.
    */
   wake(name: string, at?: number): Promise<void>
   /** Claims the due jobs and runs them; resolves with their names once they finished. For tests. */
@@ -104,6 +112,9 @@ export function createJobRunner<DB extends JobTables>(options: JobRunnerOptions<
         firstRunAt: job.everyMs === undefined ? null : at + job.everyMs,
       })),
     )
+    await options.notifier?.listen((name) => {
+      if (name === undefined || jobs.has(name)) schedulePoll(0)
+    })
     schedulePoll(pollMs)
   }
 
@@ -211,7 +222,9 @@ export function createJobRunner<DB extends JobTables>(options: JobRunnerOptions<
     if (running.has(name) && at <= now()) wokenWhileRunning.add(name)
     await requestRun(db, name, at)
     // A run for later is found by the regular polls.
-    if (jobs.has(name) && at <= now()) schedulePoll(0)
+    if (at > now()) return
+    if (jobs.has(name)) schedulePoll(0)
+    await options.notifier?.notify(name).catch((error: unknown) => onError(error, name))
   }
 
   async function runDue() {
@@ -229,6 +242,7 @@ export function createJobRunner<DB extends JobTables>(options: JobRunnerOptions<
     clearTimeout(timer)
     await polling
     await Promise.allSettled([...running.values()])
+    await options.notifier?.close()
   }
 
   return { define, start, wake, runDue, stop }

@@ -1,18 +1,21 @@
 import type { ServiceContext } from '../../context.js'
 import { CONNECT_FAN_OUT_JOB, runFanOutRound } from './fan-out.js'
 import { createHttpPoster, type PostJson } from './http-sender.js'
+import { type ConnectCounters, createConnectCounters } from './metrics.js'
 import { CONNECT_SENDER_JOB, createConnectSender } from './sender.js'
 
 /**
  * Defines the two Connect delivery jobs on the service's job runner: the fan-out (woken by commits of
  * `envelope.event` rows through `jobOfTopic` in app.ts) and the sender (woken by the fan-out and by
- * each finished attempt). Both also run every second, for retries that come due. Returns what the
- * service must close before the database: the attempts in flight and the HTTP agents.
+ * each finished attempt). Both also run every second, for retries that come due. Returns this
+ * process's attempt counters (for `/metrics`) and what the service must close before the database: the
+ * attempts in flight and the HTTP agents.
  */
 export function defineConnectDelivery(
   ctx: ServiceContext,
   options: { owner: string; onError: (error: unknown, job: string) => void; post?: PostJson },
-): { close: () => Promise<void> } {
+): { counters: ConnectCounters; close: () => Promise<void> } {
+  const counters = createConnectCounters()
   const poster = createHttpPoster({
     timeoutMs: ctx.config.CONNECT_DELIVERY_TIMEOUT_MS,
     allowPrivate: ctx.config.CONNECT_ALLOW_PRIVATE_URLS,
@@ -37,7 +40,9 @@ export function defineConnectDelivery(
     post: options.post ?? poster.post,
     retryWindowMs: ctx.config.CONNECT_RETRY_HOURS * 60 * 60_000,
     leaseMs: ctx.config.CONNECT_DELIVERY_TIMEOUT_MS + 60_000,
+    attemptTimeoutMs: ctx.config.CONNECT_DELIVERY_TIMEOUT_MS,
     wake: wakeSender,
+    onAttempt: counters.record,
     onError: (error) => options.onError(error, CONNECT_SENDER_JOB),
   })
   ctx.jobs.define({
@@ -54,6 +59,7 @@ export function defineConnectDelivery(
   })
   ctx.jobs.define({ name: CONNECT_SENDER_JOB, everyMs: 1_000, run: () => sender.runRound() })
   return {
+    counters,
     close: async () => {
       await sender.close()
       poster.close()

@@ -21,6 +21,7 @@ export function toLogOutput(
     configUrl: row.url,
     status: row.event,
     created: iso(row.created_at),
+    ...(row.attempt === null ? {} : { retryCount: String(Math.max(0, Number(row.attempt) - 1)) }),
     ...(ok ? {} : { error: `${outcome}: ${row.response}` }),
     logUri: `/connect/logs/${row.id}`,
     ...(withPayload

@@ -99,8 +99,16 @@ const toClaimed = (row: Selectable<ConnectDeliveriesTable>): ClaimedDelivery => 
 export async function claimDeliveries(
   db: DbOrTx,
   dialect: DialectName,
-  request: { owner: string; now: number; leaseMs: number; limit: number },
+  request: {
+    owner: string
+    now: number
+    leaseMs: number
+    limit: number
+    /** Targets the claimer cannot send to now (all its slots busy). */
+    skipUrls?: readonly string[]
+  },
 ): Promise<ClaimedDelivery[]> {
+  const skipUrls = [...(request.skipUrls ?? [])]
   const { now } = request
   const rows = await db
     .updateTable('connect_deliveries')
@@ -129,6 +137,7 @@ export async function claimDeliveries(
             ),
           ),
         )
+        .$if(skipUrls.length > 0, (query) => query.where('due.url', 'not in', skipUrls))
         .orderBy('due.next_attempt_at')
         .orderBy('due.id')
         .limit(request.limit)
@@ -142,20 +151,25 @@ export async function claimDeliveries(
 async function insertLog(tx: DbOrTx, delivery: ClaimedDelivery, log: AttemptLog, now: number): Promise<void> {
   await tx
     .insertInto('connect_logs')
-    .values({
-      id: nextSequentialId(now),
-      account_id: delivery.accountId,
-      envelope_id: delivery.envelopeId,
-      configuration_id: delivery.configurationId,
-      url: delivery.url,
-      event: delivery.event,
-      status_code: log.statusCode,
-      response: log.response,
-      duration_ms: log.durationMs,
-      payload: log.payload ?? null,
-      created_at: now,
-    })
+    .values(logRowOf(delivery, log, now))
     .execute()
+}
+
+function logRowOf(delivery: ClaimedDelivery, log: AttemptLog, now: number) {
+  return {
+    id: nextSequentialId(now),
+    account_id: delivery.accountId,
+    envelope_id: delivery.envelopeId,
+    configuration_id: delivery.configurationId,
+    url: delivery.url,
+    event: delivery.event,
+    status_code: log.statusCode,
+    response: log.response,
+    duration_ms: log.durationMs,
+    attempt: delivery.attempts,
+    payload: log.payload ?? null,
+    created_at: now,
+  }
 }
 
 /** Removes a delivered delivery `owner` still holds and logs the attempt; false when it lost the lease. */
@@ -174,6 +188,42 @@ export async function markDelivered(
       .executeTakeFirst()
     await insertLog(tx, delivery, log, now)
     return Number(deleted.numDeletedRows) === 1
+  })
+}
+
+/** A delivered attempt to record. */
+export interface DeliveredAttempt {
+  delivery: ClaimedDelivery
+  log: AttemptLog
+  now: number
+}
+
+/**
+ * `markDelivered` for several attempts in one transaction (the sender's group commit); for each, false
+ * when `owner` had lost its lease.
+ */
+export async function markDeliveredMany(
+  db: DbOrTx,
+  owner: string,
+  attempts: readonly DeliveredAttempt[],
+): Promise<boolean[]> {
+  return db.transaction().execute(async (tx) => {
+    const deleted = await tx
+      .deleteFrom('connect_deliveries')
+      .where(
+        'id',
+        'in',
+        attempts.map((attempt) => attempt.delivery.id),
+      )
+      .where('lease_owner', '=', owner)
+      .returning('id')
+      .execute()
+    await tx
+      .insertInto('connect_logs')
+      .values(attempts.map((attempt) => logRowOf(attempt.delivery, attempt.log, attempt.now)))
+      .execute()
+    const gone = new Set(deleted.map((row) => row.id))
+    return attempts.map((attempt) => gone.has(attempt.delivery.id))
   })
 }
 
@@ -240,12 +290,13 @@ export async function moveToFailures(
   })
 }
 
-/** Gives a claimed delivery back untried (its target was busy): the claim does not count as an attempt. */
-export async function releaseDelivery(db: DbOrTx, owner: string, id: string): Promise<void> {
+/** Gives claimed deliveries back untried (held too long): the claim does not count as an attempt. */
+export async function releaseDeliveries(db: DbOrTx, owner: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
   await db
     .updateTable('connect_deliveries')
     .set((eb) => ({ lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('lease_owner', '=', owner)
     .execute()
 }
@@ -267,23 +318,6 @@ export async function findSigningSecrets(
   }
   const rows = await query.execute()
   return [...new Set(rows.map((row) => row.secret))]
-}
-
-/** When the envelope completed, declined or was voided (ISO), for the payload's summary. */
-export async function findTerminalTimes(
-  db: DbOrTx,
-  envelopeId: string,
-): Promise<{ completedAt?: string; declinedAt?: string; voidedAt?: string }> {
-  const row = await db
-    .selectFrom('envelopes')
-    .select(['completed_at', 'declined_at', 'voided_at'])
-    .where('id', '=', envelopeId)
-    .executeTakeFirst()
-  return {
-    ...(row?.completed_at ? { completedAt: row.completed_at } : {}),
-    ...(row?.declined_at ? { declinedAt: row.declined_at } : {}),
-    ...(row?.voided_at ? { voidedAt: row.voided_at } : {}),
-  }
 }
 
 /** The account's most recent attempts, newest first. */
@@ -370,4 +404,74 @@ export async function requeueFailures(
       counts.set(failure.envelope_id, (counts.get(failure.envelope_id) ?? 0) + 1)
   })
   return counts
+}
+
+/** What the fan-out needs of a configuration (no secrets: the sender reads those when it signs). */
+export interface FanOutConfiguration {
+  connectId: string
+  accountId: string
+  url: string
+  events: string[]
+  allUsers: boolean
+  userIds: string[]
+  includeData: string[]
+  includeHmac: boolean
+}
+
+/** The enabled configurations of the accounts, oldest first, by account: one query for a fan-out round. */
+export async function findFanOutConfigurations(
+  db: DbOrTx,
+  accountIds: readonly string[],
+): Promise<Map<string, FanOutConfiguration[]>> {
+  const byAccount = new Map<string, FanOutConfiguration[]>(accountIds.map((id) => [id, []]))
+  if (accountIds.length === 0) return byAccount
+  const rows = await db
+    .selectFrom('connect_configurations')
+    .select([
+      'id',
+      'account_id',
+      'url_to_publish_to',
+      'events',
+      'all_users',
+      'user_ids',
+      'include_data',
+      'include_hmac',
+    ])
+    .where('account_id', 'in', [...accountIds])
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute()
+  for (const row of rows) {
+    byAccount.get(row.account_id)?.push({
+      connectId: String(row.id),
+      accountId: row.account_id,
+      url: row.url_to_publish_to,
+      events: JSON.parse(row.events) as string[],
+      allUsers: Number(row.all_users) === 1,
+      userIds: JSON.parse(row.user_ids) as string[],
+      includeData: JSON.parse(row.include_data) as string[],
+      includeHmac: Number(row.include_hmac) === 1,
+    })
+  }
+  return byAccount
+}
+
+/**
+ * Completes (deletes) the claimed outbox rows `owner` still holds, inside the fan-out's transaction,
+ * and says which: only their deliveries may be written. A row whose lease ran out and was claimed again
+ * belongs to its new owner, whose fan-out stands.
+ */
+export async function takeOutboxRows(
+  tx: DbOrTx,
+  owner: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await tx
+    .deleteFrom('outbox')
+    .where('id', 'in', [...ids])
+    .where('lease_owner', '=', owner)
+    .returning('id')
+    .execute()
+  return new Set(rows.map((row) => row.id))
 }

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox'
 import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { requirePermission } from '../../rest/account-scope.js'
+import { connectMetrics } from './metrics.js'
+import { ConnectMetricsOutput } from './metrics-schema.js'
 import {
   ConnectDeleteFailureResult,
   ConnectFailureResults,
@@ -39,6 +41,23 @@ export async function connectDeliveryRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => connectLogs(ctx, request.principal.accountId),
+  )
+
+  app.get(
+    '/connect/metrics',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Connect deliveries, failures, retries and queue depth per configuration',
+        description:
+          'Not a DocuSign resource. Attempt counts come from the Connect log (they start again when it is ' +
+          'deleted); the queue and failures are as stored now. `connectId` `envelope` groups the ' +
+          "envelopes' own eventNotification webhooks.",
+        response: { 200: ConnectMetricsOutput, ...errors },
+      },
+    },
+    async (request) => connectMetrics(ctx, request.principal.accountId),
   )
 
   app.get(

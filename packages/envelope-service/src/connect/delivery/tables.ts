@@ -37,6 +37,8 @@ export interface ConnectLogsTable {
   /** The start of the response body, or why there was none. */
   response: string
   duration_ms: number
+  /** Which attempt of its delivery this was, 1 for the first; null on entries older than the column. */
+  attempt: number | null
   /** The body sent, only when the configuration logs payloads. */
   payload: string | null
   created_at: number

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { SigningSession, SigningState, SigningTab } from '../../../src/signing/schema.js'
+import { AccessGate } from './AccessGate.js'
 import { AdoptDialog } from './AdoptDialog.js'
-import { LinkRefusedError, signingApi, tokenFromLocation } from './api.js'
+import {
+  AuthRequiredError,
+  LinkRefusedError,
+  RecipientLockedError,
+  signingApi,
+  tokenFromLocation,
+} from './api.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 import { PdfDocument } from './PdfDocument.js'
 import { TabField } from './TabField.js'
@@ -11,6 +18,8 @@ type Load =
   | { kind: 'loading' }
   | { kind: 'refused'; message: keyof Pick<Words, 'linkMissing' | 'linkInvalid' | 'failed'> }
   | { kind: 'session'; session: SigningSession }
+  /** The recipient owes an access code or SMS code: nothing of the envelope is loaded yet. */
+  | { kind: 'gate' }
 
 /** Marks when the first page is on screen, for the signing-page benchmark. */
 function markFirstPageDrawn() {
@@ -25,15 +34,27 @@ export function App() {
     token ? { kind: 'loading' } : { kind: 'refused', message: 'linkMissing' },
   )
 
+  // Bumped when the access gate is passed: the session is asked for again, now with the auth token.
+  const [passes, setPasses] = useState(0)
+  const passed = useCallback(() => {
+    setLoad({ kind: 'loading' })
+    setPasses((count) => count + 1)
+  }, [])
+  const refused = useCallback(() => setLoad({ kind: 'refused', message: 'linkInvalid' }), [])
+
   useEffect(() => {
     if (!token) return
+    void passes
     signingApi
       .session(token)
       .then((session) => setLoad({ kind: 'session', session }))
-      .catch((error: unknown) =>
-        setLoad({ kind: 'refused', message: error instanceof LinkRefusedError ? 'linkInvalid' : 'failed' }),
-      )
-  }, [token])
+      .catch((error: unknown) => {
+        if (error instanceof AuthRequiredError || error instanceof RecipientLockedError)
+          setLoad({ kind: 'gate' })
+        else
+          setLoad({ kind: 'refused', message: error instanceof LinkRefusedError ? 'linkInvalid' : 'failed' })
+      })
+  }, [token, passes])
 
   const language = chooseLanguage(
     load.kind === 'session' ? load.session.language : undefined,
@@ -56,6 +77,8 @@ export function App() {
         {words[load.message]}
       </main>
     )
+  if (load.kind === 'gate')
+    return <AccessGate token={token!} words={words} onPassed={passed} onRefused={refused} />
   if (load.session.state !== 'ready')
     return <StateNotice state={load.session.state} words={words} token={token} />
   return <SigningForm token={token!} session={load.session} words={words} />

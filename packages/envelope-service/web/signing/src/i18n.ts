@@ -47,6 +47,25 @@ const en = {
   missing: (n: number) => `${n} required field${n === 1 ? '' : 's'} still empty`,
   download: 'Download the signed document',
   notReady: 'The signed document is not ready yet. Try again in a moment.',
+  gate: {
+    title: 'Verify your identity',
+    accessCodeIntro:
+      'The sender protected these documents with an access code. Enter the code they gave you.',
+    accessCode: 'Access code',
+    smsIntro: 'To open these documents, confirm a code we text to your phone.',
+    sendTo: (phone: string) => `Text a code to ${phone}`,
+    sent: (phone: string, minutes: number) =>
+      `We texted a six-digit code to ${phone}. It is valid for ${minutes} minutes.`,
+    smsCode: 'Six-digit code',
+    resend: 'Send a new code',
+    submit: 'Continue',
+    checking: 'Checking…',
+    wrong: (left: number) => `That code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
+    expired: 'That code has expired or was already used. Send a new code.',
+    locked:
+      'Too many wrong codes were entered, so these documents are locked. The sender has been told; contact them to continue.',
+    tooMany: 'No more codes can be sent. Ask the sender to send the documents again.',
+  },
 }
 
 const es: typeof en = {
@@ -94,6 +113,26 @@ const es: typeof en = {
   missing: (n: number) => `Faltan ${n} campo${n === 1 ? '' : 's'} obligatorio${n === 1 ? '' : 's'}`,
   download: 'Descargar el documento firmado',
   notReady: 'El documento firmado aún no está listo. Inténtelo de nuevo en un momento.',
+  gate: {
+    title: 'Verifique su identidad',
+    accessCodeIntro:
+      'El remitente protegió estos documentos con un código de acceso. Introduzca el código que le dio.',
+    accessCode: 'Código de acceso',
+    smsIntro: 'Para abrir estos documentos, confirme un código que le enviaremos por SMS.',
+    sendTo: (phone: string) => `Enviar un código a ${phone}`,
+    sent: (phone: string, minutes: number) =>
+      `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minutos.`,
+    smsCode: 'Código de seis dígitos',
+    resend: 'Enviar un código nuevo',
+    submit: 'Continuar',
+    checking: 'Comprobando…',
+    wrong: (left: number) =>
+      `El código no es correcto. Le queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'}.`,
+    expired: 'El código venció o ya se usó. Envíe un código nuevo.',
+    locked:
+      'Se introdujeron demasiados códigos incorrectos y estos documentos están bloqueados. Se avisó al remitente; contáctelo para continuar.',
+    tooMany: 'No se pueden enviar más códigos. Pida al remitente que vuelva a enviar los documentos.',
+  },
 }
 
 export type Words = typeof en

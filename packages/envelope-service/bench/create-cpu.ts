@@ -1,0 +1,198 @@
+/**
+ * CPU time per envelope create: the service's own CPU (all threads, from /proc/<pid>/stat) over a load
+ * run of the bench's create scenario, counted until the process is idle again, so the background work
+ * the creates set off (the messages job composing and sending invitations, the Connect fan-out) is
+ * charged to them too. CPU µs per envelope varies far less with the machine's load than req/s does,
+ * which makes it the measure for A/B comparisons on a shared machine (see BENCHMARKS.md, "create after
+ * the lifecycle").
+ *
+ * Usage: npm run bench:create-cpu -w envelope-service -- [--seconds=10] [--rounds=3] [--warmup=3] [--connections=10]
+ *   [--transports] (a local SMTP sink and Twilio-shaped SMS receiver, in this process, so every
+ *   invitation is really sent) [--main=<path to main.ts>] (another checkout's service, for A/B)
+ *   [--profile=<dir>] (`--cpu-prof` on the service; the profile covers the whole process life).
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  autocannon,
+  canPin,
+  cpuTicks,
+  expectStatus,
+  formatLoad,
+  freePort,
+  onExit,
+  onFinish,
+  pinSelfToCore,
+  runBenchmark,
+  send,
+  startServer,
+  waitUntilIdle,
+} from 'bench-kit'
+import { SMTPServer } from 'smtp-server'
+import { bootstrapDemo, envelopeDefinition, raiseAccountLimits, tokenRequestBodies } from './setup.js'
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const option = (name: string, fallback: string) =>
+  process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
+const flag = (name: string) => process.argv.includes(`--${name}`)
+const settings = {
+  seconds: Number(option('seconds', '10')),
+  rounds: Number(option('rounds', '3')),
+  warmup: Number(option('warmup', '3')),
+  connections: Number(option('connections', '10')),
+  transports: flag('transports'),
+  main: resolve(option('main', join(packageDir, 'src/main.ts'))),
+  profile: option('profile', ''),
+}
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100
+
+/** Counts SMTP messages without parsing them, so the sink costs the service nothing. */
+async function startSmtpCounter() {
+  let accepted = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume()
+      stream.on('end', () => {
+        accepted++
+        callback()
+      })
+    },
+  })
+  server.on('error', () => {})
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+/** Answers every request like Twilio's Messages API does (201 with a sid). */
+async function startSmsCounter() {
+  let accepted = 0
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      accepted++
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ sid: `SM${accepted}`, status: 'queued' }))
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+async function main() {
+  const pin = canPin()
+  if (pin) pinSelfToCore()
+  const tempDir = mkdtempSync(join(tmpdir(), 'envelope-create-cpu-'))
+  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: Record<string, string> = {
+    DATABASE_URL: `sqlite:${join(tempDir, 'envelopes.sqlite')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DEMO_CREDENTIALS_FILE: join(tempDir, 'demo-credentials.json'),
+    SEAL_DEVELOPMENT_FILE: join(tempDir, 'seal.p12'),
+  }
+  // The service's own CLI, so its migrations are the ones the service expects.
+  const credentials = await bootstrapDemo(resolve(dirname(settings.main), '..'), env)
+  await raiseAccountLimits(env.DATABASE_URL as string, credentials.accountId, 1_000_000_000)
+
+  const sinks = settings.transports
+    ? { smtp: await startSmtpCounter(), sms: await startSmsCounter() }
+    : undefined
+  if (sinks) {
+    onFinish(() => sinks.smtp.close())
+    onFinish(() => sinks.sms.close())
+    Object.assign(env, {
+      SMTP_URL: sinks.smtp.url,
+      SMS_PROVIDER_URL: sinks.sms.url,
+      SMS_ACCOUNT_SID: 'ACbench',
+      SMS_AUTH_TOKEN: 'bench',
+      SMS_FROM: '+15005550006',
+    })
+  }
+  const service = await startServer({
+    name: 'envelope-service',
+    nodeArgs: [
+      ...(settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profile)}`] : []),
+      '--import',
+      'tsx',
+      settings.main,
+    ],
+    cwd: resolve(dirname(settings.main), '..'),
+    port,
+    env,
+    readyPath: '/healthz',
+    pin,
+  })
+  onFinish(() => service.stop())
+
+  const granted = await send(
+    'POST',
+    `${baseUrl}/oauth/token`,
+    (await tokenRequestBodies(credentials, 1))[0],
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  )
+  expectStatus(granted, 200, 'token grant')
+  const token = (JSON.parse(granted.body) as { access_token: string }).access_token
+  const requests = Array.from({ length: 1_000 }, (_, index) => ({
+    method: 'POST',
+    path: `/restapi/v2.1/accounts/${credentials.accountId}/envelopes`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(envelopeDefinition(credentials, index)),
+  }))
+  const sample = requests[0] as (typeof requests)[number]
+  const created = await send('POST', baseUrl + sample.path, sample.body, { headers: sample.headers })
+  expectStatus(created, 201, 'envelope create')
+  const run = (seconds: number) =>
+    autocannon({ url: baseUrl, connections: settings.connections, duration: seconds, requests })
+
+  console.log(
+    `create-cpu: ${settings.main}, transports ${settings.transports ? 'on' : 'off'}, load ${formatLoad()}`,
+  )
+  await run(settings.warmup)
+  await waitUntilIdle(service.pid)
+  const perEnvelope: number[] = []
+  for (let round = 1; round <= settings.rounds; round++) {
+    const before = cpuTicks(service.pid)
+    const result = await run(settings.seconds)
+    const busyTicks = cpuTicks(service.pid) - before
+    // Until the background work the round left (invitations, events) is done, then idle.
+    await waitUntilIdle(service.pid)
+    const allTicks = cpuTicks(service.pid) - before
+    const created = result['2xx']
+    const us = (ticks: number) => (ticks * 1e6) / TICKS_PER_SECOND / created
+    perEnvelope.push(us(allTicks))
+    console.log(
+      `round ${round}: ${(created / result.duration).toFixed(0)} envelopes/s, ${result.non2xx + result.errors} failed, ` +
+        `CPU ${us(busyTicks).toFixed(0)} µs/envelope during the load, ${us(allTicks).toFixed(0)} µs until idle` +
+        (sinks ? `; sent so far: ${sinks.smtp.accepted()} emails, ${sinks.sms.accepted()} SMS` : ''),
+    )
+  }
+  const sorted = [...perEnvelope].sort((a, b) => a - b)
+  console.log(
+    `median CPU until idle: ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} µs/envelope; load ${formatLoad()}`,
+  )
+}
+
+runBenchmark('create-cpu', main, 10 * 60_000)

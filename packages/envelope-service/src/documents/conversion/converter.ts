@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InvalidRequestError } from 'platform'
+import { countPdfPages, decodeBase64Strict } from '../pdf.js'
+import { ACCEPTED_EXTENSIONS, extensionOf, formatOf } from './formats.js'
+import { ImageConversionError, imageToPdf } from './images.js'
+import { convertWithLibreOffice, LibreOfficeError } from './libreoffice.js'
+import { createWorkerPool } from './pool.js'
+
+/**
+ * Turns any accepted document into the PDF the rest of the service works on, once, at upload: page
+ * counts, anchor tabs, the signing page and completion only ever see the PDF. A converted document
+ * keeps its original bytes and extension beside it. Every failure is a 400 naming the field, with
+ * DocuSign's FORMAT_CONVERSION_ERROR when the file could not be converted.
+ */
+
+export const FORMAT_CONVERSION_ERROR = 'FORMAT_CONVERSION_ERROR'
+
+export interface ConvertedDocument {
+  pdf: Uint8Array
+  pages: number
+  /** Present when the document was not a PDF: what the client sent. */
+  original?: { bytes: Uint8Array; extension: string }
+}
+
+export interface DocumentConverter {
+  /** `field` names the document in messages, e.g. `documents[0]`. */
+  toPdf(bytes: Uint8Array, extension: string, field: string): Promise<ConvertedDocument>
+  /** Removes the workers' profile directories. */
+  close(): Promise<void>
+}
+
+export interface ConverterOptions {
+  /** LibreOffice processes at once. */
+  workers: number
+  /** Conversions waiting for a worker before new ones get 503. */
+  maxWaiting: number
+  timeoutMs: number
+  /** The soffice executable. */
+  sofficeCommand: string
+}
+
+export function createDocumentConverter(options: ConverterOptions): DocumentConverter {
+  const pool = createWorkerPool(options.workers, options.maxWaiting)
+  let profilesRoot: Promise<string> | undefined
+  const profileDir = async (slot: number) => {
+    profilesRoot ??= mkdtemp(join(tmpdir(), 'esign-soffice-profiles-'))
+    return join(await profilesRoot, `worker-${slot}`)
+  }
+
+  const convert = async (bytes: Uint8Array, extension: string, field: string): Promise<Uint8Array> => {
+    const format = formatOf(extension)
+    if (!format) {
+      throw new InvalidRequestError(
+        `${field}.fileExtension "${extension}" is not a supported document format (supported: ${ACCEPTED_EXTENSIONS.join(', ')})`,
+      )
+    }
+    if (format.converter === 'pdf') return bytes
+    if (format.converter === 'image') {
+      return pool.run(async () => {
+        try {
+          return await imageToPdf(bytes, extension as 'png' | 'jpg' | 'jpeg', options.timeoutMs)
+        } catch (error) {
+          if (error instanceof ImageConversionError) throw conversionError(field, extension, error.message)
+          throw error
+        }
+      })
+    }
+    return pool.run(async (slot) => {
+      try {
+        return await convertWithLibreOffice(bytes, extension, format.importFilter, {
+          command: options.sofficeCommand,
+          profileDir: await profileDir(slot),
+          timeoutMs: options.timeoutMs,
+        })
+      } catch (error) {
+        if (!(error instanceof LibreOfficeError)) throw error
+        const { failure } = error
+        if (failure.kind === 'missing') {
+          throw new InvalidRequestError(
+            `${field}: converting ${extension} documents to PDF needs LibreOffice ("${failure.command}"), which is not installed on this server; send the document as a PDF`,
+            { errorCode: FORMAT_CONVERSION_ERROR },
+          )
+        }
+        throw conversionError(
+          field,
+          extension,
+          failure.kind === 'timeout'
+            ? `conversion took longer than ${failure.timeoutMs} ms`
+            : 'LibreOffice could not read it',
+        )
+      }
+    })
+  }
+
+  return {
+    async toPdf(bytes, extension, field) {
+      const pdf = await convert(bytes, extension, field)
+      if (pdf === bytes) return { pdf, pages: await countPdfPages(pdf, `${field}.documentBase64`) }
+      let pages: number
+      try {
+        pages = await countPdfPages(pdf, `${field}.documentBase64`)
+      } catch {
+        throw conversionError(field, extension, 'the conversion produced no pages')
+      }
+      return { pdf, pages, original: { bytes, extension } }
+    },
+    async close() {
+      if (profilesRoot) await rm(await profilesRoot, { recursive: true, force: true })
+    },
+  }
+}
+
+const conversionError = (field: string, extension: string, reason: string) =>
+  new InvalidRequestError(`${field} could not be converted from ${extension} to PDF: ${reason}`, {
+    errorCode: FORMAT_CONVERSION_ERROR,
+  })
+
+const PDF_MAGIC = Buffer.from('%PDF-')
+
+/**
+ * Decodes an inline document and converts it. An extension guessed from the name (no `fileExtension`)
+ * never overrides bytes that are a PDF, so PDFs named e.g. `offer.docx` keep working as before.
+ */
+export async function readInlineDocument(
+  converter: DocumentConverter,
+  document: { documentBase64: string; fileExtension?: string | undefined; name?: string | undefined },
+  field: string,
+): Promise<ConvertedDocument> {
+  const bytes = decodeBase64Strict(document.documentBase64, `${field}.documentBase64`)
+  const explicit = document.fileExtension !== undefined && document.fileExtension.trim() !== ''
+  const isPdf = Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)
+  const extension = !explicit && isPdf ? 'pdf' : extensionOf(document.fileExtension, document.name)
+  return converter.toPdf(bytes, extension, field)
+}
+
+/** Accepts PDFs only: for callers with no converter at hand (the demo templates, which are PDFs). */
+export const pdfOnlyConverter: DocumentConverter = {
+  async toPdf(bytes, extension, field) {
+    if (formatOf(extension)?.converter !== 'pdf') {
+      throw new InvalidRequestError(`${field}.fileExtension must be pdf`)
+    }
+    return { pdf: bytes, pages: await countPdfPages(bytes, `${field}.documentBase64`) }
+  },
+  async close() {},
+}
+
+/**
+ * Like Promise.all, but waits for every promise and rejects with the first failure in array order, so
+ * a request with several bad documents always names the same one.
+ */
+export async function allInOrder<T>(promises: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises)
+  return settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason
+    return result.value
+  })
+}

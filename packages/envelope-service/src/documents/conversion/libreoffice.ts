@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/**
+ * One conversion to PDF by LibreOffice headless (`soffice --convert-to pdf`), in a child process so the
+ * event loop never waits on it. Each pool slot passes its own profile directory: two soffice processes
+ * sharing a profile block each other (the second hands its job to the first, or fails on the lock).
+ * The process runs in its own process group, killed as a whole on timeout, because soffice forks
+ * `soffice.bin`. Input and output live in a fresh temporary directory removed afterwards.
+ *
+ * LibreOffice fetches the remote resources a document names (an `<img src="http://...">` in HTML, a
+ * linked image in a DOCX) while converting: from the server, that would let any uploader make it
+ * request internal addresses. Each profile therefore starts with every protocol's proxy set to a
+ * closed local port and no exceptions, so such fetches fail and the resource is left out.
+ */
+
+export interface LibreOfficeOptions {
+  /** The soffice executable (a name looked up on PATH, or a path). */
+  command: string
+  /** This slot's private profile directory (created by soffice on first use). */
+  profileDir: string
+  timeoutMs: number
+}
+
+/** Why a conversion produced no PDF: the caller turns each into a 400 that says so. */
+export type LibreOfficeFailure =
+  | { kind: 'missing'; command: string }
+  | { kind: 'timeout'; timeoutMs: number }
+  | { kind: 'failed'; detail: string }
+
+export class LibreOfficeError extends Error {
+  constructor(readonly failure: LibreOfficeFailure) {
+    super(`LibreOffice conversion failed: ${failure.kind}`)
+  }
+}
+
+export async function convertWithLibreOffice(
+  bytes: Uint8Array,
+  extension: string,
+  importFilter: string | undefined,
+  options: LibreOfficeOptions,
+): Promise<Uint8Array> {
+  await prepareProfile(options.profileDir)
+  const workDir = await mkdtemp(join(tmpdir(), 'esign-convert-'))
+  try {
+    const input = join(workDir, `document.${extension}`)
+    await writeFile(input, bytes)
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(options.profileDir).href}`,
+      '--headless',
+      '--invisible',
+      '--nologo',
+      '--nodefault',
+      '--nolockcheck',
+      '--norestore',
+      ...(importFilter ? [`--infilter=${importFilter}`] : []),
+      '--convert-to',
+      // The Writer/Calc/Impress exporter is chosen by the document's module; HTML is opened in Writer.
+      'pdf',
+      '--outdir',
+      workDir,
+      input,
+    ]
+    const stderr = await runGroup(options.command, args, options.timeoutMs)
+    try {
+      return new Uint8Array(await readFile(join(workDir, 'document.pdf')))
+    } catch {
+      // soffice exits 0 without output when it cannot read the input; its messages say why.
+      throw new LibreOfficeError({ kind: 'failed', detail: stderr.trim() || 'no PDF was produced' })
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
+
+/** A closed port: the discard service, not served on loopback. */
+const DEAD_PROXY = { host: '127.0.0.1', port: 9 }
+
+const setting = (name: string, value: string | number) =>
+  `<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`
+
+/** LibreOffice's user settings: manual proxies (type 2) that cannot be reached, for every protocol. */
+const PROFILE_SETTINGS = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+  setting('ooInetProxyType', 2),
+  ...['HTTP', 'HTTPS', 'FTP'].flatMap((protocol) => [
+    setting(`ooInet${protocol}ProxyName`, DEAD_PROXY.host),
+    setting(`ooInet${protocol}ProxyPort`, DEAD_PROXY.port),
+  ]),
+  setting('ooInetNoProxy', ''),
+  '</oor:items>',
+  '',
+].join('\n')
+
+/**
+ * Writes the settings before every run, not only into a new profile: soffice rewrites the file itself,
+ * and a process killed on timeout may leave it truncated. The profile holds nothing else of value.
+ */
+async function prepareProfile(profileDir: string): Promise<void> {
+  await mkdir(join(profileDir, 'user'), { recursive: true })
+  await writeFile(join(profileDir, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS)
+}
+
+/** Runs the command in a new process group; resolves with its stderr when it exits with status 0. */
+function runGroup(command: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, SAL_USE_VCLPLUGIN: 'svp' },
+    })
+    let stderr = ''
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (chunk: string) => {
+      if (stderr.length < 4096) stderr += chunk
+    })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child.pid)
+    }, timeoutMs)
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      reject(
+        new LibreOfficeError(
+          error.code === 'ENOENT' ? { kind: 'missing', command } : { kind: 'failed', detail: error.message },
+        ),
+      )
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      // soffice.bin may outlive the wrapper script on an abnormal exit; the group goes with it.
+      if (code !== 0) killGroup(child.pid)
+      if (timedOut) reject(new LibreOfficeError({ kind: 'timeout', timeoutMs }))
+      else if (code === 0) resolve(stderr)
+      else
+        reject(new LibreOfficeError({ kind: 'failed', detail: `${stderr.trim()} (exit ${code ?? signal})` }))
+    })
+  })
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
+}

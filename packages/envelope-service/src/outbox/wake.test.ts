@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { createOutboxWaker } from './wake.js'
+
+/** A job runner's `wake` whose calls finish only when the test says so. */
+function controlledWake() {
+  const calls: { job: string; finish: () => void }[] = []
+  const wake = (job: string) =>
+    new Promise<void>((resolve) => {
+      calls.push({ job, finish: resolve })
+    })
+  return { calls, wake }
+}
+
+const jobOfTopic = { 'recipient.message': 'messages', 'envelope.event': 'connect' }
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('createOutboxWaker', () => {
+  it('wakes each job of the topics at once', () => {
+    const { calls, wake } = controlledWake()
+    const wakeOutbox = createOutboxWaker({ wake, jobOfTopic, onError: () => {} })
+    wakeOutbox(['recipient.message', 'envelope.event', 'recipient.message', 'unknown.topic'])
+    expect(calls.map((call) => call.job)).toEqual(['messages', 'connect'])
+  })
+
+  it('merges the wakes asked for while one is under way into one wake after it', async () => {
+    const { calls, wake } = controlledWake()
+    const wakeOutbox = createOutboxWaker({ wake, jobOfTopic, onError: () => {} })
+    wakeOutbox(['recipient.message'])
+    for (let commit = 0; commit < 10; commit++) wakeOutbox(['recipient.message'])
+    expect(calls).toHaveLength(1)
+    calls[0]?.finish()
+    await settle()
+    // The commits made while the first wake ran are covered by a wake that starts after them.
+    expect(calls).toHaveLength(2)
+    calls[1]?.finish()
+    await settle()
+    expect(calls).toHaveLength(2)
+    wakeOutbox(['recipient.message'])
+    expect(calls).toHaveLength(3)
+  })
+
+  it('reports a failed wake and keeps waking', async () => {
+    const errors: string[] = []
+    let attempt = 0
+    const wakeOutbox = createOutboxWaker({
+      wake: async () => {
+        if (attempt++ === 0) throw new Error('database busy')
+      },
+      jobOfTopic,
+      onError: (error, job) => errors.push(`${job}: ${(error as Error).message}`),
+    })
+    wakeOutbox(['envelope.event'])
+    await settle()
+    wakeOutbox(['envelope.event'])
+    await settle()
+    expect(errors).toEqual(['connect: database busy'])
+    expect(attempt).toBe(2)
+  })
+})
