@@ -59,6 +59,9 @@ const envelopeEnv = {
   CONNECT_ALLOW_PRIVATE_URLS: process.env.CONNECT_ALLOW_PRIVATE_URLS ?? 'true',
   ...(process.env.ENVELOPES_DATABASE_URL ? { DATABASE_URL: process.env.ENVELOPES_DATABASE_URL } : {}),
   PUBLIC_URL: publicUrl,
+  // Signing links open in a browser, which does not trust the development CA: the plain-HTTP origin.
+  SIGNING_URL:
+    process.env.SIGNING_URL ?? (browserPort === '0' ? publicUrl : `http://127.0.0.1:${browserPort}`),
   TLS_CERT_FILE: resolve(tlsDir, 'server.crt'),
   TLS_KEY_FILE: resolve(tlsDir, 'server.key'),
 }

@@ -65,6 +65,7 @@ export async function buildApp(
       : undefined
   const writers = writersOf(config)
   const now = options.now ?? Date.now
+  const publicUrl = config.PUBLIC_URL ?? defaultPublicUrl(config, https !== undefined)
   const delivery = createDelivery(
     deliverySettingsOf(config),
     config.DEV_MAILBOX ? createDevMailbox(mailboxWriter(database.db), () => new Date(now())) : undefined,
@@ -121,7 +122,8 @@ export async function buildApp(
       jobOfTopic,
       onError: (error, job) => app.log.error({ err: error, job }, 'waking a job failed'),
     }),
-    publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config, https !== undefined),
+    publicUrl,
+    signingOrigin: config.SIGNING_URL ?? publicUrl,
     now,
   }
 
@@ -165,7 +167,7 @@ export async function buildApp(
         db: database.db,
         dialect: database.dialect,
         now,
-        publicUrl: ctx.publicUrl,
+        publicUrl: ctx.signingOrigin,
         dispatch: delivery.dispatch,
         canDeliver: delivery.canDeliver,
         owner: outboxOwner,

@@ -31,6 +31,11 @@ export const EnvelopeServiceConfig = Type.Composite([
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8443 }),
     /** Public origin, e.g. https://localhost:8443. The JWT audience and userinfo base_uri derive from it. */
     PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+    /**
+     * Origin of the links people open in a browser (signing links in invitations, recipient views);
+     * default PUBLIC_URL. `npm start` sets the plain-HTTP browser origin, which browsers need no CA for.
+     */
+    SIGNING_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
     /** Extra accepted JWT audiences besides PUBLIC_URL's host: comma-separated bare `host[:port]`s. */
     IDENTITY_HOSTS: Type.Optional(Type.String()),
     /** Where `admin bootstrap` keeps the demo credentials (the private key cannot be recovered from the DB). */

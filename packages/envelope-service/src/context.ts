@@ -37,6 +37,8 @@ export interface ServiceContext {
   wakeOutbox: (topics: readonly string[]) => void
   /** The service's public origin, e.g. `https://localhost:8443`. */
   publicUrl: string
+  /** Origin of the signing links people open in a browser: `SIGNING_URL`, else `publicUrl`. */
+  signingOrigin: string
   /** Injectable clock (epoch ms) so tests can move time. */
   now: () => number
 }

@@ -1,18 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { join } from 'node:path'
 import { connectDatabase } from 'platform'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createConfiguration, type Harness, startService } from '../src/connect/delivery/test-receiver.js'
 import type { Schema } from '../src/database.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
+import {
+  countBy,
+  kill,
+  postgresSchemaUrl,
+  scratchDirectory,
+  startServiceProcess,
+  waitFor,
+} from './service-process.js'
 
 /**
  * Connect delivery with real service processes (test/fixtures/serve.ts): one killed with SIGKILL while
@@ -21,11 +24,9 @@ import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
  * (each exactly once). An event is named by its envelope, its event and its recipient.
  */
 
-const here = dirname(fileURLToPath(import.meta.url))
-const packageRoot = join(here, '..')
-const SERVE = join(here, 'fixtures', 'serve.ts')
-const directory = mkdtempSync(join(tmpdir(), 'connect-process-'))
-afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const directory = scratchDirectory('connect-process-')
+/** The receivers listen on 127.0.0.1, which Connect refuses unless told otherwise. */
+const receiverOnLoopback = { CONNECT_ALLOW_PRIVATE_URLS: 'true' }
 
 /** A receiver that records each event when its request arrives and answers 200 after `delayMs`. */
 async function startRecordingReceiver(delayMs: number) {
@@ -54,52 +55,6 @@ async function startRecordingReceiver(delayMs: number) {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
-  }
-}
-
-/** Starts `test/fixtures/serve.ts` in its own Node process; resolves once its jobs run. */
-async function startServiceProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    cwd: packageRoot,
-    env: {
-      ...process.env,
-      PUBLIC_URL: 'https://localhost:8443',
-      LOG_LEVEL: 'silent',
-      CONNECT_ALLOW_PRIVATE_URLS: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  await new Promise<void>((resolve, reject) => {
-    let stdout = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('ready ')) resolve()
-    })
-    child.once('exit', (code) =>
-      reject(new Error(`service process exited (${code}) before ready: ${stderr}`)),
-    )
-  })
-  return child
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill(signal)
-  })
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
@@ -179,12 +134,6 @@ async function pendingEvents(databaseUrl: string): Promise<string[]> {
   }
 }
 
-function countBy(values: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return counts
-}
-
 describe('Connect delivery with real service processes', () => {
   it('delivers every event after a SIGKILL mid-delivery and a restart, duplicating only attempts in flight', async () => {
     const url = `sqlite:${join(directory, 'kill.db')}`
@@ -198,7 +147,7 @@ describe('Connect delivery with real service processes', () => {
       // Leases of attempts end 60 s after the delivery timeout: 5 s here, so the restart below, a few
       // minutes later by its clock, finds them expired.
       const timeouts = { CONNECT_DELIVERY_TIMEOUT_MS: '5000' }
-      const first = await startServiceProcess({ DATABASE_URL: url, ...timeouts })
+      const first = await startServiceProcess({ ...receiverOnLoopback, DATABASE_URL: url, ...timeouts })
       children.push(first)
       await waitFor(() => receiver.arrived.length >= 30, 60_000, 'the first events')
       await kill(first, 'SIGKILL')
@@ -213,6 +162,7 @@ describe('Connect delivery with real service processes', () => {
       }
 
       const second = await startServiceProcess({
+        ...receiverOnLoopback,
         DATABASE_URL: url,
         TEST_CLOCK_OFFSET_MS: '180000',
         ...timeouts,
@@ -239,27 +189,19 @@ describe('Connect delivery with real service processes', () => {
   }, 360_000)
 
   describe.skipIf(!process.env.TEST_POSTGRES_URL)('on PostgreSQL', () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`
-    afterAll(async () => {
-      const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL })
-      await client.connect()
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`)
-      } finally {
-        await client.end()
-      }
-    })
+    const url = postgresSchemaUrl()
 
     it('two processes on one schema deliver 1,000 events, each exactly once', async () => {
-      const databaseUrl = new URL(process.env.TEST_POSTGRES_URL as string)
-      databaseUrl.searchParams.set('schema', schema)
-      const url = databaseUrl.toString()
       const receiver = await startRecordingReceiver(0)
       const children: ChildProcess[] = []
       try {
         // Migrated first, so the two processes do not race to create the schema.
         const creator = await creatingService(url, receiver.url, ['envelope-sent', 'recipient-sent'])
-        children.push(...(await Promise.all([1, 2].map(() => startServiceProcess({ DATABASE_URL: url })))))
+        children.push(
+          ...(await Promise.all(
+            [1, 2].map(() => startServiceProcess({ ...receiverOnLoopback, DATABASE_URL: url })),
+          )),
+        )
         // Created while both processes run: 100 envelopes of 9 signers, 10 events each.
         const events = await createEnvelopes(creator, 100, 9).finally(() => creator.service.close())
         expect(events).toHaveLength(1_000)

@@ -1,18 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { join } from 'node:path'
 import { connectDatabase } from 'platform'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Schema } from '../src/database.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
+import {
+  countBy,
+  kill,
+  postgresSchemaUrl,
+  scratchDirectory,
+  startServiceProcess,
+  waitFor,
+} from './service-process.js'
 
 /**
  * The messages job with real service processes: one killed with SIGKILL while it sends (after a restart
@@ -20,11 +23,7 @@ import { seedPrincipal, startTestService, type TestService } from '../src/testin
  * on one PostgreSQL schema (every invitation exactly once).
  */
 
-const here = dirname(fileURLToPath(import.meta.url))
-const packageRoot = join(here, '..')
-const SERVE = join(here, 'fixtures', 'serve.ts')
-const directory = mkdtempSync(join(tmpdir(), 'messages-process-'))
-afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const directory = scratchDirectory('messages-process-')
 
 /** An SMTP listener that takes `delayMs` to accept each message and records every recipient and login. */
 async function startSlowSink(delayMs: number) {
@@ -55,46 +54,6 @@ async function startSlowSink(delayMs: number) {
     delivered,
     urlFor: (user: string) => `smtp://${user}:secret@127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-/** Starts `test/fixtures/serve.ts` in its own Node process; resolves once its jobs run. */
-async function startServiceProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    cwd: packageRoot,
-    env: { ...process.env, PUBLIC_URL: 'https://localhost:8443', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  await new Promise<void>((resolve, reject) => {
-    let stdout = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('ready ')) resolve()
-    })
-    child.once('exit', (code) =>
-      reject(new Error(`service process exited (${code}) before ready: ${stderr}`)),
-    )
-  })
-  return child
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill(signal)
-  })
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -151,12 +110,6 @@ async function pendingEnvelopes(databaseUrl: string): Promise<string[]> {
   }
 }
 
-function countBy(values: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return counts
-}
-
 describe('invitations with real service processes', () => {
   it('sends every invitation after a SIGKILL mid-send and a restart, duplicating only those in flight', async () => {
     const url = `sqlite:${join(directory, 'kill.db')}`
@@ -211,21 +164,9 @@ describe('invitations with real service processes', () => {
   }, 180_000)
 
   describe.skipIf(!process.env.TEST_POSTGRES_URL)('on PostgreSQL', () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`
-    afterAll(async () => {
-      const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL })
-      await client.connect()
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`)
-      } finally {
-        await client.end()
-      }
-    })
+    const url = postgresSchemaUrl()
 
     it('two processes on one schema deliver every invitation exactly once', async () => {
-      const databaseUrl = new URL(process.env.TEST_POSTGRES_URL as string)
-      databaseUrl.searchParams.set('schema', schema)
-      const url = databaseUrl.toString()
       const sink = await startSlowSink(5)
       const children: ChildProcess[] = []
       try {

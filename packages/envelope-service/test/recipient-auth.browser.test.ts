@@ -1,23 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
-import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { pdftotext } from '../src/completion/test-poppler.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { PHONE_AUTH_WORKFLOW_ID } from '../src/envelopes/recipient-authentication.js'
-import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
-import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
-import { seedPrincipal, type TestPrincipal } from '../src/testing/harness.js'
 import {
-  ensureSigningPageBuilt,
+  envelopeStatus,
   eventually,
-  type ListeningService,
-  launchChromium,
+  type SigningStack,
+  seriousAxeViolations,
   signingLinkIn,
-  startListeningService,
+  startSigningStack,
 } from './signing-browser-support.js'
 
 // A browser on a shared two-core machine can be slow: waits are generous, and so is each test's budget.
@@ -29,38 +21,22 @@ vi.setConfig({ testTimeout: 180_000 })
  * lock after three wrong codes with the sender's notice through a real SMTP listener.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const PHONE = '+14155550123'
 const SUBJECT = 'Confidential lease'
 
 describeEachDatabase('recipient authentication on the signing page in Chromium', (databases) => {
-  let directory: string
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>
-  let sms: Awaited<ReturnType<typeof startTwilioReceiver>>
-  let service: ListeningService
-  let principal: TestPrincipal
+  let stack: SigningStack
+  let sink: SigningStack['sink']
+  let sms: SigningStack['sms']
+  let service: SigningStack['service']
+  let principal: SigningStack['principal']
+  let browser: SigningStack['browser']
   let senderEmail: string
-  let browser: Browser
   let envelopes = 0
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'recipient-auth-browser-'))
-    ;[sink, sms, browser] = await Promise.all([
-      startSmtpSink(),
-      startTwilioReceiver(),
-      launchChromium(),
-      ensureSigningPageBuilt(),
-    ])
-    service = await startListeningService(await databases.freshUrl(), {
-      SMTP_URL: sink.url,
-      SMTP_FROM: 'no-reply@inkwell.test',
-      SMS_PROVIDER_URL: sms.baseUrl,
-      SMS_ACCOUNT_SID: 'AC0123456789',
-      SMS_AUTH_TOKEN: 'sms-secret',
-      SMS_FROM: '+15005550006',
-      SEAL_DEVELOPMENT_FILE: join(directory, 'seal.p12'),
-    })
-    principal = await seedPrincipal(service.ctx)
+    stack = await startSigningStack(await databases.freshUrl(), 'recipient-auth-browser-')
+    ;({ sink, sms, service, principal, browser } = stack)
     const sender = await service.ctx.db
       .selectFrom('users')
       .select('email')
@@ -69,12 +45,7 @@ describeEachDatabase('recipient authentication on the signing page in Chromium',
     senderEmail = sender.email
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await service?.close()
-    await Promise.all([sink?.close(), sms?.close()])
-    rmSync(directory, { recursive: true, force: true })
-  })
+  afterAll(() => stack?.close())
 
   const api = (path: string) => `/restapi/v2.1/accounts/${principal.accountId}/envelopes${path}`
 
@@ -131,26 +102,6 @@ describeEachDatabase('recipient authentication on the signing page in Chromium',
     return { page, requests }
   }
 
-  async function seriousAxeViolations(page: Page): Promise<string[]> {
-    await page.evaluate(AXE_SOURCE)
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> }
-        }
-      ).axe
-      return (await axe.run()).violations
-    })
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id)
-  }
-
-  async function envelopeStatus(envelopeId: string): Promise<string> {
-    const response = await service.app.inject({ url: api(`/${envelopeId}`), headers: principal.headers })
-    return response.json().status
-  }
-
   it('asks for the access code, then a texted code, before showing anything, and the certificate lists both', async () => {
     const { envelopeId, link } = await sendEnvelope({
       accessCode: 'Blue-42',
@@ -204,7 +155,7 @@ describeEachDatabase('recipient authentication on the signing page in Chromium',
 
     await eventually(
       service,
-      async () => ((await envelopeStatus(envelopeId)) === 'completed' ? true : undefined),
+      async () => ((await envelopeStatus(service, principal, envelopeId)) === 'completed' ? true : undefined),
       'completion',
     )
     const certificate = await eventually(

@@ -1,11 +1,21 @@
-import { readdirSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
+import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
 import { SIGNING_PAGE_DIR } from '../src/signing/page.js'
-import { freePort, startTestService, type TestService } from '../src/testing/harness.js'
+import {
+  freePort,
+  seedPrincipal,
+  startTestService,
+  type TestPrincipal,
+  type TestService,
+} from '../src/testing/harness.js'
 
-/** Shared by the signing-page browser test and the signing-page benchmark. */
+/** Shared by the signing-page browser tests and the signing-page benchmark. */
 
 const WEB_DIR = fileURLToPath(new URL('../web/signing', import.meta.url))
 
@@ -98,4 +108,85 @@ export function signingLinkIn(body: string | undefined): string | undefined {
 
 export function tokenOf(link: string): string {
   return link.slice(link.indexOf('#') + 1)
+}
+
+/** The Twilio-shaped account the browser tests' service texts through. */
+export const SMS_ACCOUNT = { sid: 'AC0123456789', token: 'sms-secret', from: '+15005550006' }
+
+/** Everything a browser test of the signing page talks to, started together and closed together. */
+export interface SigningStack {
+  sink: Awaited<ReturnType<typeof startSmtpSink>>
+  sms: Awaited<ReturnType<typeof startTwilioReceiver>>
+  browser: Browser
+  service: ListeningService
+  principal: TestPrincipal
+  close(): Promise<void>
+}
+
+/**
+ * A real SMTP listener, a Twilio-shaped SMS receiver, Chromium, the built signing page and a listening
+ * service sending through them (its development seal in a scratch directory named by `prefix`).
+ */
+export async function startSigningStack(databaseUrl: string, prefix: string): Promise<SigningStack> {
+  const directory = mkdtempSync(join(tmpdir(), prefix))
+  const [sink, sms, browser] = await Promise.all([
+    startSmtpSink(),
+    startTwilioReceiver(),
+    launchChromium(),
+    ensureSigningPageBuilt(),
+  ])
+  const service = await startListeningService(databaseUrl, {
+    SMTP_URL: sink.url,
+    SMTP_FROM: 'no-reply@inkwell.test',
+    SMS_PROVIDER_URL: sms.baseUrl,
+    SMS_ACCOUNT_SID: SMS_ACCOUNT.sid,
+    SMS_AUTH_TOKEN: SMS_ACCOUNT.token,
+    SMS_FROM: SMS_ACCOUNT.from,
+    SEAL_DEVELOPMENT_FILE: join(directory, 'seal.p12'),
+  })
+  const principal = await seedPrincipal(service.ctx)
+  return {
+    sink,
+    sms,
+    browser,
+    service,
+    principal,
+    async close() {
+      await browser.close()
+      await service.close()
+      await Promise.all([sink.close(), sms.close()])
+      rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The envelope's status as the REST API reports it. */
+export async function envelopeStatus(
+  service: TestService,
+  principal: TestPrincipal,
+  envelopeId: string,
+): Promise<string> {
+  const response = await service.app.inject({
+    url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes/${envelopeId}`,
+    headers: principal.headers,
+  })
+  return response.json().status
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations on the page, as `id (impact, n nodes)`. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> }
+      }
+    ).axe
+    return (await axe.run()).violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes)`)
 }

@@ -1,27 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { findSignedPart } from '../src/completion/repository.js'
 import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
 import { getBlob } from '../src/documents/blobs.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
-import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
-import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
 import { newSigningToken } from '../src/signing/links.js'
 import { SIGNING_PAGE_CSP } from '../src/signing/page.js'
 import { insertSigningLink } from '../src/signing/repository.js'
-import { seedPrincipal, type TestPrincipal } from '../src/testing/harness.js'
 import {
-  ensureSigningPageBuilt,
+  envelopeStatus,
   eventually,
-  type ListeningService,
-  launchChromium,
+  type SigningStack,
+  SMS_ACCOUNT,
+  seriousAxeViolations,
   signingLinkIn,
-  startListeningService,
+  startSigningStack,
   tokenOf,
 } from './signing-browser-support.js'
 
@@ -34,50 +28,26 @@ vi.setConfig({ testTimeout: 180_000 })
  * receiver, the built signing page in Debian's Chromium, completion sealed and checked with poppler.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const SMS_SID = 'AC0123456789'
-const SMS_TOKEN = 'sms-secret'
-const SMS_FROM = '+15005550006'
 const PLACEHOLDER_EMAIL = 'sms-only@placeholder.invalid'
 const PHONE_E164 = '+14155550100'
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on completion', (databases) => {
-  let directory: string
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>
-  let sms: Awaited<ReturnType<typeof startTwilioReceiver>>
-  let service: ListeningService
-  let principal: TestPrincipal
-  let browser: Browser
+  let stack: SigningStack
+  let sink: SigningStack['sink']
+  let sms: SigningStack['sms']
+  let service: SigningStack['service']
+  let principal: SigningStack['principal']
+  let browser: SigningStack['browser']
   let envelopes = 0
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'signing-browser-'))
-    ;[sink, sms, browser] = await Promise.all([
-      startSmtpSink(),
-      startTwilioReceiver(),
-      launchChromium(),
-      ensureSigningPageBuilt(),
-    ])
-    service = await startListeningService(await databases.freshUrl(), {
-      SMTP_URL: sink.url,
-      SMTP_FROM: 'no-reply@inkwell.test',
-      SMS_PROVIDER_URL: sms.baseUrl,
-      SMS_ACCOUNT_SID: SMS_SID,
-      SMS_AUTH_TOKEN: SMS_TOKEN,
-      SMS_FROM,
-      SEAL_DEVELOPMENT_FILE: join(directory, 'seal.p12'),
-    })
-    principal = await seedPrincipal(service.ctx)
+    stack = await startSigningStack(await databases.freshUrl(), 'signing-browser-')
+    ;({ sink, sms, service, principal, browser } = stack)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await service?.close()
-    await Promise.all([sink?.close(), sms?.close()])
-    rmSync(directory, { recursive: true, force: true })
-  })
+  afterAll(() => stack?.close())
 
   const api = (path: string) => `/restapi/v2.1/accounts/${principal.accountId}/envelopes${path}`
 
@@ -171,11 +141,6 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     return { envelopeId, email, link }
   }
 
-  async function envelopeStatus(envelopeId: string): Promise<string> {
-    const response = await service.app.inject({ url: api(`/${envelopeId}`), headers: principal.headers })
-    return response.json().status
-  }
-
   /** What the page logged and which requests failed or answered >= 400: printed when a wait times out. */
   const pageEvents = new WeakMap<Page, string[]>()
 
@@ -211,21 +176,6 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     return page
   }
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    await page.evaluate(AXE_SOURCE)
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> }
-        }
-      ).axe
-      return (await axe.run()).violations
-    })
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes)`)
-  }
-
   async function drawOn(page: Page, name: string) {
     const box = (await page.getByRole('img', { name }).boundingBox())!
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6)
@@ -246,7 +196,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     const page = await openForm(link)
     const finish = page.getByRole('button', { name: 'Finish' })
     await expect.poll(() => finish.isDisabled()).toBe(true)
-    expect(await envelopeStatus(envelopeId)).toBe('delivered')
+    expect(await envelopeStatus(service, principal, envelopeId)).toBe('delivered')
 
     await page.getByRole('button', { name: /^Sign/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Adopt your signature' })
@@ -273,10 +223,12 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
       'the SMS invitation',
     )
     expect(request.method).toBe('POST')
-    expect(request.path).toBe(`/2010-04-01/Accounts/${SMS_SID}/Messages.json`)
-    expect(request.authorization).toBe(`Basic ${Buffer.from(`${SMS_SID}:${SMS_TOKEN}`).toString('base64')}`)
+    expect(request.path).toBe(`/2010-04-01/Accounts/${SMS_ACCOUNT.sid}/Messages.json`)
+    expect(request.authorization).toBe(
+      `Basic ${Buffer.from(`${SMS_ACCOUNT.sid}:${SMS_ACCOUNT.token}`).toString('base64')}`,
+    )
     expect(request.contentType).toContain('application/x-www-form-urlencoded')
-    expect(request.form.get('From')).toBe(SMS_FROM)
+    expect(request.form.get('From')).toBe(SMS_ACCOUNT.from)
     const smsLink = signingLinkIn(request.form.get('Body') ?? '')
     expect(smsLink).toBeDefined()
 
@@ -292,7 +244,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
     await eventually(
       service,
-      async () => ((await envelopeStatus(envelopeId)) === 'completed' ? true : undefined),
+      async () => ((await envelopeStatus(service, principal, envelopeId)) === 'completed' ? true : undefined),
       'completion',
     )
     const combinedBlob = await eventually(
@@ -343,7 +295,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     await dialog.getByRole('button', { name: 'Decline', exact: true }).click()
     await page.getByText('This envelope was declined').waitFor()
     await page.close()
-    expect(await envelopeStatus(envelopeId)).toBe('declined')
+    expect(await envelopeStatus(service, principal, envelopeId)).toBe('declined')
     const recipients = await service.app.inject({
       url: api(`/${envelopeId}/recipients`),
       headers: principal.headers,
@@ -393,7 +345,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
   it('is accessible (axe), keyboard operable, and laid out for desktop and phone', async () => {
     const { link } = await sendEnvelope()
     const page = await openForm(link)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: '/tmp/signing-desktop.png', fullPage: false })
 
     // Tab from the top of the page to the sign button, then Enter opens the adopt dialog.
@@ -407,10 +359,10 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Adopt your signature' })
     await dialog.waitFor()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: '/tmp/signing-adopt-desktop.png' })
     await dialog.getByRole('tab', { name: 'Draw' }).click()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.close()
 
     const phone = await openForm(link, { width: 390, height: 844 })
@@ -456,7 +408,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
       Object.entries(complete).filter(([tabId]) => tabs.find((tab) => tab.tabId === tabId)?.type !== 'text'),
     )
     expect((await finish(withoutText)).statusCode).toBe(400)
-    expect(await envelopeStatus(envelopeId)).toBe('delivered')
+    expect(await envelopeStatus(service, principal, envelopeId)).toBe('delivered')
 
     // Recipient 2's link (minted ahead of its turn) is refused while recipient 1 has not finished.
     const early = newSigningToken()

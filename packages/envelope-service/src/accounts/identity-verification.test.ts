@@ -1,20 +1,19 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { findRecipients } from '../envelopes/repository.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkApiClient,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 
 /** The official DocuSign Node SDK (CommonJS, untyped): the calls these tests make. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   AccountsApi: new (
     client: unknown,
   ) => { getAccountIdentityVerification(accountId: string): Promise<SdkModel> }
@@ -25,25 +24,19 @@ interface DocuSignSdk {
     listRecipients(accountId: string, envelopeId: string): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('identity verification through the DocuSign Node SDK', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let sender: TestPrincipal
-  let client: InstanceType<DocuSignSdk['ApiClient']>
+  let client: SdkApiClient
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl())
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    sender = await seedPrincipal(service.ctx)
-    client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${sender.accessToken}`)
+    sdk = await startSdkService(await databases.freshUrl())
+    ;({ service, principal: sender, client } = sdk)
   })
-  afterAll(async () => {
-    await service?.close()
-  })
+  afterAll(() => sdk?.close())
 
   it('lists the phone workflow, and an envelope naming it (or SMS Auth $) keeps the numbers unreturned', async () => {
     const listed = await new docusign.AccountsApi(client).getAccountIdentityVerification(sender.accountId)

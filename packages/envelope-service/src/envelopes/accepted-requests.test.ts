@@ -1,10 +1,15 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signaturePng } from '../completion/test-fixtures.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 
 /**
  * Requests as DocuSign accepts them (issue 12): enumerated values in any case and property names in
@@ -12,13 +17,7 @@ import { seedPrincipal, startTestService, type TestPrincipal, type TestService }
  * canonical values; rule 1 of the contract merges recipients of every type.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopesApi: new (
     client: unknown,
   ) => {
@@ -27,11 +26,12 @@ interface DocuSignSdk {
     listRecipients(accountId: string, envelopeId: string, options: { includeTabs: string }): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 
 describeEachDatabase('requests as DocuSign accepts them', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let sender: TestPrincipal
   let onePage: string
@@ -54,17 +54,13 @@ describeEachDatabase('requests as DocuSign accepts them', (databases) => {
   }
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl())
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    sender = await seedPrincipal(service.ctx)
+    sdk = await startSdkService(await databases.freshUrl())
+    ;({ service, principal: sender } = sdk)
+    const { client } = sdk
     onePage = await makePdfBase64(1)
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${sender.accessToken}`)
     envelopes = new docusign.EnvelopesApi(client)
   })
-  afterAll(() => service?.close())
+  afterAll(() => sdk?.close())
 
   describe('enumerated values without regard to case', () => {
     it('creates a sent envelope through the SDK from "Sent", with tab enums in any case, and returns canonical values', async () => {

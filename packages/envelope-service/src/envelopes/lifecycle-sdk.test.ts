@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 
 /** The official DocuSign Node SDK (CommonJS, untyped): the lifecycle calls these tests make. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopesApi: new (
     client: unknown,
   ) => {
@@ -31,31 +26,21 @@ interface DocuSignSdk {
     listAuditEvents(accountId: string, envelopeId: string): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let sender: TestPrincipal
-  let sealDirectory: string
   let envelopes: InstanceType<DocuSignSdk['EnvelopesApi']>
 
   beforeAll(async () => {
-    sealDirectory = mkdtempSync(join(tmpdir(), 'lifecycle-sdk-'))
-    service = await startTestService(await databases.freshUrl(), {
-      SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12'),
-    })
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    sender = await seedPrincipal(service.ctx)
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${sender.accessToken}`)
+    sdk = await startSdkService(await databases.freshUrl())
+    ;({ service, principal: sender } = sdk)
+    const { client } = sdk
     envelopes = new docusign.EnvelopesApi(client)
   })
-  afterAll(async () => {
-    await service?.close()
-    rmSync(sealDirectory, { recursive: true, force: true })
-  })
+  afterAll(() => sdk?.close())
 
   async function embeddedEnvelope(): Promise<string> {
     const summary = await envelopes.createEnvelope(sender.accountId, {

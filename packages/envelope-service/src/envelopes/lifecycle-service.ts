@@ -30,7 +30,7 @@ import { envelopeOrFail } from './service.js'
  * embedded recipient view, and the reads of progress, entered values, audit trail and sealed documents.
  */
 
-export type LifecycleApiDeps = Pick<ServiceContext, 'db' | 'now' | 'publicUrl' | 'seal'>
+export type LifecycleApiDeps = Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal'>
 
 export interface Caller {
   accountId: string
@@ -147,7 +147,7 @@ export async function createRecipientView(
     createdAt: now,
     expiresAt: now + RECIPIENT_VIEW_TTL_MS,
   })
-  return { url: signingUrl(deps.publicUrl, token) }
+  return { url: signingUrl(deps.signingOrigin, token) }
 }
 
 /** The browser is sent back here with `?event=...`, so it must be an absolute http(s) URL. */

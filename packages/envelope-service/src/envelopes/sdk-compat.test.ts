@@ -1,19 +1,17 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ensureDemoTemplates } from '../templates/demo-templates.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 
 /** The official DocuSign Node SDK (CommonJS, untyped): the part these tests call. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopesApi: new (
     client: unknown,
   ) => {
@@ -26,24 +24,21 @@ interface DocuSignSdk {
     listStatusChanges(accountId: string, options: Record<string, string>): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK against envelopes', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let sender: TestPrincipal
   let envelopes: InstanceType<DocuSignSdk['EnvelopesApi']>
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl())
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    sender = await seedPrincipal(service.ctx)
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${sender.accessToken}`)
+    sdk = await startSdkService(await databases.freshUrl())
+    ;({ service, principal: sender } = sdk)
+    const { client } = sdk
     envelopes = new docusign.EnvelopesApi(client)
   })
-  afterAll(() => service.close())
+  afterAll(() => sdk?.close())
 
   it('creates a composite envelope from the CRM call and reads it back without nulls', async () => {
     const demos = await ensureDemoTemplates(service.ctx.db, sender, service.ctx.now())

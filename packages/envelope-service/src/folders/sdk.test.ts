@@ -1,23 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 import { DELETED_VOID_REASON } from './model.js'
 
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
-
 /** The official DocuSign Node SDK (CommonJS, untyped): the calls these tests make. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopesApi: new (
     client: unknown,
   ) => {
@@ -36,33 +31,23 @@ interface DocuSignSdk {
     ): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK FoldersApi', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let sender: TestPrincipal
-  let sealDirectory: string
   let envelopes: InstanceType<DocuSignSdk['EnvelopesApi']>
   let folders: InstanceType<DocuSignSdk['FoldersApi']>
 
   beforeAll(async () => {
-    sealDirectory = mkdtempSync(join(tmpdir(), 'folders-sdk-'))
-    service = await startTestService(await databases.freshUrl(), {
-      SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12'),
-    })
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    sender = await seedPrincipal(service.ctx)
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${sender.accessToken}`)
+    sdk = await startSdkService(await databases.freshUrl())
+    ;({ service, principal: sender } = sdk)
+    const { client } = sdk
     envelopes = new docusign.EnvelopesApi(client)
     folders = new docusign.FoldersApi(client)
   })
-  afterAll(async () => {
-    await service?.close()
-    rmSync(sealDirectory, { recursive: true, force: true })
-  })
+  afterAll(() => sdk?.close())
 
   async function sentEnvelope(): Promise<string> {
     const summary = await envelopes.createEnvelope(sender.accountId, {

@@ -1,20 +1,19 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import type { TestPrincipal, TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkApiClient,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 import { ensureDemoTemplates } from './demo-templates.js'
 
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
-
 /** The official DocuSign Node SDK (CommonJS, untyped): the part these tests call. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   TemplatesApi: new (
     client: unknown,
   ) => {
@@ -37,23 +36,19 @@ interface DocuSignSdk {
     deleteConfiguration(accountId: string, connectId: string): Promise<unknown>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK against templates and Connect', (databases) => {
+  let sdk: SdkService
   let service: TestService
   let admin: TestPrincipal
-  let client: InstanceType<DocuSignSdk['ApiClient']>
+  let client: SdkApiClient
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl(), { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    admin = await seedPrincipal(service.ctx)
-    client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${admin.accessToken}`)
+    sdk = await startSdkService(await databases.freshUrl(), { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
+    ;({ service, principal: admin, client } = sdk)
   })
-  afterAll(() => service.close())
+  afterAll(() => sdk?.close())
 
   it('lists templates with the CRM call and reads one, without nulls', async () => {
     const demos = await ensureDemoTemplates(service.ctx.db, admin, service.ctx.now())

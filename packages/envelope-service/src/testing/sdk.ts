@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from './harness.js'
+
+/**
+ * The official DocuSign Node SDK (unmodified) against a service listening on 127.0.0.1. The SDK is
+ * untyped CommonJS: each test declares the APIs it calls by extending `DocuSignSdkBase`.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
+export type SdkModel = Record<string, any>
+
+export interface SdkApiClient {
+  setBasePath(path: string): void
+  addDefaultHeader(name: string, value: string): void
+}
+
+export interface DocuSignSdkBase {
+  ApiClient: new () => SdkApiClient
+}
+
+export function loadDocuSignSdk<Sdk extends DocuSignSdkBase>(): Sdk {
+  return createRequire(import.meta.url)('docusign-esign') as Sdk
+}
+
+export interface SdkService {
+  service: TestService
+  /** The seeded account's administrator, whose token the client sends. */
+  principal: TestPrincipal
+  client: SdkApiClient
+  close(): Promise<void>
+}
+
+/**
+ * A listening service with a seeded principal and an SDK client authorized as that principal. The
+ * development seal goes to a scratch directory, so tests that complete envelopes share no files.
+ */
+export async function startSdkService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<SdkService> {
+  const sealDirectory = mkdtempSync(join(tmpdir(), 'sdk-seal-'))
+  const service = await startTestService(databaseUrl, {
+    SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12'),
+    ...env,
+  })
+  const close = async () => {
+    await service.close()
+    rmSync(sealDirectory, { recursive: true, force: true })
+  }
+  try {
+    await service.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = service.app.server.address() as AddressInfo
+    const principal = await seedPrincipal(service.ctx)
+    const client = new (loadDocuSignSdk().ApiClient)()
+    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
+    client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)
+    return { service, principal, client, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
