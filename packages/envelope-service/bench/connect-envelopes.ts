@@ -2,6 +2,7 @@ import { runPool } from 'bench-kit'
 import { runFanOutRound } from '../src/connect/delivery/fan-out.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
+import { connectConfigurationBody, SIGNING_EVENTS } from '../src/testing/connect-configuration.js'
 import { startTestService } from '../src/testing/harness.js'
 import { type DemoCredentials, tokenRequestBodies } from './setup.js'
 
@@ -17,28 +18,10 @@ export const SIGNATURE_PNG =
 
 export const SIGNER = { name: 'Ana Ruiz', email: 'ana.ruiz@example.test', clientUserId: 'crm-ana' }
 
-/** The events a CRM following a signing subscribes to. */
-export const SIGNING_EVENTS = [
-  'envelope-sent',
-  'envelope-delivered',
-  'envelope-completed',
-  'recipient-sent',
-  'recipient-delivered',
-  'recipient-completed',
-]
+export { SIGNING_EVENTS }
 
 export function connectConfiguration(url: string, events: string[]) {
-  return {
-    name: 'Connect benchmark',
-    urlToPublishTo: url,
-    events,
-    allUsers: 'true',
-    includeHMAC: 'true',
-    eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields', 'recipients'] },
-    enabled: 'true',
-    configurationType: 'custom',
-    deliveryMode: 'SIM',
-  }
+  return connectConfigurationBody(url, { name: 'Connect benchmark', events })
 }
 
 /** The secret a configuration was created with (`hmacSecrets[0].secret`, shown once). */

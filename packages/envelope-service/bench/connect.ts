@@ -45,6 +45,7 @@ import { awaitQueuedDeliveries, baseline, measureLatency } from './connect-measu
 import { type BenchReceiver, startBenchReceiver } from './connect-protocol.js'
 import { connectReport, connectSection, type DatabaseRun, writeConnectSection } from './connect-report.js'
 import { watchRun } from './connect-watch.js'
+import { serviceEnv, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, raiseAccountLimits, tokenRequestBodies } from './setup.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -108,12 +109,7 @@ async function startServices(count: number, env: Record<string, string>, ports: 
     Array.from({ length: count }, (_, index) =>
       startServer({
         name: `envelope-service ${index + 1}`,
-        nodeArgs: [
-          ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profileDir)}`] : []),
-          '--import',
-          'tsx',
-          join(packageDir, 'src/main.ts'),
-        ],
+        nodeArgs: serviceNodeArgs(join(packageDir, 'src/main.ts'), settings.profileDir),
         cwd: packageDir,
         port: ports[index] as number,
         env: { ...env, PORT: String(ports[index]) },
@@ -135,13 +131,8 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseRun> {
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()))
   const baseUrl = `http://127.0.0.1:${ports[0]}`
   const env = {
+    ...serviceEnv(tempDir, database.url, baseUrl),
     DATA_DIR: tempDir,
-    DATABASE_URL: database.url,
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DEMO_CREDENTIALS_FILE: join(tempDir, 'demo-credentials.json'),
-    SEAL_DEVELOPMENT_FILE: join(tempDir, 'seal', 'development.p12'),
     CONNECT_ALLOW_PRIVATE_URLS: 'true',
   }
   const run: DatabaseRun = { database: kind, processes }

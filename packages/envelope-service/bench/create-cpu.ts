@@ -13,8 +13,6 @@
  */
 
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,8 +31,9 @@ import {
   startServer,
   waitUntilIdle,
 } from 'bench-kit'
-import { SMTPServer } from 'smtp-server'
+import { serviceEnv, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, envelopeDefinition, raiseAccountLimits, tokenRequestBodies } from './setup.js'
+import { startSmsCounter, startSmtpCounter } from './sinks.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name: string, fallback: string) =>
@@ -52,49 +51,6 @@ const settings = {
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
-/** Counts SMTP messages without parsing them, so the sink costs the service nothing. */
-async function startSmtpCounter() {
-  let accepted = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume()
-      stream.on('end', () => {
-        accepted++
-        callback()
-      })
-    },
-  })
-  server.on('error', () => {})
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    accepted: () => accepted,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
-
-/** Answers every request like Twilio's Messages API does (201 with a sid). */
-async function startSmsCounter() {
-  let accepted = 0
-  const server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      accepted++
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ sid: `SM${accepted}`, status: 'queued' }))
-    })
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    accepted: () => accepted,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
-
 async function main() {
   const pin = canPin()
   if (pin) pinSelfToCore()
@@ -102,18 +58,13 @@ async function main() {
   onExit(() => rmSync(tempDir, { recursive: true, force: true }))
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const env: Record<string, string> = {
-    DATABASE_URL: `sqlite:${join(tempDir, 'envelopes.sqlite')}`,
+  const env = {
+    ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
     PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DEMO_CREDENTIALS_FILE: join(tempDir, 'demo-credentials.json'),
-    SEAL_DEVELOPMENT_FILE: join(tempDir, 'seal.p12'),
   }
   // The service's own CLI, so its migrations are the ones the service expects.
   const credentials = await bootstrapDemo(resolve(dirname(settings.main), '..'), env)
-  await raiseAccountLimits(env.DATABASE_URL as string, credentials.accountId, 1_000_000_000)
+  await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
 
   const sinks = settings.transports
     ? { smtp: await startSmtpCounter(), sms: await startSmsCounter() }
@@ -131,12 +82,7 @@ async function main() {
   }
   const service = await startServer({
     name: 'envelope-service',
-    nodeArgs: [
-      ...(settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profile)}`] : []),
-      '--import',
-      'tsx',
-      settings.main,
-    ],
+    nodeArgs: serviceNodeArgs(settings.main, settings.profile),
     cwd: resolve(dirname(settings.main), '..'),
     port,
     env,

@@ -7,12 +7,9 @@
  * Run: `npm run bench:dispatch -w envelope-service`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { mailboxWriter } from '../src/devmailbox/service.js'
-import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { deliverySettingsOf } from '../src/notifications/config.js'
 import { createDelivery, createDispatcher, type Dispatch } from '../src/notifications/dispatch.js'
 import { createDevMailbox } from '../src/notifications/mailbox.js'
@@ -20,65 +17,15 @@ import { runMessagesRound } from '../src/notifications/outbox-job.js'
 import { enqueue } from '../src/outbox/repository.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
+import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
+import { startSmtpCounter } from './sinks.js'
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000)
 const TARGET_PER_SECOND = 500
 
-/** An SMTP listener that accepts and counts messages without parsing them (the sink must not be the bottleneck). */
-async function startCountingSink() {
-  let accepted = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume()
-      stream.on('end', () => {
-        accepted++
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    accepted: () => accepted,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 async function queueInvitations(service: TestService): Promise<unknown[]> {
   const principal = await seedPrincipal(service.ctx)
-  const pdf = await makePdfBase64(1, 'Sign here')
-  let next = 0
-  const create = async () => {
-    while (next < MESSAGES) {
-      const index = next++
-      const response = await service.app.inject({
-        method: 'POST',
-        url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
-        headers: principal.headers,
-        payload: {
-          status: 'sent',
-          emailSubject: 'Please sign',
-          emailBlurb: 'Benchmark invitation.',
-          documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', documentBase64: pdf }],
-          recipients: {
-            signers: [
-              {
-                recipientId: '1',
-                routingOrder: '1',
-                name: `Signer ${index}`,
-                email: `s${index}@example.test`,
-              },
-            ],
-          },
-        },
-      })
-      if (response.statusCode !== 201) throw new Error(`creating an envelope failed: ${response.body}`)
-    }
-  }
-  await Promise.all(Array.from({ length: 8 }, create))
+  await createSentEnvelopes(service, principal, MESSAGES, { emailBlurb: 'Benchmark invitation.' })
   const rows = await service.ctx.db
     .selectFrom('outbox')
     .select('payload')
@@ -125,7 +72,7 @@ function report(label: string, elapsedMs: number) {
 
 const directory = mkdtempSync(join(tmpdir(), 'bench-dispatch-'))
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(directory, 'bench.db')}`
-const sink = await startCountingSink()
+const sink = await startSmtpCounter()
 const service = await startTestService(databaseUrl)
 // The benchmark drives the rounds itself.
 await service.ctx.jobs.stop()

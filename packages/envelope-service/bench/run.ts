@@ -44,6 +44,7 @@ import {
   SERVER_LABELS,
   type Server,
 } from './report.js'
+import { serviceEnv, serviceNodeArgs } from './service-env.js'
 import {
   bootstrapDemo,
   type DemoCredentials,
@@ -166,24 +167,15 @@ async function main(): Promise<void> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env = {
-    DATABASE_URL: `sqlite:${join(tempDir, 'envelopes.sqlite')}`,
+    ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
     PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DEMO_CREDENTIALS_FILE: join(tempDir, 'demo-credentials.json'),
   }
 
   const credentials = await bootstrapDemo(packageDir, env)
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, BENCH_RATE_LIMIT)
   const service = await startServer({
     name: 'envelope-service',
-    nodeArgs: [
-      ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profileDir)}`] : []),
-      '--import',
-      'tsx',
-      join(packageDir, 'src/main.ts'),
-    ],
+    nodeArgs: serviceNodeArgs(join(packageDir, 'src/main.ts'), settings.profileDir),
     cwd: packageDir,
     port,
     env,

@@ -6,8 +6,8 @@ import { connectDatabase } from 'platform'
 import { describe, expect, it } from 'vitest'
 import { createConfiguration, type Harness, startService } from '../src/connect/delivery/test-receiver.js'
 import type { Schema } from '../src/database.js'
-import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
+import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
 import {
   countBy,
   kill,
@@ -59,43 +59,15 @@ async function startRecordingReceiver(delayMs: number) {
 }
 
 /**
- * Creates `count` sent envelopes with `signers` signers in routing order 1 through the REST API, eight
- * at a time. Returns the names of the events a configuration listing `envelope-sent` and
- * `recipient-sent` receives for them.
+ * Creates `count` sent envelopes with `signers` signers in routing order 1. Returns the names of the
+ * events a configuration listing `envelope-sent` and `recipient-sent` receives for them.
  */
 async function createEnvelopes({ service, principal }: Harness, count: number, signers: number) {
-  const pdf = await makePdfBase64(1, 'Sign here')
-  const events: string[] = []
-  let next = 0
-  const create = async () => {
-    while (next < count) {
-      const index = next++
-      const response = await service.app.inject({
-        method: 'POST',
-        url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
-        headers: principal.headers,
-        payload: {
-          status: 'sent',
-          emailSubject: `Please sign ${index}`,
-          documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', documentBase64: pdf }],
-          recipients: {
-            signers: Array.from({ length: signers }, (_, signer) => ({
-              recipientId: String(signer + 1),
-              routingOrder: '1',
-              name: `Signer ${signer + 1}`,
-              email: `signer-${index}-${signer}@example.test`,
-            })),
-          },
-        },
-      })
-      if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`)
-      const envelopeId = response.json().envelopeId as string
-      events.push(`${envelopeId} envelope-sent `)
-      for (let signer = 1; signer <= signers; signer++) events.push(`${envelopeId} recipient-sent ${signer}`)
-    }
-  }
-  await Promise.all(Array.from({ length: 8 }, create))
-  return events
+  const created = await createSentEnvelopes(service, principal, count, { signers })
+  return created.flatMap(({ envelopeId, emails }) => [
+    `${envelopeId} envelope-sent `,
+    ...emails.map((_, signer) => `${envelopeId} recipient-sent ${signer + 1}`),
+  ])
 }
 
 /** A service in this process that creates the configuration and the envelopes; it runs no jobs. */

@@ -5,9 +5,9 @@ import { connectDatabase } from 'platform'
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, it } from 'vitest'
 import type { Schema } from '../src/database.js'
-import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
+import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
 import {
   countBy,
   kill,
@@ -63,29 +63,10 @@ async function startSlowSink(delayMs: number) {
  */
 async function createEnvelopes(service: TestService, count: number): Promise<Map<string, string>> {
   const principal = await seedPrincipal(service.ctx)
-  const pdf = await makePdfBase64(1, 'Sign here')
-  const addresses = new Map<string, string>()
-  let next = 0
-  const create = async () => {
-    while (next < count) {
-      const email = `signer-${next++}@example.test`
-      const response = await service.app.inject({
-        method: 'POST',
-        url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
-        headers: principal.headers,
-        payload: {
-          status: 'sent',
-          emailSubject: 'Please sign',
-          documents: [{ documentId: '1', name: 'Doc', fileExtension: 'pdf', documentBase64: pdf }],
-          recipients: { signers: [{ recipientId: '1', routingOrder: '1', name: 'Signer', email }] },
-        },
-      })
-      if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`)
-      addresses.set(response.json().envelopeId as string, email)
-    }
-  }
-  await Promise.all(Array.from({ length: 8 }, create))
-  return addresses
+  const created = await createSentEnvelopes(service, principal, count, {
+    email: (index) => `signer-${index}@example.test`,
+  })
+  return new Map(created.map(({ envelopeId, emails }) => [envelopeId, emails[0] as string]))
 }
 
 /** A service in this process for creating envelopes; its jobs are stopped, so only the service processes send. */

@@ -4,12 +4,13 @@ import { pdftotext } from '../src/completion/test-poppler.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { PHONE_AUTH_WORKFLOW_ID } from '../src/envelopes/recipient-authentication.js'
 import {
-  envelopeStatus,
   eventually,
   type SigningStack,
   seriousAxeViolations,
   signingLinkIn,
+  signWithTypedName,
   startSigningStack,
+  untilCompleted,
 } from './signing-browser-support.js'
 
 // A browser on a shared two-core machine can be slow: waits are generous, and so is each test's budget.
@@ -144,20 +145,8 @@ describeEachDatabase('recipient authentication on the signing page in Chromium',
     await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
     expect(await page.evaluate(() => document.body.innerText)).toContain(SUBJECT)
 
-    await page.getByRole('button', { name: /^Sign/ }).click()
-    const adopt = page.getByRole('dialog', { name: 'Adopt your signature' })
-    await adopt.getByLabel('Full name').fill('Pat Tenant')
-    await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
-    await adopt.waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: 'Finish' }).click()
-    await page.getByText('You have finished signing').waitFor()
-    await page.close()
-
-    await eventually(
-      service,
-      async () => ((await envelopeStatus(service, principal, envelopeId)) === 'completed' ? true : undefined),
-      'completion',
-    )
+    await signWithTypedName(page, 'Pat Tenant')
+    await untilCompleted(service, principal, envelopeId)
     const certificate = await eventually(
       service,
       async () => {

@@ -173,6 +173,34 @@ export async function envelopeStatus(
   return response.json().status
 }
 
+/** Polls (running due jobs) until the envelope has completed: sealing happens in a job. */
+export async function untilCompleted(
+  service: TestService,
+  principal: TestPrincipal,
+  envelopeId: string,
+): Promise<void> {
+  await eventually(
+    service,
+    async () => ((await envelopeStatus(service, principal, envelopeId)) === 'completed' ? true : undefined),
+    'completion',
+  )
+}
+
+/**
+ * On an open form whose only required tab is a signature: adopts a typed signature under `fullName`,
+ * signs, finishes, and closes the page.
+ */
+export async function signWithTypedName(page: Page, fullName: string): Promise<void> {
+  await page.getByRole('button', { name: /^Sign/ }).click()
+  const adopt = page.getByRole('dialog', { name: 'Adopt your signature' })
+  await adopt.getByLabel('Full name').fill(fullName)
+  await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
+  await adopt.waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await page.getByText('You have finished signing').waitFor()
+  await page.close()
+}
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** axe-core's serious and critical violations on the page, as `id (impact, n nodes)`. */

@@ -15,8 +15,10 @@ import {
   SMS_ACCOUNT,
   seriousAxeViolations,
   signingLinkIn,
+  signWithTypedName,
   startSigningStack,
   tokenOf,
+  untilCompleted,
 } from './signing-browser-support.js'
 
 // A browser drawing PDFs on a shared two-core machine (CI runs two test files at once) can take a while:
@@ -233,20 +235,8 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     expect(smsLink).toBeDefined()
 
     const second = await openForm(smsLink!)
-    await second.getByRole('button', { name: /^Sign/ }).click()
-    const typed = second.getByRole('dialog', { name: 'Adopt your signature' })
-    await typed.getByLabel('Full name').fill('Bob Mobile')
-    await typed.getByRole('button', { name: 'Adopt and sign' }).click()
-    await typed.waitFor({ state: 'detached' })
-    await second.getByRole('button', { name: 'Finish' }).click()
-    await second.getByText('You have finished signing').waitFor()
-    await second.close()
-
-    await eventually(
-      service,
-      async () => ((await envelopeStatus(service, principal, envelopeId)) === 'completed' ? true : undefined),
-      'completion',
-    )
+    await signWithTypedName(second, 'Bob Mobile')
+    await untilCompleted(service, principal, envelopeId)
     const combinedBlob = await eventually(
       service,
       () => findSignedPart(service.ctx.db, envelopeId, 'combined'),

@@ -1,23 +1,18 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectInvalid, expectNoNulls, expectStringScalars } from '../testing/assertions.js'
+import { connectConfigurationBody } from '../testing/connect-configuration.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { findDeliveryTargets } from './repository.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 
-const configurationBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'CRM completion hook',
-  urlToPublishTo: 'https://hooks.example.com/docusign',
-  events: ['envelope-completed', 'envelope-sent'],
-  allUsers: 'true',
-  includeHMAC: 'true',
-  eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields', 'recipients'] },
-  enabled: 'true',
-  configurationType: 'custom',
-  deliveryMode: 'SIM',
-  ...overrides,
-})
+const configurationBody = (overrides: Record<string, unknown> = {}) =>
+  connectConfigurationBody('https://hooks.example.com/docusign', {
+    name: 'CRM completion hook',
+    events: ['envelope-completed', 'envelope-sent'],
+    ...overrides,
+  })
 
 describeEachDatabase('Connect configurations API', (databases) => {
   let service: TestService

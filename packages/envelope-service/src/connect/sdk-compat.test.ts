@@ -1,18 +1,16 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
+import type { TestPrincipal } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 
 /** The official DocuSign Node SDK (CommonJS, untyped): the ConnectApi calls these tests make. */
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   ConnectApi: new (
     client: unknown,
   ) => {
@@ -23,24 +21,19 @@ interface DocuSignSdk {
     getConfiguration(accountId: string, connectId: string): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK ConnectApi', (databases) => {
-  let service: TestService
+  let sdk: SdkService
   let admin: TestPrincipal
   let connect: InstanceType<DocuSignSdk['ConnectApi']>
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl())
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    admin = await seedPrincipal(service.ctx, { permissions: ['administer'] })
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${admin.accessToken}`)
-    connect = new docusign.ConnectApi(client)
+    sdk = await startSdkService(await databases.freshUrl(), { principal: { permissions: ['administer'] } })
+    admin = sdk.principal
+    connect = new docusign.ConnectApi(sdk.client)
   })
-  afterAll(() => service.close())
+  afterAll(() => sdk?.close())
 
   it('getConfiguration reads the configuration from ConnectConfigResults.configurations', async () => {
     const created = await connect.createConfiguration(admin.accountId, {

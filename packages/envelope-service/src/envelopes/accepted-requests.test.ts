@@ -56,9 +56,8 @@ describeEachDatabase('requests as DocuSign accepts them', (databases) => {
   beforeAll(async () => {
     sdk = await startSdkService(await databases.freshUrl())
     ;({ service, principal: sender } = sdk)
-    const { client } = sdk
     onePage = await makePdfBase64(1)
-    envelopes = new docusign.EnvelopesApi(client)
+    envelopes = new docusign.EnvelopesApi(sdk.client)
   })
   afterAll(() => sdk?.close())
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { AppError, NotFoundError } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
@@ -12,9 +9,10 @@ import { pdfsig, pdftotext } from '../completion/test-poppler.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { RECIPIENT_VIEW_TTL_MS } from '../signing/links.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { injectAs } from '../testing/inject.js'
+import { startSealedTestService } from '../testing/sealed-service.js'
 
-const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 const embedded = { name: 'Ana Ruiz', email: 'ana@example.test', clientUserId: 'crm-ana' }
@@ -32,33 +30,19 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
   let service: TestService
   let sender: TestPrincipal
   let databaseUrl: string
-  let sealDirectory: string
   let document: string
   let clock = Date.parse('2026-11-20T10:00:00.000Z')
 
   beforeAll(async () => {
-    sealDirectory = mkdtempSync(join(tmpdir(), 'lifecycle-seal-'))
     databaseUrl = await databases.freshUrl()
-    service = await startTestService(
-      databaseUrl,
-      { SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12') },
-      () => clock,
-    )
+    service = await startSealedTestService(databaseUrl, {}, () => clock)
     sender = await seedPrincipal(service.ctx)
     document = await makePdfBase64(1, 'Lifecycle document')
   })
-  afterAll(async () => {
-    await service?.close()
-    rmSync(sealDirectory, { recursive: true, force: true })
-  })
+  afterAll(() => service?.close())
 
   const inject = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object, who = sender) =>
-    service.app.inject({
-      method,
-      url: `${base(who.accountId)}${path}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    })
+    injectAs(service, who, method, path, payload)
 
   /** Two embedded signers in routing order 1 and 2, each with a signature and a labelled text tab. */
   async function createEnvelope(status: 'created' | 'sent'): Promise<string> {

@@ -37,8 +37,7 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
   beforeAll(async () => {
     sdk = await startSdkService(await databases.freshUrl())
     ;({ service, principal: sender } = sdk)
-    const { client } = sdk
-    envelopes = new docusign.EnvelopesApi(client)
+    envelopes = new docusign.EnvelopesApi(sdk.client)
   })
   afterAll(() => sdk?.close())
 

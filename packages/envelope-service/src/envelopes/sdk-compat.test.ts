@@ -35,8 +35,7 @@ describeEachDatabase('DocuSign Node SDK against envelopes', (databases) => {
   beforeAll(async () => {
     sdk = await startSdkService(await databases.freshUrl())
     ;({ service, principal: sender } = sdk)
-    const { client } = sdk
-    envelopes = new docusign.EnvelopesApi(client)
+    envelopes = new docusign.EnvelopesApi(sdk.client)
   })
   afterAll(() => sdk?.close())
 

@@ -1,45 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { injectAs } from '../testing/inject.js'
+import { startSealedTestService } from '../testing/sealed-service.js'
 import { DELETED_VOID_REASON } from './model.js'
 
-const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 const DAY_MS = 24 * 60 * 60_000
 
 describeEachDatabase('folders API', (databases) => {
   let service: TestService
   let sender: TestPrincipal
-  let sealDirectory: string
   let document: string
   let clock = Date.parse('2026-11-20T10:00:00.000Z')
 
   beforeAll(async () => {
-    sealDirectory = mkdtempSync(join(tmpdir(), 'folders-seal-'))
-    service = await startTestService(
-      await databases.freshUrl(),
-      { SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12') },
-      () => clock,
-    )
+    service = await startSealedTestService(await databases.freshUrl(), {}, () => clock)
     sender = await seedPrincipal(service.ctx)
     document = await makePdfBase64(1, 'Folder document')
   })
-  afterAll(async () => {
-    await service?.close()
-    rmSync(sealDirectory, { recursive: true, force: true })
-  })
+  afterAll(() => service?.close())
 
   const inject = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object, who = sender) =>
-    service.app.inject({
-      method,
-      url: `${base(who.accountId)}${path}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    })
+    injectAs(service, who, method, path, payload)
 
   /** One envelope, created a second after the previous one so that the folders' order is known. */
   async function createEnvelope(

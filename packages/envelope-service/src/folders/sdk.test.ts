@@ -1,7 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import type { TestPrincipal, TestService } from '../testing/harness.js'
+import type { TestPrincipal } from '../testing/harness.js'
 import {
   type DocuSignSdkBase,
   loadDocuSignSdk,
@@ -35,17 +35,15 @@ const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 describeEachDatabase('DocuSign Node SDK FoldersApi', (databases) => {
   let sdk: SdkService
-  let service: TestService
   let sender: TestPrincipal
   let envelopes: InstanceType<DocuSignSdk['EnvelopesApi']>
   let folders: InstanceType<DocuSignSdk['FoldersApi']>
 
   beforeAll(async () => {
     sdk = await startSdkService(await databases.freshUrl())
-    ;({ service, principal: sender } = sdk)
-    const { client } = sdk
-    envelopes = new docusign.EnvelopesApi(client)
-    folders = new docusign.FoldersApi(client)
+    sender = sdk.principal
+    envelopes = new docusign.EnvelopesApi(sdk.client)
+    folders = new docusign.FoldersApi(sdk.client)
   })
   afterAll(() => sdk?.close())
 

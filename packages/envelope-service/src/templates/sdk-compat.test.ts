@@ -45,7 +45,7 @@ describeEachDatabase('DocuSign Node SDK against templates and Connect', (databas
   let client: SdkApiClient
 
   beforeAll(async () => {
-    sdk = await startSdkService(await databases.freshUrl(), { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
+    sdk = await startSdkService(await databases.freshUrl(), { env: { CONNECT_ALLOW_PRIVATE_URLS: 'true' } })
     ;({ service, principal: admin, client } = sdk)
   })
   afterAll(() => sdk?.close())

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from './harness.js'
+import { seedPrincipal, type TestPrincipal, type TestService } from './harness.js'
+import { startSealedTestService } from './sealed-service.js'
 
 /**
  * The official DocuSign Node SDK (unmodified) against a service listening on 127.0.0.1. The SDK is
@@ -35,26 +33,23 @@ export interface SdkService {
 }
 
 /**
- * A listening service with a seeded principal and an SDK client authorized as that principal. The
- * development seal goes to a scratch directory, so tests that complete envelopes share no files.
+ * A listening service (its seal in a scratch directory) with a seeded principal and an SDK client
+ * authorized as that principal.
  */
 export async function startSdkService(
   databaseUrl: string,
-  env: Record<string, string> = {},
+  options: {
+    env?: Record<string, string>
+    now?: () => number
+    principal?: Parameters<typeof seedPrincipal>[1]
+  } = {},
 ): Promise<SdkService> {
-  const sealDirectory = mkdtempSync(join(tmpdir(), 'sdk-seal-'))
-  const service = await startTestService(databaseUrl, {
-    SEAL_DEVELOPMENT_FILE: join(sealDirectory, 'seal.p12'),
-    ...env,
-  })
-  const close = async () => {
-    await service.close()
-    rmSync(sealDirectory, { recursive: true, force: true })
-  }
+  const service = await startSealedTestService(databaseUrl, options.env, options.now)
+  const close = () => service.close()
   try {
     await service.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = service.app.server.address() as AddressInfo
-    const principal = await seedPrincipal(service.ctx)
+    const principal = await seedPrincipal(service.ctx, options.principal)
     const client = new (loadDocuSignSdk().ApiClient)()
     client.setBasePath(`http://127.0.0.1:${port}/restapi`)
     client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
@@ -7,16 +5,17 @@ import { applyTransition } from '../lifecycle/service.js'
 import { recipientSigned } from '../lifecycle/transitions.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { storeTabValues } from '../signing/repository.js'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
 import { runWorkflowRound } from './job.js'
 
-// biome-ignore lint/suspicious/noExplicitAny: the SDK's models are untyped JSON objects.
-type SdkModel = Record<string, any>
-interface DocuSignSdk {
-  ApiClient: new () => {
-    setBasePath(path: string): void
-    addDefaultHeader(name: string, value: string): void
-  }
+interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopeDefinition: { constructFromObject(data: unknown): SdkModel }
   Envelope: { constructFromObject(data: unknown): SdkModel }
   EnvelopesApi: new (
@@ -28,7 +27,7 @@ interface DocuSignSdk {
     listRecipients(accountId: string, envelopeId: string): Promise<SdkModel>
   }
 }
-const docusign = createRequire(import.meta.url)('docusign-esign') as DocuSignSdk
+const docusign = loadDocuSignSdk<DocuSignSdk>()
 
 /**
  * The envelope workflow end to end on an injected clock: envelopes created through the official SDK
@@ -44,6 +43,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 describeEachDatabase('envelope workflow', ({ freshUrl }) => {
   let url: string
   let clock = START
+  let sdk: SdkService
   let service: TestService
   let principal: TestPrincipal
   let pdf: string
@@ -52,17 +52,12 @@ describeEachDatabase('envelope workflow', ({ freshUrl }) => {
   beforeAll(async () => {
     pdf = await makePdfBase64(1, 'Sign here')
     url = await freshUrl()
-    service = await startTestService(url, {}, () => clock)
+    sdk = await startSdkService(url, { now: () => clock })
+    ;({ service, principal } = sdk)
     await service.ctx.jobs.stop()
-    await service.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = service.app.server.address() as AddressInfo
-    principal = await seedPrincipal(service.ctx)
-    const client = new docusign.ApiClient()
-    client.setBasePath(`http://127.0.0.1:${port}/restapi`)
-    client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)
-    envelopes = new docusign.EnvelopesApi(client)
+    envelopes = new docusign.EnvelopesApi(sdk.client)
   }, 60_000)
-  afterAll(() => service?.close())
+  afterAll(() => sdk?.close())
   beforeEach(() => {
     clock = START
   })

@@ -1,6 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
+import { urlToHttpOptions } from 'node:url'
 import { assertPublicAddresses, publicAddressLookup } from '../url-policy.js'
 
 /**
@@ -22,6 +23,14 @@ export type PostJson = (url: string, body: string, headers: Record<string, strin
 
 const RESPONSE_EXCERPT_CHARS = 1_000
 
+/** Bounds the parsed-URL cache (targets are few; this only guards against unbounded growth). */
+const MAX_PARSED_URLS = 10_000
+
+interface ParsedTarget {
+  secure: boolean
+  options: RequestOptions
+}
+
 export function createHttpPoster(options: {
   timeoutMs: number
   allowPrivate: boolean
@@ -33,24 +42,38 @@ export function createHttpPoster(options: {
   const lookup = options.allowPrivate ? undefined : (options.lookup ?? publicAddressLookup())
   // Keep-alive: a busy receiver gets one connection per concurrent delivery, not one per event.
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+  // A target URL is parsed (and a literal address checked) once, not per attempt (`new URL` showed in
+  // the sender's profile). Only the URL's own text is cached; a host name still goes through
+  // `lookup` whenever a socket connects, so DNS is checked at delivery time.
+  const parsed = new Map<string, ParsedTarget>()
+  const parse = (url: string): ParsedTarget => {
+    let target = parsed.get(url)
+    if (target) return target
+    const parsedUrl = new URL(url)
+    const host = parsedUrl.hostname.replace(/^\[|\]$/g, '')
+    // A literal address never goes through `lookup`: check it here.
+    if (!options.allowPrivate && isIP(host) !== 0) assertPublicAddresses([host])
+    target = { secure: parsedUrl.protocol === 'https:', options: urlToHttpOptions(parsedUrl) }
+    if (parsed.size >= MAX_PARSED_URLS) parsed.clear()
+    parsed.set(url, target)
+    return target
+  }
   const post: PostJson = (url, body, headers) => {
     const startedAt = performance.now()
     const elapsed = () => Math.round(performance.now() - startedAt)
     return new Promise<PostResult>((resolve) => {
       const fail = (reason: string) => resolve({ statusCode: 0, response: reason, durationMs: elapsed() })
-      let target: URL
+      let target: ParsedTarget
       try {
-        target = new URL(url)
-        const host = target.hostname.replace(/^\[|\]$/g, '')
-        // A literal address never goes through `lookup`: check it here.
-        if (!options.allowPrivate && isIP(host) !== 0) assertPublicAddresses([host])
+        target = parse(url)
       } catch (error) {
         fail((error as Error).message)
         return
       }
-      const secure = target.protocol === 'https:'
+      const { secure } = target
       const send = secure ? httpsRequest : httpRequest
-      const request = send(target, {
+      const request = send({
+        ...target.options,
         method: 'POST',
         agent: secure ? agents.https : agents.http,
         headers: {

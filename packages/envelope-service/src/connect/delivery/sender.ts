@@ -69,6 +69,7 @@ const HOLD_MARGIN_MS = 5_000
 /** A claimed delivery waiting in this process for a free slot of its target. */
 interface HeldDelivery {
   delivery: ClaimedDelivery
+  secrets: Promise<string[]>
   /** After this it is given back rather than started. */
   startBy: number
 }
@@ -80,6 +81,8 @@ interface Target {
   held: HeldDelivery[]
   urls: Set<string>
 }
+
+const NO_SECRETS: Promise<string[]> = Promise.resolve([])
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 60 * 60_000
@@ -132,17 +135,39 @@ export function createConnectSender(deps: SenderDeps): ConnectSender {
       limit: batchSize,
       skipUrls: saturated.flatMap((target) => [...target.urls]),
     })
+    const secretsOf = roundSecrets()
     for (const delivery of claimed) {
       const target = targetOf(delivery.url)
-      if (target.active < perTargetLimit) start(target, delivery)
-      else target.held.push({ delivery, startBy: now + holdMs })
+      const secrets = secretsOf(delivery)
+      if (target.active < perTargetLimit) start(target, delivery, secrets)
+      else target.held.push({ delivery, secrets, startBy: now + holdMs })
     }
     return claimed.length === batchSize
   }
 
-  function start(target: Target, delivery: ClaimedDelivery) {
+  /**
+   * The HMAC secrets of a round's deliveries, read once per configuration per round rather than once
+   * per attempt (a query per delivery; BENCHMARKS.md, Connect, "Sender CPU per delivery"). A secret rotated meanwhile is used from the next round on, a second or so later.
+   */
+  function roundSecrets(): (delivery: ClaimedDelivery) => Promise<string[]> {
+    const byKey = new Map<string, Promise<string[]>>()
+    return (delivery) => {
+      if (!delivery.includeHmac) return NO_SECRETS
+      const key = `${delivery.accountId}\u0000${delivery.configurationId}`
+      let secrets = byKey.get(key)
+      if (!secrets) {
+        secrets = findSigningSecrets(deps.db, delivery.accountId, delivery.configurationId)
+        // Awaited by each attempt (whose failure reaches onError); a held one may await it later.
+        secrets.catch(() => undefined)
+        byKey.set(key, secrets)
+      }
+      return secrets
+    }
+  }
+
+  function start(target: Target, delivery: ClaimedDelivery, secrets: Promise<string[]>) {
     target.active++
-    const attempt = send(delivery)
+    const attempt = send(delivery, secrets)
       .catch(deps.onError)
       .finally(() => {
         inFlight.delete(attempt)
@@ -157,9 +182,9 @@ export function createConnectSender(deps: SenderDeps): ConnectSender {
     const now = deps.now()
     const stale: string[] = []
     while (target.active < perTargetLimit && target.held.length > 0) {
-      const { delivery, startBy } = target.held.shift() as HeldDelivery
+      const { delivery, secrets, startBy } = target.held.shift() as HeldDelivery
       if (closing || startBy < now) stale.push(delivery.id)
-      else start(target, delivery)
+      else start(target, delivery, secrets)
     }
     if (target.active === 0 && target.held.length === 0) targets.delete(target.origin)
     if (stale.length > 0) await releaseDeliveries(deps.db, deps.owner, stale)
@@ -178,11 +203,9 @@ export function createConnectSender(deps: SenderDeps): ConnectSender {
     if (stale.length > 0) await releaseDeliveries(deps.db, deps.owner, stale)
   }
 
-  async function send(delivery: ClaimedDelivery): Promise<void> {
+  async function send(delivery: ClaimedDelivery, secretsOf: Promise<string[]>): Promise<void> {
     const body = bodyFor(delivery)
-    const secrets = delivery.includeHmac
-      ? await findSigningSecrets(deps.db, delivery.accountId, delivery.configurationId)
-      : []
+    const secrets = await secretsOf
     const result = await deps.post(delivery.url, body, signatureHeaders(body, secrets))
     const log: AttemptLog = {
       statusCode: result.statusCode,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
 import type { Db } from '../../database.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
+import { connectConfigurationBody } from '../../testing/connect-configuration.js'
 import {
   seedPrincipal,
   startTestService,
@@ -130,25 +131,7 @@ export async function createConfiguration(
     method: 'POST',
     url: `/restapi/v2.1/accounts/${principal.accountId}/connect`,
     headers: principal.headers,
-    payload: {
-      name: 'CRM hook',
-      urlToPublishTo: url,
-      events: [
-        'envelope-sent',
-        'envelope-delivered',
-        'envelope-completed',
-        'recipient-sent',
-        'recipient-delivered',
-        'recipient-completed',
-      ],
-      allUsers: 'true',
-      includeHMAC: 'true',
-      eventData: { version: 'restv2.1', format: 'json', includeData: ['custom_fields', 'recipients'] },
-      enabled: 'true',
-      configurationType: 'custom',
-      deliveryMode: 'SIM',
-      ...overrides,
-    },
+    payload: connectConfigurationBody(url, overrides),
   })
   expect(response.statusCode, response.body).toBe(201)
   const connectId = response.json().connectId as string

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+/**
+ * Message receivers for the benchmarks: they count what arrives without parsing it, so the sink is
+ * never the bottleneck and costs the measured service nothing.
+ */
+
+export interface CountingSink {
+  url: string
+  accepted(): number
+  close(): Promise<void>
+}
+
+/** An SMTP listener on 127.0.0.1 that accepts every message (no STARTTLS, no AUTH). */
+export async function startSmtpCounter(): Promise<CountingSink> {
+  let accepted = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume()
+      stream.on('end', () => {
+        accepted++
+        callback()
+      })
+    },
+  })
+  // A service stopped mid-send resets its connections: not a failure of the sink.
+  server.on('error', () => {})
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+/** Answers every request as Twilio's Messages API does (201 with a sid). */
+export async function startSmsCounter(): Promise<CountingSink> {
+  let accepted = 0
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      accepted++
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ sid: `SM${accepted}`, status: 'queued' }))
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
