@@ -22,48 +22,38 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 /** pdf.js ships no types for its worker module; a variable specifier keeps TypeScript from looking. */
 const WORKER_MODULE: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs'
 
+/** Constructors whose static methods and prototypes core-js may replace. */
+const BUILT_IN_CONSTRUCTORS = [
+  Object,
+  Array,
+  Promise,
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+  String,
+  Number,
+  Symbol,
+  RegExp,
+  ArrayBuffer,
+  Uint8Array,
+]
+
 /** The objects whose methods core-js may replace (and nothing else in the process replaces). */
 function builtInHolders(): object[] {
-  const typedArray = Object.getPrototypeOf(Uint8Array) as object
+  const typedArray = Object.getPrototypeOf(Uint8Array) as { prototype: object }
   return [
     globalThis,
     JSON,
     Math,
     Reflect,
-    Object,
-    Array,
-    Promise,
-    Map,
-    Set,
-    WeakMap,
-    WeakSet,
-    String,
-    Number,
-    Symbol,
-    RegExp,
-    ArrayBuffer,
-    Uint8Array,
+    ...BUILT_IN_CONSTRUCTORS,
     typedArray,
-    ...[
-      Object,
-      Array,
-      Promise,
-      Map,
-      Set,
-      WeakMap,
-      WeakSet,
-      String,
-      Number,
-      Symbol,
-      RegExp,
-      ArrayBuffer,
-      Uint8Array,
-      Error,
-      Function,
-      DataView,
-      Date,
-    ].map((builtIn) => builtIn.prototype as object),
-    (typedArray as { prototype: object }).prototype,
+    // Error, Function, DataView and Date: their prototypes only.
+    ...[...BUILT_IN_CONSTRUCTORS, Error, Function, DataView, Date].map(
+      (builtIn) => builtIn.prototype as object,
+    ),
+    typedArray.prototype,
   ]
 }
 
