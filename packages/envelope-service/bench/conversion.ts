@@ -8,7 +8,12 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { createDocumentConverter } from '../src/documents/conversion/converter.js'
-import { officeSamples, sampleJpeg, samplePng } from '../src/documents/conversion/test-files.js'
+import {
+  officeSamples,
+  presentationSamples,
+  sampleJpeg,
+  samplePng,
+} from '../src/documents/conversion/test-files.js'
 import { makePdf } from '../src/documents/test-pdfs.js'
 
 const PER_FORMAT = Number(process.argv[2] ?? 10)
@@ -40,6 +45,9 @@ const allSamples: Record<string, Uint8Array> = {
   ...(ONLY && !ONLY.some((format) => ['txt', 'html', 'rtf', 'docx', 'odt', 'doc', 'xlsx'].includes(format))
     ? {}
     : await officeSamples('Benchmark agreement')),
+  ...(ONLY && !ONLY.some((format) => ['pptx', 'ppt', 'odp', 'ppsx', 'pps'].includes(format))
+    ? {}
+    : await presentationSamples('Benchmark presentation')),
 }
 const samples = Object.fromEntries(
   Object.entries(allSamples).filter(([label]) => !ONLY || ONLY.includes(label.split(' ')[0] as string)),

@@ -4,6 +4,7 @@ import { accountInfoRoutes } from './accounts/routes.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
+import { correctRecipientsRoutes } from './envelopes/correct-recipients-routes.js'
 import { lifecycleRoutes } from './envelopes/lifecycle-routes.js'
 import { envelopeRoutes } from './envelopes/routes.js'
 import { folderRoutes } from './folders/routes.js'
@@ -27,6 +28,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await templateRoutes(app, ctx)
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
+  await correctRecipientsRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }

@@ -123,7 +123,10 @@ export const TemplateRecipients = recipientLists(
 )
 export type TemplateRecipients = Static<typeof TemplateRecipients>
 
-/** An envelope's recipients (or an inline template's): every recipient but an in-person one needs an email. */
+/**
+ * An envelope's recipients (or an inline template's): every recipient but an in-person one needs an email
+ * (checked by the service, which lets the placeholder signer of a conditional-recipient rule omit it).
+ */
 export const EnvelopeRecipients = recipientLists(
   {
     recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
@@ -133,7 +136,13 @@ export const EnvelopeRecipients = recipientLists(
   },
   {
     name: Type.Optional(Name),
-    email: Type.String({ maxLength: 100, description: 'Required even with SMS delivery.' }),
+    email: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Required even with SMS delivery, except on the placeholder signer a conditional-recipient rule (`workflow`) fills.',
+      }),
+    ),
   },
   {
     hostName: Type.Optional(Name),

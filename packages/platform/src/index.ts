@@ -1,6 +1,7 @@
 export * from './config.js'
 export * from './database/connect.js'
 export * from './database/group-commit.js'
+export * from './database/insert-rows.js'
 export * from './database/migrate.js'
 export * from './database/violations.js'
 export * from './errors.js'

@@ -400,13 +400,13 @@ describeEachDatabase('requests as DocuSign accepts them', (databases) => {
       expect(
         tabs.numericalTabs.map((tab: SdkModel) => [tab.value, tab.numericalValue, tab.localePolicy]),
       ).toEqual([
-        ['3', '3', localePolicy],
-        ['19.99', '19.99', localePolicy],
+        ['3.00', '3', localePolicy],
+        ['$19.99 USD', '19.99', localePolicy],
       ])
-      // 3 * 19.99 - 2.5
-      expect(tabs.formulaTabs[0].value).toBe('57.47')
+      // 3 * 19.99 - 2.5, shown in the locale of the currency numericalTab it reads (locale-format.ts)
+      expect(tabs.formulaTabs[0].value).toBe('$57.47 USD')
       const formData = await get(`/envelopes/${envelopeId}/form_data`)
-      expect(formData.formData).toEqual(expect.arrayContaining([{ name: 'Total', value: '57.47' }]))
+      expect(formData.formData).toEqual(expect.arrayContaining([{ name: 'Total', value: '$57.47 USD' }]))
     })
   })
 })

@@ -19,6 +19,7 @@ import type {
   Template,
   TextCustomField,
 } from '../templates/model.js'
+import { conditionalPlaceholderIds } from '../workflow/parse-conditions.js'
 import type { AdditionalNotification, DeliveryMethod } from './model.js'
 import { smsAuthPhonesOf } from './recipient-authentication.js'
 import type {
@@ -106,6 +107,11 @@ export interface LayerRole {
   path?: string
   /** `templateRoles` match a role by name alone and may move it to another routing order. */
   byRoleNameOnly?: boolean
+  /**
+   * The request's `recipientId` of a signer sent without email because a conditional-recipient rule
+   * chooses its person (DocuSign's placeholder); the merge keeps it without email.
+   */
+  conditionalPlaceholder?: string
 }
 
 export interface Layer {
@@ -171,7 +177,7 @@ export function compositesOf(
       sequence: 1,
       position: 0,
       documents: layerDocuments(request.documents, 'documents', stored),
-      roles: requestRoles(request.recipients, 'recipients'),
+      roles: requestRoles(request.recipients, 'recipients', conditionalPlaceholderIds(request.workflow)),
       customFields: customFieldsOf(request.customFields, 'customFields'),
       fromRequest: true,
       emailSubject: '',
@@ -292,7 +298,12 @@ function layerDocuments(
 // ---------------------------------------------------------------------------------------------
 // Request recipients: normalized and checked, field paths kept for messages.
 
-function requestRoles(recipients: RecipientsInput | undefined, path: string): LayerRole[] {
+/** `placeholders`: recipientIds of conditional-rule placeholders, which may come without email. */
+function requestRoles(
+  recipients: RecipientsInput | undefined,
+  path: string,
+  placeholders: ReadonlySet<string> = new Set(),
+): LayerRole[] {
   if (!recipients) return []
   const known: ReadonlySet<string> = new Set(RECIPIENT_LISTS)
   for (const list of Object.keys(recipients)) {
@@ -304,7 +315,7 @@ function requestRoles(recipients: RecipientsInput | undefined, path: string): La
   }
   return [
     ...(recipients.signers ?? []).map((recipient, r) =>
-      requestRole(recipient, 'signer', `${path}.signers[${r}]`),
+      requestRole(recipient, 'signer', `${path}.signers[${r}]`, placeholders),
     ),
     ...(recipients.carbonCopies ?? []).map((recipient, r) =>
       requestRole(recipient, 'carbonCopy', `${path}.carbonCopies[${r}]`),
@@ -322,11 +333,22 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 type RequestRecipient = EnvelopeSigner | EnvelopeCarbonCopy | TemplateRoleInput
 
-function requestRole(recipient: RequestRecipient, type: RecipientType, path: string): LayerRole {
-  if (!EMAIL.test(recipient.email))
-    throw new InvalidRequestError(`${path}.email must be a valid email address`)
+function requestRole(
+  recipient: RequestRecipient,
+  type: RecipientType,
+  path: string,
+  placeholders: ReadonlySet<string> = new Set(),
+): LayerRole {
+  const email = recipient.email ?? ''
+  const id = 'recipientId' in recipient ? recipient.recipientId?.trim() : undefined
+  const placeholder = email === '' && type === 'signer' && id !== undefined && placeholders.has(id)
+  if (!placeholder) {
+    if (recipient.email === undefined) throw new InvalidRequestError(`${path}.email is required`)
+    if (!EMAIL.test(email)) throw new InvalidRequestError(`${path}.email must be a valid email address`)
+  }
   const role = reachOf(recipient, type, path)
-  role.email = recipient.email
+  if (placeholder) role.conditionalPlaceholder = id
+  else role.email = email
   if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
   return role
 }

@@ -53,7 +53,9 @@ export function mergeEnvelopeDefinition(
   let recipients = mergeAcrossComposites(perComposite.map((result) => result.roles))
   recipients = mergeSamePerson(recipients)
   if (status === 'sent') {
-    recipients = recipients.filter((recipient) => recipient.name || recipient.email)
+    recipients = recipients.filter(
+      (recipient) => recipient.name || recipient.email || recipient.conditionalPlaceholder !== undefined,
+    )
     requireSendable(recipients, documents)
   }
 
@@ -103,6 +105,8 @@ function overlayCustomFields(layers: CustomFields[]): CustomFields {
 
 interface MergedRole extends Omit<EnvelopeRecipient, 'recipientId' | 'deliveryMethod'> {
   deliveryMethod?: DeliveryMethod
+  /** See `LayerRole.conditionalPlaceholder`: sendable without email or name, its rule fills them. */
+  conditionalPlaceholder?: string
 }
 
 interface CompositeResult {
@@ -178,6 +182,7 @@ function newRole(role: LayerRole, tabs: TabsByType): MergedRole {
   }
   copyPersonFields(merged, role)
   if (role.roleName !== undefined) merged.roleName = role.roleName
+  if (role.conditionalPlaceholder !== undefined) merged.conditionalPlaceholder = role.conditionalPlaceholder
   return merged
 }
 
@@ -342,14 +347,21 @@ function requireSendable(recipients: MergedRole[], documents: EnvelopeDocument[]
     throw new InvalidRequestError('The envelope has no recipients: every role lacks a name and an email')
   }
   for (const recipient of recipients) {
+    if (recipient.conditionalPlaceholder !== undefined) continue
     if (!recipient.email) throw new InvalidRequestError(`${describeRecipient(recipient)} has no email`)
     if (!recipient.name) throw new InvalidRequestError(`${describeRecipient(recipient)} has no name`)
   }
 }
 
 function renumberRecipients(recipients: MergedRole[]): EnvelopeRecipient[] {
-  return recipients.map((recipient, index) => {
+  return recipients.map(({ conditionalPlaceholder, ...recipient }, index) => {
     const recipientId = String(index + 1)
+    // The workflow names its placeholder by the final id; a renumbered placeholder would be someone else.
+    if (conditionalPlaceholder !== undefined && conditionalPlaceholder !== recipientId) {
+      throw new InvalidRequestError(
+        `The signer with recipientId ${conditionalPlaceholder} (a conditional recipient placeholder without email) would become recipient ${recipientId}: recipients are numbered 1..N in the order signers, carbonCopies, certifiedDeliveries, inPersonSigners list them, so give the placeholder the recipientId of its position`,
+      )
+    }
     const tabs: TabsByType = {}
     for (const [type, list] of Object.entries(recipient.tabs)) {
       tabs[type] = list.map((tab) => (tab.recipientId === undefined ? tab : { ...tab, recipientId }))

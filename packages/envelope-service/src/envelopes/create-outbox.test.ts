@@ -1,27 +1,44 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { connectConfigurationBody } from '../testing/connect-configuration.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 
 describeEachDatabase('envelope create and its outbox rows', (databases) => {
   let service: TestService
+  /** An account with a Connect configuration: its envelopes' events are stored for the fan-out. */
   let sender: TestPrincipal
+  /** An account nobody listens to. */
+  let unheard: TestPrincipal
   let documentBase64: string
   beforeAll(async () => {
     service = await startTestService(await databases.freshUrl())
     // The outbox jobs would drain the rows these tests count.
     await service.ctx.jobs.stop()
-    sender = await seedPrincipal(service.ctx)
+    ;[sender, unheard] = [await seedPrincipal(service.ctx), await seedPrincipal(service.ctx)]
     documentBase64 = await makePdfBase64(1)
+    const configured = await service.app.inject({
+      method: 'POST',
+      url: `/restapi/v2.1/accounts/${sender.accountId}/connect`,
+      headers: sender.headers,
+      payload: connectConfigurationBody('https://hooks.example.com/docusign'),
+    })
+    expect(configured.statusCode, configured.body).toBe(201)
   })
   afterAll(() => service.close())
 
-  const create = async (status: string, headers: Record<string, string> = {}) => {
+  const create = async (
+    status: string,
+    headers: Record<string, string> = {},
+    as = sender,
+    extra: Record<string, unknown> = {},
+  ) => {
     const response = await service.app.inject({
       method: 'POST',
-      url: `/restapi/v2.1/accounts/${sender.accountId}/envelopes`,
-      headers: { ...sender.headers, ...headers },
+      url: `/restapi/v2.1/accounts/${as.accountId}/envelopes`,
+      headers: { ...as.headers, ...headers },
       payload: {
+        ...extra,
         status,
         emailSubject: 'Sign',
         documents: [{ documentId: '1', name: 'D', fileExtension: 'pdf', documentBase64 }],
@@ -61,6 +78,23 @@ describeEachDatabase('envelope create and its outbox rows', (databases) => {
       ])
     })
 
+    it('stores no Connect events for an account without a configuration, only the messages', async () => {
+      const rows = await outboxOf(await create('sent', {}, unheard))
+      expect(rows.map((row) => [row.topic, row.payload.kind ?? row.payload.event]).sort()).toEqual([
+        ['recipient.message', 'copy'],
+        ['recipient.message', 'invitation'],
+      ])
+    })
+
+    it("stores the events for the envelope's own eventNotification when the account has no configuration", async () => {
+      const eventNotification = {
+        url: 'https://crm.example.com/hook',
+        envelopeEvents: [{ envelopeEventStatusCode: 'completed' }],
+      }
+      const rows = await outboxOf(await create('sent', {}, unheard, { eventNotification }))
+      expect(rows.filter((row) => row.topic === 'envelope.event')).toHaveLength(3)
+    })
+
     it('starts the audit trail with the invitations, chained', async () => {
       const envelopeId = await create('sent')
       const entries = await service.ctx.db
@@ -82,14 +116,20 @@ describeEachDatabase('envelope create and its outbox rows', (databases) => {
 
     it('enqueues once for a replayed Idempotency-Key', async () => {
       const key = { 'idempotency-key': `outbox-${Date.now()}` }
+      const total = async () =>
+        Number(
+          (
+            await service.ctx.db
+              .selectFrom('outbox')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
       const envelopeId = await create('sent', key)
+      const afterFirst = await total()
       expect(await create('sent', key)).toBe(envelopeId)
       expect(await outboxOf(envelopeId)).toHaveLength(5)
-      const total = await service.ctx.db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow()
-      expect(Number(total.n)).toBe(15)
+      expect(await total()).toBe(afterFirst)
     })
   })
 })

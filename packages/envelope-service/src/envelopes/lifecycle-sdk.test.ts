@@ -41,7 +41,8 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
   })
   afterAll(() => sdk?.close())
 
-  async function embeddedEnvelope(): Promise<string> {
+  /** A sent envelope with one signer, embedded (`clientUserId: 'crm-ana'`) unless told otherwise. */
+  async function sentEnvelope({ embedded = true } = {}): Promise<string> {
     const summary = await envelopes.createEnvelope(sender.accountId, {
       envelopeDefinition: {
         status: 'sent',
@@ -60,7 +61,7 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
               recipientId: '1',
               name: 'Ana Ruiz',
               email: 'ana@example.test',
-              clientUserId: 'crm-ana',
+              ...(embedded ? { clientUserId: 'crm-ana' } : {}),
               tabs: {
                 signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }],
               },
@@ -73,7 +74,7 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
   }
 
   it('creates a recipient view with createRecipientView', async () => {
-    const envelopeId = await embeddedEnvelope()
+    const envelopeId = await sentEnvelope()
     const view = await envelopes.createRecipientView(sender.accountId, envelopeId, {
       recipientViewRequest: {
         returnUrl: 'https://crm.example.test/done',
@@ -94,7 +95,7 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
   })
 
   it('voids with update and reads the voided trail with listAuditEvents', async () => {
-    const envelopeId = await embeddedEnvelope()
+    const envelopeId = await sentEnvelope()
     const summary = await envelopes.update(sender.accountId, envelopeId, {
       envelope: { status: 'voided', voidedReason: 'Replaced by a new contract' },
     })
@@ -116,7 +117,8 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
   })
 
   it('resends with update(resendEnvelope)', async () => {
-    const envelopeId = await embeddedEnvelope()
+    // An embedded signer is sent nothing, so a resend reaches a remote one.
+    const envelopeId = await sentEnvelope({ embedded: false })
     const summary = await envelopes.update(sender.accountId, envelopeId, { resendEnvelope: 'true' })
     expect(summary.envelopeId).toBe(envelopeId)
     const resent = await service.ctx.db

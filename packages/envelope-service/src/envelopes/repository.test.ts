@@ -225,8 +225,8 @@ describeEachDatabase('envelope write path', (databases) => {
         ['envelope.event', 'envelope-sent'],
         ['envelope.event', 'recipient-sent'],
         ['envelope.event', 'recipient-sent'],
+        // Signer 1 is embedded (clientUserId): no invitation goes to them (lifecycle/notified.ts).
         ['recipient.message', 'copy'],
-        ['recipient.message', 'invitation'],
       ])
       const audit = await service.ctx.db
         .selectFrom('audit_events')
@@ -291,7 +291,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, batch))
       expect(stored).toEqual([true, false, false])
       const rows = await countRows(batch.map((envelope) => envelope.envelopeId))
-      expect([rows.envelopes, rows.outbox.length]).toEqual([1, 5])
+      expect([rows.envelopes, rows.outbox.length]).toEqual([1, 4])
     })
   })
 
@@ -339,7 +339,7 @@ describeEachDatabase('envelope write path', (databases) => {
           rows.recipients,
           rows.customFields,
           rows.outbox.length,
-        ]).toEqual([40, 40, 160, 80, 200])
+        ]).toEqual([40, 40, 160, 80, 160])
       })
 
       it('lets only the first of concurrent envelopes with one idempotency key be written', async () => {
@@ -358,7 +358,7 @@ describeEachDatabase('envelope write path', (databases) => {
           .execute()
         expect(keyRow).toEqual([{ envelope_id: winner?.envelopeId }])
         const rows = await countRows(envelopes.map((envelope) => envelope.envelopeId))
-        expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 5])
+        expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 4])
       })
 
       it('fails only the envelope that cannot be stored when it arrives with others', async () => {
@@ -376,7 +376,7 @@ describeEachDatabase('envelope write path', (databases) => {
           'fulfilled',
         ])
         const rows = await countRows(good.map((envelope) => envelope.envelopeId))
-        expect([rows.envelopes, rows.outbox.length]).toEqual([3, 15])
+        expect([rows.envelopes, rows.outbox.length]).toEqual([3, 12])
         const none = await countRows([bad.envelopeId])
         expect([none.envelopes, none.recipients, none.outbox.length]).toEqual([0, 0, 0])
       })

@@ -6,15 +6,22 @@ import type { LifecycleRecipient } from './model.js'
 export function lifecycleRecipientOf(
   recipient: Pick<
     EnvelopeRecipient,
-    'recipientId' | 'type' | 'routingOrder' | 'deliveryMethod' | 'phoneNumber' | 'additionalNotifications'
+    | 'recipientId'
+    | 'type'
+    | 'routingOrder'
+    | 'deliveryMethod'
+    | 'phoneNumber'
+    | 'additionalNotifications'
+    | 'clientUserId'
   >,
-  progress: Omit<LifecycleRecipient, 'recipientId' | 'type' | 'routingOrder' | 'channel'>,
+  progress: Omit<LifecycleRecipient, 'recipientId' | 'type' | 'routingOrder' | 'channel' | 'embedded'>,
 ): LifecycleRecipient {
   return {
     recipientId: recipient.recipientId,
     type: recipient.type,
     routingOrder: Number.parseInt(recipient.routingOrder, 10),
     channel: deliveryChannel(recipient),
+    ...(recipient.clientUserId === undefined ? {} : { embedded: true }),
     ...progress,
   }
 }

@@ -26,6 +26,11 @@ export interface LifecycleRecipient {
   routingOrder: number
   status: LifecycleRecipientStatus
   channel: DeliveryChannel
+  /**
+   * Signed through the sender's application (`clientUserId`, `POST .../views/recipient`) instead of a
+   * link in a message; absent for a remote recipient. Who is sent what: notified.ts.
+   */
+  embedded?: boolean
   /** ISO 8601 UTC timestamps, set by the transitions. */
   sentAt?: string
   deliveredAt?: string
@@ -58,8 +63,12 @@ export type MessageKind =
   | 'completed'
   | 'declined'
   | 'voided'
+  | 'senderDeclined'
 
-/** A message the outbox must send to one recipient. */
+/**
+ * A message the outbox must send: to the recipient `recipientId`, or, for a kind in `SENDER_KINDS`, to
+ * the envelope's sender about that recipient.
+ */
 export interface MessageEffect {
   kind: MessageKind
   recipientId: string
@@ -67,6 +76,9 @@ export interface MessageEffect {
   /** The decline or void reason, for the notices that quote it. */
   reason?: string
 }
+
+/** Kinds addressed to the envelope's sender (by email) rather than to the recipient they name. */
+export const SENDER_KINDS: ReadonlySet<MessageKind> = new Set(['senderDeclined'])
 
 /** Actions as DocuSign's envelope history names them (`Sent Invitations`, `Viewed`, ...), plus our own. */
 export type AuditAction =

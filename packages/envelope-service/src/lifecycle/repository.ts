@@ -1,5 +1,5 @@
 import type { ChainedAuditRecord } from '../audit/chain.js'
-import type { DbOrTx } from '../database.js'
+import { type DbOrTx, insertRows } from '../database.js'
 import { nextResumeAt } from '../workflow/gates.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
@@ -58,6 +58,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
       'delivery_method',
       'phone_number',
       'additional_notifications',
+      'client_user_id',
       'sent_at',
       'delivered_at',
       'signed_at',
@@ -92,6 +93,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
             ...(row.phone_number ? { phoneNumber: JSON.parse(row.phone_number) } : {}),
             additionalNotifications: JSON.parse(row.additional_notifications),
           }),
+          ...(row.client_user_id === null ? {} : { embedded: true }),
           sentAt: nullable(row.sent_at),
           deliveredAt: nullable(row.delivered_at),
           completedAt: nullable(row.signed_at),
@@ -207,18 +209,17 @@ export async function lastAuditEntry(
 /** Appends chained entries; the (envelope, sequence) key makes a concurrent second appender fail. */
 export async function insertAuditEntries(tx: DbOrTx, entries: readonly ChainedAuditRecord[]): Promise<void> {
   if (entries.length === 0) return
-  await tx
-    .insertInto('audit_events')
-    .values(
-      entries.map((entry) => ({
-        envelope_id: entry.envelopeId,
-        sequence: entry.sequence,
-        entry: JSON.stringify(entry),
-        previous_hash: entry.previousHash,
-        hash: entry.hash,
-      })),
-    )
-    .execute()
+  await insertRows(
+    tx,
+    'audit_events',
+    entries.map((entry) => ({
+      envelope_id: entry.envelopeId,
+      sequence: entry.sequence,
+      entry: JSON.stringify(entry),
+      previous_hash: entry.previousHash,
+      hash: entry.hash,
+    })),
+  )
 }
 
 /** The whole chain in order, as stored (for the API and for verification). */

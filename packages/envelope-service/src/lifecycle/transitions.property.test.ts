@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LifecycleError } from './errors.js'
-import type { LifecycleEnvelope, LifecycleRecipient, LifecycleRecipientStatus, Transition } from './model.js'
+import {
+  type LifecycleEnvelope,
+  type LifecycleRecipient,
+  type LifecycleRecipientStatus,
+  SENDER_KINDS,
+  type Transition,
+} from './model.js'
 import { canSign, mustAct } from './routing.js'
 import {
   expire,
@@ -169,7 +175,8 @@ function expectMessagesSound(transition: Transition) {
   for (const message of transition.effects.messages) {
     const recipient = transition.envelope.recipients.find((r) => r.recipientId === message.recipientId)!
     expect(recipient.status).not.toBe('created')
-    expect(message.channel).toBe(recipient.channel)
+    // The sender's notices are emailed to the sender, whatever the recipient's channel.
+    expect(message.channel).toBe(SENDER_KINDS.has(message.kind) ? 'email' : recipient.channel)
   }
 }
 

@@ -207,7 +207,7 @@ describe('recipientSigned', () => {
 })
 
 describe('recipientDeclined', () => {
-  it('declines the envelope and notifies everyone else it has reached', () => {
+  it('declines the envelope and notifies the sender and everyone else it has reached', () => {
     const sent = send(draft(recipient('1', 1), recipient('2', 1), recipient('3', 2)), T0).envelope
     const declined = recipientDeclined(sent, '2', '  Wrong amount  ', T1)
     expect(declined.envelope.status).toBe('declined')
@@ -217,6 +217,7 @@ describe('recipientDeclined', () => {
     expect(eventsOf(declined)).toEqual(['recipient-delivered:2', 'recipient-declined:2', 'envelope-declined'])
     expect(declined.effects.messages).toEqual([
       { kind: 'declined', recipientId: '1', channel: 'email', reason: 'Wrong amount' },
+      { kind: 'senderDeclined', recipientId: '2', channel: 'email', reason: 'Wrong amount' },
     ])
   })
 

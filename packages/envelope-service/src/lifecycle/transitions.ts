@@ -16,10 +16,12 @@ import type {
   LifecycleEnvelope,
   LifecycleEnvelopeStatus,
   LifecycleRecipient,
+  MessageEffect,
   MessageKind,
   Transition,
 } from './model.js'
 import { TERMINAL_ENVELOPE_STATUSES } from './model.js'
+import { isEmbedded, messageTo, senderNoticeOfDecline } from './notified.js'
 import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } from './routing.js'
 
 /**
@@ -31,7 +33,7 @@ import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } 
  * invited actor has opened it (DocuSign's envelope falls back to `sent` when the routing reaches a new
  * group). Recipients: created → sent → delivered → completed, or declined. The envelope completes when
  * every signer, in-person signer and certified delivery has finished; carbon copies then complete too.
- * Completed, declined and voided envelopes accept no transition.
+ * Completed, declined and voided envelopes accept no transition. Who is sent which message: notified.ts.
  *
  * Workflow (DocuSign's Advanced Recipient Routing, rules in workflow/gates.ts): a scheduled send keeps a
  * sent envelope's recipients `created` until its time, when the job sends it for real (`sentAt`, the
@@ -200,7 +202,10 @@ export function recipientSigned(envelope: LifecycleEnvelope, recipientId: string
   })
 }
 
-/** A recipient who must act declined: the whole envelope is declined (DocuSign). */
+/**
+ * A recipient who must act declined: the whole envelope is declined (DocuSign); the sender and the other
+ * recipients the envelope reached are told why.
+ */
 export function recipientDeclined(
   envelope: LifecycleEnvelope,
   recipientId: string,
@@ -235,6 +240,7 @@ export function recipientDeclined(
       message: `Recipient ${recipientId} declined: ${declinedReason}`,
     })
     notifyReached(draft, effects, 'declined', declinedReason, (other) => other.recipientId !== recipientId)
+    effects.messages.push(senderNoticeOfDecline(decliner, declinedReason))
   })
 }
 
@@ -297,8 +303,9 @@ function messagePendingActors(
 ): Transition {
   requireInProgress(envelope)
   return step(envelope, now, (draft, effects) => {
-    for (const recipient of pendingActors(draft.recipients)) {
-      effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel })
+    // An embedded recipient is sent nothing, so there is nothing to record either.
+    for (const recipient of pendingActors(draft.recipients).filter((actor) => !isEmbedded(actor))) {
+      pushMessage(effects, messageTo(recipient, kind))
       effects.audit.push({
         action,
         recipientId: recipient.recipientId,
@@ -325,14 +332,16 @@ function advanceRouting(draft: DraftEnvelope, effects: Effects, at: string) {
     recipient.status = 'sent'
     recipient.sentAt = at
     const kind = mustAct(recipient) ? 'invitation' : 'copy'
-    effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel })
+    const message = messageTo(recipient, kind)
+    pushMessage(effects, message)
     effects.events.push({ event: 'recipient-sent', recipientId: recipient.recipientId })
     effects.audit.push({
       action: 'Sent Invitations',
       recipientId: recipient.recipientId,
       envelopeStatus: draft.status,
-      message:
-        kind === 'invitation'
+      message: !message
+        ? `Envelope sent to embedded recipient ${recipient.recipientId}, who signs through the sender's application (no invitation is sent).`
+        : kind === 'invitation'
           ? `Invitation sent to recipient ${recipient.recipientId}.`
           : `Copy sent to recipient ${recipient.recipientId}.`,
     })
@@ -363,13 +372,7 @@ function complete(draft: DraftEnvelope, effects: Effects, at: string) {
     envelopeStatus: 'completed',
     message: 'The envelope was completed.',
   })
-  for (const recipient of draft.recipients) {
-    effects.messages.push({
-      kind: 'completed',
-      recipientId: recipient.recipientId,
-      channel: recipient.channel,
-    })
-  }
+  for (const recipient of draft.recipients) pushMessage(effects, messageTo(recipient, 'completed'))
 }
 
 /** `delivered` while every invited actor who has not finished has opened the envelope, else `sent`. */
@@ -406,8 +409,12 @@ function notifyReached(
 ) {
   for (const recipient of draft.recipients) {
     if (recipient.status === 'created' || !include(recipient)) continue
-    effects.messages.push({ kind, recipientId: recipient.recipientId, channel: recipient.channel, reason })
+    pushMessage(effects, messageTo(recipient, kind, reason))
   }
+}
+
+function pushMessage(effects: Effects, message: MessageEffect | undefined) {
+  if (message) effects.messages.push(message)
 }
 
 function requireInProgress(envelope: LifecycleEnvelope) {

@@ -99,6 +99,7 @@ describe('composeMessages: email', () => {
     completed: ['Completed: Service Agreement', 'Completado: Service Agreement'],
     declined: ['Declined: Service Agreement', 'Rechazado: Service Agreement'],
     voided: ['Voided: Service Agreement', 'Anulado: Service Agreement'],
+    senderDeclined: ['Declined: Service Agreement', 'Rechazado: Service Agreement'],
   }
   for (const [kind, [english, spanish]] of Object.entries(subjects)) {
     it(`titles the ${kind} message in both languages`, () => {
@@ -128,6 +129,36 @@ describe('composeMessages: email', () => {
     expect(email({ kind: 'expiryWarning', expiresAt, language: 'es' }).text).toContain(
       'vence el 24 de diciembre de 2026',
     )
+  })
+})
+
+describe('composeMessages: notices to the sender', () => {
+  const notice = (language: 'en' | 'es') =>
+    email({
+      kind: 'senderDeclined',
+      language,
+      recipient: { name: 'Sam Sender', email: 'sam@example.test' },
+      about: 'Ana Ruiz',
+      reason: 'Wrong <amount>',
+      link: undefined,
+    })
+
+  it('names who declined and quotes the reason, from the product rather than "<sender> via"', () => {
+    const message = notice('en')
+    expect(message).toMatchObject({
+      to: { name: 'Sam Sender', address: 'sam@example.test' },
+      fromName: 'Inkwell',
+      subject: 'Declined: Service Agreement',
+    })
+    expect(message.text).toBe(
+      'Hello Sam Sender,\n\nAna Ruiz declined to sign this document. Reason: Wrong <amount>',
+    )
+    expect(message.html).toContain('Reason: Wrong &lt;amount&gt;')
+    expect(message.text).not.toContain('Please review.')
+  })
+
+  it('writes Spanish when asked', () => {
+    expect(notice('es').text).toContain('Ana Ruiz rechazó firmar este documento. Motivo: Wrong <amount>')
   })
 })
 

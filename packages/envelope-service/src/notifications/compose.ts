@@ -1,6 +1,6 @@
 import { InvalidRequestError } from 'platform'
 import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
-import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
+import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
 import { PRODUCT_NAME } from '../product.js'
 import type { EmailMessage, OutboundMessage, SmsMessage } from './message.js'
 import { type DocuSignPhoneNumber, toE164 } from './phone.js'
@@ -9,7 +9,8 @@ import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'
 /**
  * Composes the messages of one lifecycle message effect: an email (plain text and HTML, every value
  * HTML-escaped in the HTML part) and/or an SMS, by the recipient's channel, in English or Spanish.
- * Invitations, copies and reminders carry the envelope's `emailBlurb`; links must be http(s).
+ * Invitations, copies and reminders carry the envelope's `emailBlurb`; links must be http(s). A notice to
+ * the sender comes from the product itself rather than "<sender> via <product>".
  */
 
 /** SMS bodies quote at most this much of the subject, so a message stays within two segments. */
@@ -20,7 +21,10 @@ export interface CompositionInput {
   language: MessageLanguage
   channel: DeliveryChannel
   envelope: { emailSubject: string; emailBlurb?: string; senderName: string }
+  /** Whom the message goes to: a recipient, or the sender for a notice to the sender. */
   recipient: { name?: string; email?: string; phone?: string | DocuSignPhoneNumber }
+  /** The recipient a notice to the sender is about (name, else email). */
+  about?: string
   /** The personal signing link, or the signed document's link for `completed`; none for notices. */
   link?: string
   /** The decline or void reason. */
@@ -76,7 +80,9 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
   return {
     channel: 'email',
     to: { ...(recipient.name ? { name: recipient.name } : {}), address: recipient.email },
-    fromName: `${envelope.senderName} ${language.via} ${PRODUCT_NAME}`,
+    fromName: SENDER_KINDS.has(input.kind)
+      ? PRODUCT_NAME
+      : `${envelope.senderName} ${language.via} ${PRODUCT_NAME}`,
     subject,
     text,
     html,
@@ -103,8 +109,12 @@ function filler(input: CompositionInput, link?: string) {
       date,
       subject,
       link: link ?? '',
+      recipient: input.about ?? '',
     }
-    return template.replace(/\{(sender|reason|date|subject|link)\}/g, (_, name: string) => values[name]!)
+    return template.replace(
+      /\{(sender|reason|date|subject|link|recipient)\}/g,
+      (_, name: string) => values[name]!,
+    )
   }
 }
 

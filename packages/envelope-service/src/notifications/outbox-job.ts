@@ -2,11 +2,19 @@ import type { DialectName } from 'platform'
 import type { Db } from '../database.js'
 import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/repository.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
-import type { DeliveryChannel, MessageKind } from '../lifecycle/model.js'
+import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
 import { expirationOf } from '../lifecycle/schedule.js'
 import { recordAudit } from '../lifecycle/service.js'
-import { type ClaimedOutboxMessage, claim, complete, enqueue, retry, retryAll } from '../outbox/repository.js'
+import {
+  type ClaimedOutboxMessage,
+  claim,
+  complete,
+  enqueue,
+  retry,
+  retryAll,
+  updatePayload,
+} from '../outbox/repository.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
 import { newSigningToken, signingUrl } from '../signing/links.js'
 import { insertSigningLink } from '../signing/repository.js'
@@ -23,7 +31,8 @@ import type { DeliveryResult, OutboundMessage } from './message.js'
  * mid-send loses its lease and another sends the message again (a duplicate only after a crash).
  * Failures never block anything else: a row that cannot be sent now is retried with exponential backoff
  * and jitter until `giveUpAfterMs` after it was enqueued, then recorded as failed. Every attempt that
- * fails, and the final outcome, lands in the envelope's audit trail.
+ * fails, and the final outcome, lands in the envelope's audit trail. A message's signing link is minted
+ * once, before its first attempt, and stored with the row: a retry or a duplicate sends the same link.
  */
 
 export interface MessagesJobDeps {
@@ -130,7 +139,7 @@ async function deliverRow(
   const actor = { source: 'System' as const, userName: 'Inkwell' }
   let prepared: Awaited<ReturnType<typeof prepare>>
   try {
-    prepared = await prepare(deps, payload)
+    prepared = await prepare(deps, row.id, payload)
   } catch (error) {
     // A message that cannot be composed (an invalid phone number, say) never will be: record it, drop it.
     await deps.db.transaction().execute(async (tx) => {
@@ -138,7 +147,7 @@ async function deliverRow(
         action: 'Delivery Failed',
         recipientId: payload.recipientId,
         envelopeStatus: 'sent',
-        message: `The ${payload.kind} message to recipient ${payload.recipientId} could not be composed.`,
+        message: `${capitalized(describeMessage(payload))} could not be composed.`,
         information: (error as Error).message,
       }
       await recordAudit(tx, payload.envelopeId, [note], actor, deps.now())
@@ -150,6 +159,8 @@ async function deliverRow(
     await complete(deps.db, deps.owner, [row.id])
     return
   }
+  // The lease ran out before the link was stored: the row is another process's now.
+  if (prepared === 'lost') return
   const results = await Promise.all(prepared.messages.map((message) => deps.dispatch(message)))
   const failedChannels = prepared.messages
     .map((message, index) => ({ channel: message.channel, result: results[index]! }))
@@ -165,7 +176,7 @@ async function deliverRow(
   const note = {
     recipientId: payload.recipientId,
     envelopeStatus: prepared.envelopeStatus,
-    message: `Sending the ${payload.kind} message to recipient ${payload.recipientId} failed (attempt ${row.attempts}).`,
+    message: `Sending ${describeMessage(payload)} failed (attempt ${row.attempts}).`,
     information: reason,
   }
   if (permanent || expired) {
@@ -191,7 +202,7 @@ async function deliverRow(
         [
           {
             topic: OUTBOX_TOPICS.recipientMessage,
-            payload: { ...payload, channel: remaining },
+            payload: { ...prepared.payload, channel: remaining },
             availableAt: retryAt,
           },
         ],
@@ -204,6 +215,14 @@ async function deliverRow(
   }
 }
 
+function describeMessage(payload: RecipientMessagePayload): string {
+  return SENDER_KINDS.has(payload.kind as MessageKind)
+    ? `the sender's ${payload.kind} notice about recipient ${payload.recipientId}`
+    : `the ${payload.kind} message to recipient ${payload.recipientId}`
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 function reasonOf(result: DeliveryResult): string {
   return result.outcome === 'delivered' ? 'delivered' : result.reason
 }
@@ -215,11 +234,23 @@ function retryAfterOf(results: DeliveryResult[]): number {
   )
 }
 
-/** The message(s) to send for a payload, with a fresh signing link where the kind carries one. */
+interface Prepared {
+  messages: OutboundMessage[]
+  envelopeStatus: string
+  /** The payload with its signing link, for a retry of what is left. */
+  payload: RecipientMessagePayload
+}
+
+/**
+ * The message(s) to send for a payload, with the payload's signing link where the kind carries one
+ * (minted now on a first attempt). `skip` when the message is no longer owed, `lost` when the row's
+ * lease ran out meanwhile.
+ */
 async function prepare(
   deps: MessagesJobDeps,
+  rowId: string,
   payload: RecipientMessagePayload,
-): Promise<'skip' | { messages: OutboundMessage[]; envelopeStatus: string }> {
+): Promise<'skip' | 'lost' | Prepared> {
   const envelope = await findEnvelope(deps.db, payload.accountId, payload.envelopeId)
   const recipient = (await findRecipients(deps.db, [payload.envelopeId]))
     .get(payload.envelopeId)
@@ -230,26 +261,24 @@ async function prepare(
   if (IN_PROGRESS_KINDS.has(kind) && !inProgress) return 'skip'
   const now = deps.now()
   const sentAt = new Date(envelope.sentAt ?? now)
-  let link: string | undefined
-  if (LINKED_KINDS.has(kind)) {
-    const { token, tokenHash } = newSigningToken()
-    await insertSigningLink(deps.db, {
-      tokenHash,
-      envelopeId: envelope.envelopeId,
-      recipientId: recipient.recipientId,
-      kind: 'invitation',
-      createdAt: now,
+  let linked = payload
+  if (LINKED_KINDS.has(kind) && payload.link === undefined) {
+    const minted = await mintLink(deps, rowId, payload, {
       // A completion link leads to the signed document, which outlives the envelope's expiry.
       expiresAt:
         kind === 'completed'
           ? now + COMPLETED_LINK_MS
           : linkExpiryOf(envelope.notification, sentAt) + EXPIRED_LINK_GRACE_MS,
+      createdAt: now,
     })
-    link = signingUrl(deps.publicUrl, token)
+    if (!minted) return 'lost'
+    linked = minted
   }
   const fields = (await findCustomFields(deps.db, [envelope.envelopeId])).get(envelope.envelopeId)
   const phone = smsPhoneOf(recipient)
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
+  const recipientName = recipient.inPerson?.signerName ?? recipient.name
+  const toSender = SENDER_KINDS.has(kind)
   const messages = composeMessages({
     kind,
     language: formLanguageOf(fields?.listCustomFields ?? []) ?? 'en',
@@ -259,14 +288,43 @@ async function prepare(
       ...(envelope.emailBlurb ? { emailBlurb: envelope.emailBlurb } : {}),
       senderName: envelope.sender.userName,
     },
-    recipient: {
-      ...(recipient.name ? { name: recipient.inPerson?.signerName ?? recipient.name } : {}),
-      ...(recipient.email ? { email: recipient.email } : {}),
-      ...(phone ? { phone } : {}),
-    },
-    ...(link ? { link } : {}),
+    recipient: toSender
+      ? { name: envelope.sender.userName, email: envelope.sender.email }
+      : {
+          ...(recipientName ? { name: recipientName } : {}),
+          ...(recipient.email ? { email: recipient.email } : {}),
+          ...(phone ? { phone } : {}),
+        },
+    ...(toSender ? { about: recipientName ?? recipient.email ?? `Recipient ${recipient.recipientId}` } : {}),
+    ...(linked.link ? { link: linked.link } : {}),
     ...(payload.reason ? { reason: payload.reason } : {}),
     ...(expiresAt ? { expiresAt } : {}),
   })
-  return { messages, envelopeStatus: envelope.status }
+  return { messages, envelopeStatus: envelope.status, payload: linked }
+}
+
+/**
+ * Mints the message's signing link and stores, in one transaction, its hash (the links table) and the
+ * link itself in the row's payload for the retries. Undefined when this process no longer holds the row.
+ */
+async function mintLink(
+  deps: MessagesJobDeps,
+  rowId: string,
+  payload: RecipientMessagePayload,
+  validity: { createdAt: number; expiresAt: number },
+): Promise<RecipientMessagePayload | undefined> {
+  const { token, tokenHash } = newSigningToken()
+  const linked = { ...payload, link: signingUrl(deps.publicUrl, token) }
+  const stored = await deps.db.transaction().execute(async (tx) => {
+    if (!(await updatePayload(tx, deps.owner, rowId, linked))) return false
+    await insertSigningLink(tx, {
+      tokenHash,
+      envelopeId: payload.envelopeId,
+      recipientId: payload.recipientId,
+      kind: 'invitation',
+      ...validity,
+    })
+    return true
+  })
+  return stored ? linked : undefined
 }

@@ -2,7 +2,10 @@ import type { MessageKind } from '../lifecycle/model.js'
 
 export type MessageLanguage = 'en' | 'es'
 
-/** Placeholders `{sender}`, `{subject}`, `{reason}`, `{date}` are filled by the composer. */
+/**
+ * Placeholders `{sender}`, `{subject}`, `{reason}`, `{date}` and, in a notice to the sender, `{recipient}`
+ * (whom it is about) are filled by the composer.
+ */
 export interface KindTexts {
   subject: string
   /** The sentence that says what happened; first line after the greeting. */
@@ -66,6 +69,11 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
         lead: '{sender} voided this document. Reason: {reason}',
         sms: '{sender} voided "{subject}". Reason: {reason}',
       },
+      senderDeclined: {
+        subject: 'Declined: {subject}',
+        lead: '{recipient} declined to sign this document. Reason: {reason}',
+        sms: '{recipient} declined "{subject}". Reason: {reason}',
+      },
     },
   },
   es: {
@@ -113,6 +121,11 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
         subject: 'Anulado: {subject}',
         lead: '{sender} anuló este documento. Motivo: {reason}',
         sms: '{sender} anuló "{subject}". Motivo: {reason}',
+      },
+      senderDeclined: {
+        subject: 'Rechazado: {subject}',
+        lead: '{recipient} rechazó firmar este documento. Motivo: {reason}',
+        sms: '{recipient} rechazó "{subject}". Motivo: {reason}',
       },
     },
   },

@@ -1,5 +1,5 @@
 import type { DialectName } from 'platform'
-import type { DbOrTx } from '../database.js'
+import { type DbOrTx, insertRows } from '../database.js'
 import { newTimeOrderedId } from '../envelopes/ids.js'
 
 /** Work to enqueue: `payload` is stored as JSON. */
@@ -23,9 +23,6 @@ export interface ClaimedOutboxMessage {
   availableAt: number
 }
 
-/** Rows per insert: 9 columns each, under both dialects' caps on bound parameters per statement. */
-const ROWS_PER_INSERT = 3_000
-
 /**
  * Adds messages inside the caller's transaction: they become visible with the state change that owes
  * them, and vanish with it on rollback.
@@ -42,12 +39,7 @@ export async function enqueue(tx: DbOrTx, messages: readonly OutboxMessage[], no
     last_error: null,
     created_at: now,
   }))
-  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-    await tx
-      .insertInto('outbox')
-      .values(rows.slice(at, at + ROWS_PER_INSERT))
-      .execute()
-  }
+  await insertRows(tx, 'outbox', rows)
 }
 
 /**
@@ -115,6 +107,25 @@ export async function complete(db: DbOrTx, owner: string, ids: readonly string[]
     .where('lease_owner', '=', owner)
     .executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/**
+ * Replaces the payload of a message `owner` holds (what its first attempt decided, for the retries to
+ * reuse); false when `owner` no longer holds it.
+ */
+export async function updatePayload(
+  db: DbOrTx,
+  owner: string,
+  id: string,
+  payload: unknown,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ payload: JSON.stringify(payload) })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /**

@@ -36,6 +36,12 @@ export interface RecipientMessagePayload {
   channel: string
   /** The decline or void reason the notice quotes. */
   reason?: string
+  /**
+   * The signing link minted for this message, stored before its first attempt so every retry (and the
+   * channel left over after a partial failure) sends the same link. The row is deleted once sent: the
+   * link stays in the database only while its message is pending.
+   */
+  link?: string
 }
 
 export interface EnvelopeCompletePayload {

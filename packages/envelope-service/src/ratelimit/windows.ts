@@ -27,6 +27,9 @@ export interface RateLimitVerdict {
   }
 }
 
+/** Whole seconds until `end`, at least 1 (a Retry-After of 0 would invite an immediate retry). */
+const secondsUntil = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000))
+
 /**
  * Judges one call from the window counts after counting it. Calls over a limit are counted too (as
  * DocuSign counts every invocation), so `Remaining` never goes below zero and stays exact.
@@ -41,13 +44,12 @@ export function judge(limits: AccountLimits, counts: WindowCounts, now: number):
     'x-burstlimit-limit': String(limits.burstLimit),
     'x-burstlimit-remaining': String(Math.max(0, limits.burstLimit - counts.burst)),
   }
-  const secondsUntil = (end: number) => Math.max(1, Math.ceil((end - now) / 1000))
   if (counts.hour > limits.hourlyLimit) {
     return {
       headers,
       exceeded: {
         errorCode: 'HOURLY_APIINVOCATION_LIMIT_EXCEEDED',
-        retryAfterSeconds: secondsUntil(hourEnd),
+        retryAfterSeconds: secondsUntil(hourEnd, now),
       },
     }
   }
@@ -56,7 +58,7 @@ export function judge(limits: AccountLimits, counts: WindowCounts, now: number):
       headers,
       exceeded: {
         errorCode: 'BURST_APIINVOCATION_LIMIT_EXCEEDED',
-        retryAfterSeconds: secondsUntil(burstEnd),
+        retryAfterSeconds: secondsUntil(burstEnd, now),
       },
     }
   }

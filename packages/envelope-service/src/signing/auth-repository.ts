@@ -194,3 +194,30 @@ export async function updateAuthSessionMethods(
     .where('token_hash', '=', tokenHash)
     .execute()
 }
+
+/**
+ * Forgets every method's state for one recipient (failed attempts, lock, SMS code, codes sent): the
+ * sender corrected the recipient. True when the recipient was locked.
+ */
+export async function clearRecipientAuth(
+  tx: DbOrTx,
+  envelopeId: string,
+  recipientId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .deleteFrom('recipient_auth')
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', recipientId)
+    .returning('locked_at')
+    .execute()
+  return rows.some((row) => row.locked_at !== null)
+}
+
+/** Ends the recipient's auth sessions: browsers must pass its (new) checks again. */
+export async function deleteAuthSessions(tx: DbOrTx, envelopeId: string, recipientId: string): Promise<void> {
+  await tx
+    .deleteFrom('signing_auth_sessions')
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', recipientId)
+    .execute()
+}

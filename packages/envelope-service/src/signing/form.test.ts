@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TabsByType } from '../templates/model.js'
-import { checkFinish, formatSignedDate, type Locate, signingTabs, tabsWithValues } from './form.js'
+import {
+  checkFinish,
+  computeFormulas,
+  formatSignedDate,
+  type Locate,
+  signingTabs,
+  tabsWithValues,
+} from './form.js'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const at = (x: string, y: string) => ({ documentId: '1', pageNumber: '1', xPosition: x, yPosition: y })
@@ -228,14 +235,95 @@ describe('numerical and formula tabs', () => {
     ])
   })
 
-  it('returns the entered number as value and numericalValue, keeping localePolicy', () => {
+  it('returns the entered number as numericalValue and, formatted by its localePolicy, as value', () => {
     const filled = tabsWithValues(order, { name: 'Ana' }, finish({ 'numericalTabs-0': '3' }), undefined)
     expect(filled.numericalTabs?.[0]).toMatchObject({
-      value: '3',
+      value: '3.00',
       numericalValue: '3',
       localePolicy: { cultureName: 'en-US' },
     })
     expect(filled.formulaTabs?.[0]?.value).toBe('0.00')
+  })
+
+  it('computes date formulas from date tabs and the day the recipient signs', () => {
+    const dated: TabsByType = {
+      dateTabs: [
+        { ...at('10', '20'), tabLabel: 'Start', localePolicy: { cultureName: 'de_de' }, required: 'false' },
+      ],
+      dateSignedTabs: [{ ...at('10', '40'), tabLabel: 'Signed' }],
+      formulaTabs: [
+        { ...at('10', '60'), tabLabel: 'Ends', formula: 'AddMonths([Signed], 1)' },
+        { ...at('10', '80'), tabLabel: 'Notice', formula: 'DateDiff([Ends], [Start])' },
+        { ...at('10', '100'), tabLabel: 'Blank', formula: 'AddDays([Nowhere], 1)' },
+        { ...at('10', '120'), tabLabel: 'Review', formula: 'AddDays([Start], 10)' },
+      ],
+    }
+    const values = computeFormulas(
+      dated,
+      { 'dateTabs-0': '20.1.2026' },
+      { signedOn: new Date('2026-01-31T18:00:00Z') },
+    )
+    expect(values).toEqual({
+      'formulaTabs-0': '2026-02-28',
+      'formulaTabs-1': '39',
+      'formulaTabs-3': '2026-01-30',
+    })
+    const filled = tabsWithValues(
+      dated,
+      { name: 'Ana' },
+      { 'dateTabs-0': '20.1.2026', ...values },
+      '1/31/2026',
+    )
+    // A date result is shown like the date tab it reads (Start: de_de); with none, as stored.
+    expect(filled.formulaTabs?.map((tab) => tab.value)).toEqual(['2026-02-28', '39', undefined, '30.1.2026'])
+  })
+
+  it("reads a label the recipient lacks from earlier recipients' stored values, its own tabs first", () => {
+    const buyer: TabsByType = {
+      numberTabs: [{ ...at('10', '20'), tabLabel: 'Qty' }],
+      formulaTabs: [{ ...at('10', '40'), tabLabel: 'Total', formula: '[Qty] * [Price] + [Fee]' }],
+    }
+    const seller = {
+      tabs: {
+        numberTabs: [
+          { ...at('10', '60'), tabLabel: 'Price' },
+          { ...at('10', '80'), tabLabel: 'Qty' },
+        ],
+        formulaTabs: [{ ...at('10', '100'), tabLabel: 'Fee', formula: '[Price] / 10' }],
+      },
+      values: { 'numberTabs-0': '20', 'numberTabs-1': '1000', 'formulaTabs-0': '2' },
+    }
+    expect(computeFormulas(buyer, { 'numberTabs-0': '3' }, { earlier: [seller] })).toEqual({
+      'formulaTabs-0': '62',
+    })
+    expect(computeFormulas(buyer, { 'numberTabs-0': '3' })).toEqual({ 'formulaTabs-0': '0' })
+  })
+
+  it('shows a locked value as the document will, and an editable one as entered', () => {
+    const shown = signingTabs(
+      {
+        numericalTabs: [
+          {
+            ...at('10', '20'),
+            validationType: 'Currency',
+            value: '1234.5',
+            localePolicy: { cultureName: 'de_de' },
+          },
+          {
+            ...at('10', '40'),
+            validationType: 'Currency',
+            value: '1234.5',
+            locked: 'true',
+            localePolicy: { cultureName: 'de_de' },
+          },
+        ],
+      },
+      { name: 'Ana' },
+      {},
+      '1/2/2026',
+      locate,
+    )
+    expect(shown.map((tab) => tab.value)).toEqual(['1234.5', '1.234,50 €'])
   })
 })
 

@@ -1,11 +1,16 @@
 import { InvalidRequestError } from 'platform'
+import { dayNumberOfInstant } from '../tabs/dates.js'
 import {
   evaluateFormula,
+  FormulaDate,
   FormulaError,
+  type FormulaValue,
   formatFormulaResult,
   operandOf,
   parseFormula,
+  resultOperandOf,
 } from '../tabs/formula.js'
+import { dateOfTab, formatTabValue, withFormattedValues } from '../tabs/locale-format.js'
 import type { Tab, TabOption, TabsByType } from '../templates/model.js'
 import type { FinishSigningRequest, SigningTab, SigningTabType } from './schema.js'
 
@@ -138,6 +143,17 @@ export function signingTabs(
       text(tab.value) ??
       (type === 'checkboxTabs' && text(tab.selected) === 'true' ? 'true' : undefined)
     const label = text(tab.tabLabel) ?? text(tab.name)
+    const locked =
+      FILLED_BY_SERVICE.has(pageType) ||
+      COMPUTED.has(type) ||
+      text(tab.locked) === 'true' ||
+      type === 'noteTabs'
+    // A value the recipient cannot edit is shown as the document will show it; an editable one stays
+    // plain, as the page sends it back.
+    const shown =
+      value !== undefined && locked && serviceValue === undefined
+        ? formatTabValue(type, tab, value, tabs)
+        : value
     const signingTab: SigningTab = {
       tabId: id,
       type: pageType,
@@ -145,13 +161,9 @@ export function signingTabs(
       width: pageType === 'text' ? (number(text(tab.width)) ?? box.width) : box.width,
       height: pageType === 'text' ? (number(text(tab.height)) ?? box.height) : box.height,
       required: isRequired(type, pageType, tab),
-      locked:
-        FILLED_BY_SERVICE.has(pageType) ||
-        COMPUTED.has(type) ||
-        text(tab.locked) === 'true' ||
-        type === 'noteTabs',
+      locked,
       ...(label === undefined ? {} : { label }),
-      ...(value === undefined ? {} : { value }),
+      ...(shown === undefined ? {} : { value: shown }),
     }
     if (pageType === 'list') {
       signingTab.listItems = options(tab.listItems).map((item) => ({
@@ -184,7 +196,11 @@ export function signingTabs(
  * tabs come with an adopted image. Returns the values to store, formula results included. 400 naming
  * the tab otherwise.
  */
-export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Values {
+export function checkFinish(
+  tabs: TabsByType,
+  request: FinishSigningRequest,
+  context: FormulaContext = {},
+): Values {
   const fillable = new Map<string, { type: string; pageType: SigningTabType; tab: Tab }>()
   for (const { id, type, pageType, tab } of eachTab(tabs)) {
     if (!FILLED_BY_SERVICE.has(pageType) && !COMPUTED.has(type) && text(tab.locked) !== 'true') {
@@ -231,7 +247,7 @@ export function checkFinish(tabs: TabsByType, request: FinishSigningRequest): Va
     const filled = pageType === 'checkbox' ? value === 'true' : value.trim() !== ''
     if (!filled) throw new InvalidRequestError(`values.${id} is required`)
   }
-  return { ...values, ...computeFormulas(tabs, values) }
+  return { ...values, ...computeFormulas(tabs, values, context) }
 }
 
 /** A numerical tab's entry: a decimal (`Currency`: at most two decimals) within its min and max. */
@@ -249,20 +265,62 @@ function checkNumerical(tab: Tab, value: string, at: string): void {
   if (max !== undefined && number > Number(max)) throw new InvalidRequestError(`${at} must be at most ${max}`)
 }
 
+/** What a formula reads besides the recipient's own tabs. */
+export interface FormulaContext {
+  /** When this recipient signs: the value of its dateSignedTabs. */
+  signedOn?: Date
+  /** Recipients who completed earlier in the routing, whose tabs a formula may read by label. */
+  earlier?: readonly { tabs: TabsByType; values: Values }[]
+}
+
 /**
  * The recipient's formula tabs computed from its other tabs, by `tabLabel`: the entered value, else the
- * sender's; a formula may use another formula's result. A reference to no tab, a blank or a non-number
- * counts as 0 (DocuSign's rule), and so does a formula met again in a circle (refused when a tab list is
- * read, but the merge of several templates could still make one); a division by zero gives no value.
+ * sender's; a formula may use another formula's result. A label none of the recipient's tabs has is
+ * read from the recipients who completed earlier (their stored values, formula results included), as
+ * DocuSign computes a formula from the tabs in the document. Number tabs give numbers (a reference to
+ * no tab, a blank or a non-number counts as 0, DocuSign's rule); dateTabs give their date, and
+ * dateSignedTabs the day this recipient signs (an earlier recipient's dateSignedTabs give no date, as
+ * its signing day is not among its values). A formula met again in a circle (refused when a tab list is
+ * read, but the merge of several templates could still make one), a missing date or a division by zero
+ * gives no value.
  */
-export function computeFormulas(tabs: TabsByType, entered: Values): Values {
-  const byLabel = new Map<string, { id: string; type: string; tab: Tab }>()
-  for (const { id, type, tab } of eachTab(tabs)) {
-    const label = text(tab.tabLabel)
-    if (label !== undefined && !byLabel.has(label)) byLabel.set(label, { id, type, tab })
+export function computeFormulas(tabs: TabsByType, entered: Values, context: FormulaContext = {}): Values {
+  const byLabel = new Map<string, { id: string; type: string; tab: Tab; own: boolean; values: Values }>()
+  const sources = [
+    { tabs, values: entered, own: true },
+    ...(context.earlier ?? []).map((other) => ({ ...other, own: false })),
+  ]
+  for (const source of sources) {
+    for (const { id, type, tab } of eachTab(source.tabs)) {
+      const label = text(tab.tabLabel)
+      if (label !== undefined && !byLabel.has(label))
+        byLabel.set(label, { id, type, tab, own: source.own, values: source.values })
+    }
   }
   const results: Values = {}
   const computing = new Set<string>()
+  const operandOfTab = (referenced: {
+    id: string
+    type: string
+    tab: Tab
+    own: boolean
+    values: Values
+  }): FormulaValue | undefined => {
+    const value = referenced.values[referenced.id] ?? text(referenced.tab.value)
+    if (referenced.type === 'dateSignedTabs') {
+      return referenced.own && context.signedOn
+        ? new FormulaDate(dayNumberOfInstant(context.signedOn))
+        : undefined
+    }
+    if (referenced.type === 'dateTabs') {
+      const day = dateOfTab(referenced.tab, value)
+      return day === undefined ? undefined : new FormulaDate(day)
+    }
+    if (COMPUTED.has(referenced.type)) {
+      return resultOperandOf(referenced.own ? resultOf(referenced.id, referenced.tab) : value)
+    }
+    return operandOf(value)
+  }
   const resultOf = (id: string, tab: Tab): string | undefined => {
     if (id in results) return results[id]
     const formula = text(tab.formula)
@@ -272,9 +330,7 @@ export function computeFormulas(tabs: TabsByType, entered: Values): Values {
       const tree = parseFormula(formula)
       const value = evaluateFormula(tree, (label) => {
         const referenced = byLabel.get(label)
-        if (!referenced) return 0
-        if (COMPUTED.has(referenced.type)) return operandOf(resultOf(referenced.id, referenced.tab))
-        return operandOf(entered[referenced.id] ?? text(referenced.tab.value))
+        return referenced ? operandOfTab(referenced) : 0
       })
       const formatted = formatFormulaResult(value, text(tab.roundDecimalPlaces))
       if (formatted !== undefined) results[id] = formatted
@@ -292,7 +348,9 @@ export function computeFormulas(tabs: TabsByType, entered: Values): Values {
 
 /**
  * The tabs with what was entered, in DocuSign's shape: `value` on text-like tabs, `selected` on
- * checkboxes, list items and radios; the service-filled name, email and date signed.
+ * checkboxes, list items and radios; the service-filled name, email and date signed. Numerical, date
+ * and formula tabs with a localePolicy show their `value` formatted (locale-format.ts); a numerical
+ * tab's `numericalValue` keeps the plain number.
  */
 export function tabsWithValues(
   tabs: TabsByType,
@@ -335,7 +393,7 @@ export function tabsWithValues(
       return { ...tab, value }
     })
   }
-  return filled
+  return withFormattedValues(filled)
 }
 
 /** DocuSign's default date format: M/d/yyyy in English, d/M/yyyy in Spanish, in UTC. */

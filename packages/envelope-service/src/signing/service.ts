@@ -269,7 +269,10 @@ export async function finishSigning(
   const { envelopeId, recipientId } = link
   const recipient = await recipientOf(deps, envelopeId, recipientId)
   await requireAuthenticated(deps, link, recipient, authToken)
-  const values = checkFinish(recipient.tabs, request)
+  const values = checkFinish(recipient.tabs, request, {
+    signedOn: new Date(deps.now()),
+    earlier: await completedBefore(deps, envelopeId, recipientId),
+  })
   await applyTransition(
     deps,
     { envelopeId },
@@ -286,6 +289,17 @@ export async function finishSigning(
     },
   )
   return outcome('completed', link, 'signing_complete')
+}
+
+/** The recipients who completed before this one, with their stored values: what its formulas may read. */
+async function completedBefore(deps: SigningDeps, envelopeId: string, recipientId: string) {
+  const [recipients, values] = await Promise.all([
+    findRecipients(deps.db, [envelopeId]),
+    findTabValues(deps.db, envelopeId),
+  ])
+  return (recipients.get(envelopeId) ?? [])
+    .filter((other) => other.recipientId !== recipientId && other.status === 'completed')
+    .map((other) => ({ tabs: other.tabs, values: values.get(other.recipientId) ?? {} }))
 }
 
 export async function declineSigning(

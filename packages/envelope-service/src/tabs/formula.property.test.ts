@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { addMonths, dayNumberOf, isoDateOf, partsOf } from './dates.js'
 import {
   evaluateFormula,
+  FormulaDate,
   FormulaError,
   type FormulaNode,
   formatFormulaResult,
@@ -55,6 +57,8 @@ function printFull(node: FormulaNode, space: string): string {
       return `-${space}(${printFull(node.operand, space)})`
     case 'binary':
       return `(${printFull(node.left, space)}${space}${node.operator}${space}${printFull(node.right, space)})`
+    case 'call':
+      return `${node.name}(${node.args.map((arg) => printFull(arg, space)).join(`,${space}`)})`
   }
 }
 
@@ -78,6 +82,8 @@ function printMinimal(node: FormulaNode): string {
       const wrapRight = precedenceOf(node.right) <= own ? `(${right})` : right
       return `${wrapLeft} ${node.operator} ${wrapRight}`
     }
+    case 'call':
+      return `${node.name}(${node.args.map(printMinimal).join(', ')})`
   }
 }
 
@@ -100,6 +106,8 @@ function valueOfTree(node: FormulaNode): number {
             ? left * right
             : left / right
     }
+    case 'call':
+      throw new Error('The number oracle has no functions')
   }
 }
 
@@ -107,6 +115,7 @@ function labelsOfTree(node: FormulaNode): string[] {
   if (node.kind === 'reference') return [node.label]
   if (node.kind === 'negate') return labelsOfTree(node.operand)
   if (node.kind === 'binary') return [...labelsOfTree(node.left), ...labelsOfTree(node.right)]
+  if (node.kind === 'call') return node.args.flatMap(labelsOfTree)
   return []
 }
 
@@ -165,7 +174,11 @@ describe('formula tabs: parsing and evaluation', () => {
 
   it('names what is wrong and where', () => {
     expect(() => parseFormula('[Price] * ')).toThrow('The formula ends too early at character 11')
-    expect(() => parseFormula('Round([Price])')).toThrow('Unexpected "R" at character 1')
+    expect(() => parseFormula('Round([Price])')).toThrow(
+      'Unknown function "Round" (DocuSign\'s are AddDays, AddMonths, AddYears, DateDiff, Day, Days) at character 1',
+    )
+    expect(() => parseFormula('AddDays([Start])')).toThrow('AddDays takes 2 argument(s), not 1')
+    expect(() => parseFormula('Day [Start]')).toThrow('Expected "(" after Day')
     expect(() => parseFormula('[Price')).toThrow('A "[" has no closing "]" at character 1')
     expect(() => parseFormula('[ ] + 1')).toThrow('Empty tab reference "[]"')
     expect(() => parseFormula('('.repeat(200))).toThrow('The formula nests too deeply')
@@ -212,5 +225,68 @@ describe('formula tabs: operands and results', () => {
       formatFormulaResult(evaluateFormula(parseFormula('[Price] / 0'), operandFor), undefined),
     ).toBeUndefined()
     expect(formatFormulaResult(evaluateFormula(parseFormula('0 / 0'), operandFor), '2')).toBeUndefined()
+  })
+})
+
+describe('formula tabs: date functions', () => {
+  const day = fc.integer({ min: -600_000, max: 2_800_000 })
+  const dates = (start: number, end: number) => (label: string) =>
+    label === 'Start' ? new FormulaDate(start) : label === 'End' ? new FormulaDate(end) : undefined
+  const run = (formula: string, operands: (label: string) => FormulaDate | undefined) =>
+    evaluateFormula(parseFormula(formula), operands)
+
+  it('DateDiff undoes AddDays, whatever the dates and the day count', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: -20_000, max: 20_000 }), (start, days) => {
+        const added = run(`AddDays([Start], ${days < 0 ? `-${-days}` : days})`, dates(start, start))
+        expect(added).toEqual(new FormulaDate(start + days))
+        expect(run(`DateDiff(AddDays([Start], ${Math.abs(days)}), [Start])`, dates(start, start))).toBe(
+          Math.abs(days),
+        )
+        expect(run('DateDiff([End], [Start])', dates(start, start + days))).toBe(days)
+      }),
+    )
+  })
+
+  it('AddMonths and AddYears keep the day of the month, or take the last day of a shorter month', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: -240, max: 240 }), (start, months) => {
+        const result = addMonths(start, months) as number
+        const [from, to] = [partsOf(start), partsOf(result)]
+        expect((to.year - from.year) * 12 + (to.month - from.month)).toBe(months)
+        expect(to.day).toBe(Math.min(from.day, to.day === from.day ? from.day : to.day))
+        if (to.day !== from.day) expect(partsOf(result + 1).month).not.toBe(to.month)
+      }),
+    )
+    const jan31 = dayNumberOf({ year: 2024, month: 1, day: 31 }) as number
+    expect(isoDateOf((run('AddMonths([Start], 1)', dates(jan31, 0)) as FormulaDate).day)).toBe('2024-02-29')
+    expect(isoDateOf((run('AddYears(AddDays([Start], 29), 1)', dates(jan31, 0)) as FormulaDate).day)).toBe(
+      '2025-02-28',
+    )
+  })
+
+  it('Day gives the day of the month and Days the length of the month', () => {
+    const feb = dayNumberOf({ year: 2028, month: 2, day: 17 }) as number
+    expect(run('Day([Start])', dates(feb, 0))).toBe(17)
+    expect(run('Days([Start])', dates(feb, 0))).toBe(29)
+    expect(run('days(AddMonths([Start], 1)) + DAY([Start])', dates(feb, 0))).toBe(31 + 17)
+  })
+
+  it('gives no value (a FormulaError) for a missing date or a date used as a number', () => {
+    expect(() => run('AddDays([Nowhere], 1)', dates(0, 0))).toThrow(FormulaError)
+    expect(() => run('[Start] + 1', dates(0, 0))).toThrow(FormulaError)
+    expect(() => run('AddDays(1, 1)', dates(0, 0))).toThrow(FormulaError)
+    expect(() => run('AddYears([Start], 9000)', dates(0, 0))).toThrow('AddYears goes outside the calendar')
+  })
+
+  it('stores a date result as yyyy-MM-dd', () => {
+    fc.assert(
+      fc.property(day, (value) => {
+        const stored = formatFormulaResult(new FormulaDate(value), '2') as string
+        expect(stored).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+        expect(dayNumberOf({ ...partsOf(value) })).toBe(value)
+        expect(isoDateOf(value)).toBe(stored)
+      }),
+    )
   })
 })

@@ -31,7 +31,70 @@ describe('readTabs', () => {
     expect(() =>
       readTabs({ formulaTabs: [{ tabLabel: 'x', formula: 'Max([a], 2)' }] }, 'signers[0].tabs'),
     ).toThrow(
-      'signers[0].tabs.formulaTabs[0].formula is not a formula this service computes: Unexpected "M" at character 1',
+      'signers[0].tabs.formulaTabs[0].formula is not a formula this service computes: Unknown function "Max"',
+    )
+  })
+
+  it("accepts DocuSign's date functions over date tabs, and refuses dates used as numbers or mixed with numbers", () => {
+    const dated =
+      (formula: string, extra = {}) =>
+      () =>
+        readTabs(
+          {
+            dateTabs: [{ tabLabel: 'Start' }, { tabLabel: 'End' }],
+            dateSignedTabs: [{ tabLabel: 'Signed' }],
+            numberTabs: [{ tabLabel: 'Qty' }],
+            formulaTabs: [{ tabLabel: 'f', formula }],
+            ...extra,
+          },
+          'signers[0].tabs',
+        )
+    for (const formula of [
+      'AddDays([Signed], 30)',
+      'DateDiff([End], [Start]) * 2',
+      'Day([Start]) + Days(AddMonths([End], -1))',
+      'AddYears([Start], 1 + 1)',
+      '[Qty] * 2 + [Elsewhere]',
+    ]) {
+      expect(dated(formula)).not.toThrow()
+    }
+    const refusals: [string, string][] = [
+      ['[End] - [Start]', 'Dates cannot be combined with "-"; use DateDiff or AddDays'],
+      ['AddDays([Start], [Qty])', 'draws on number tabs or on date tabs, not both'],
+      ['AddDays(30, [Start])', 'AddDays takes a date as argument 1'],
+      ['Day([Qty])', 'Day takes a date as argument 1'],
+      ['-[Start]', 'A date cannot be negated'],
+    ]
+    for (const [formula, message] of refusals) expect(dated(formula)).toThrow(message)
+    // Another formula's kind counts: a date formula is a date input.
+    expect(
+      dated('DateDiff([g], [Start])', {
+        formulaTabs: [
+          { tabLabel: 'f', formula: 'DateDiff([g], [Start])' },
+          { tabLabel: 'g', formula: 'AddDays([Start], 3)' },
+        ],
+      }),
+    ).not.toThrow()
+  })
+
+  it('refuses a formula reading currency numericalTabs with different localePolicy values', () => {
+    const read = (second: Record<string, string>) => () =>
+      readTabs(
+        {
+          numericalTabs: [
+            { tabLabel: 'A', validationType: 'Currency', localePolicy: { cultureName: 'de_de' } },
+            { tabLabel: 'B', validationType: 'Currency', localePolicy: second },
+          ],
+          formulaTabs: [{ tabLabel: 'T', formula: '[A] + [B]' }],
+        },
+        'signers[0].tabs',
+      )
+    expect(read({ cultureName: 'de_de' })).not.toThrow()
+    expect(read({ cultureName: 'en_us' })).toThrow(
+      expect.objectContaining({
+        errorCode: 'FORMULA_LOCALE_POLICY_MISMATCH',
+        message: expect.stringContaining('signers[0].tabs.formulaTabs[0] reads numericalTabs'),
+      }),
     )
   })
 

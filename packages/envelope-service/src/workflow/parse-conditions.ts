@@ -1,4 +1,4 @@
-import type { WorkflowStep } from 'esign-contract'
+import type { Workflow, WorkflowStep } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type {
   ConditionalRecipientRule,
@@ -32,6 +32,19 @@ const OPERATORS: Record<string, FilterOperator> = {
   lessthan: 'less_than',
 }
 const EMAIL = /^[^\s@]+@[^\s@]+$/
+
+/**
+ * The `recipientId`s the request's conditional rules fill. DocuSign lets such a placeholder signer come
+ * without an email (its person is the option the rule chooses), so the recipient check must know them
+ * before the workflow itself is parsed; `parseConditionalRecipient` then checks each one is a signer at
+ * its step's routing order.
+ */
+export function conditionalPlaceholderIds(workflow: Workflow | undefined): ReadonlySet<string> {
+  const rules = (workflow?.workflowSteps ?? []).flatMap(
+    (step) => step.recipientRouting?.rules?.conditionalRecipients ?? [],
+  )
+  return new Set(rules.flatMap((rule) => (rule.recipientId?.trim() ? [rule.recipientId.trim()] : [])))
+}
 
 export function parseConditionalRecipient(
   routing: RecipientRouting,

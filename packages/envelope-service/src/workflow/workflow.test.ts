@@ -360,7 +360,7 @@ describeEachDatabase('envelope workflow', ({ freshUrl }) => {
         ],
       },
     }
-    // The contract wants an email on every signer: the placeholder's is replaced before anyone is invited.
+    // A placeholder may carry an email (eg034.sdk.test.ts sends none): it is replaced before anyone is invited.
     const approver = { ...signer('2', '2'), name: 'Approver', email: 'approvers@example.test' }
     const option = (label: string) => ({
       recipientLabel: label,

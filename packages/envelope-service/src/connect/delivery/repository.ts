@@ -418,6 +418,22 @@ export interface FanOutConfiguration {
   includeHmac: boolean
 }
 
+/** The accounts among `accountIds` that have at least one enabled Connect configuration. */
+export async function accountsWithConfigurations(
+  db: DbOrTx,
+  accountIds: readonly string[],
+): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('connect_configurations')
+    .select('account_id')
+    .distinct()
+    .where('account_id', 'in', [...accountIds])
+    .where('enabled', '=', 1)
+    .execute()
+  return new Set(rows.map((row) => row.account_id))
+}
+
 /** The enabled configurations of the accounts, oldest first, by account: one query for a fan-out round. */
 export async function findFanOutConfigurations(
   db: DbOrTx,

@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InvalidRequestError } from 'platform'
 import { countPdfPages, decodeBase64Strict } from '../pdf.js'
-import { ACCEPTED_EXTENSIONS, extensionOf, formatOf } from './formats.js'
+import { ACCEPTED_EXTENSIONS, type DocumentFormat, extensionOf, formatOf } from './formats.js'
+import { sanitizeHtmlBytes } from './html-sanitize.js'
 import { ImageConversionError, imageToPdf } from './images.js'
-import { convertWithLibreOffice, LibreOfficeError } from './libreoffice.js'
+import { convertWithLibreOffice, hasImpress, LibreOfficeError } from './libreoffice.js'
+import { prepareOfficeDocument, UnreadableDocumentError } from './office-package.js'
 import { createWorkerPool } from './pool.js'
 
 /**
  * Turns any accepted document into the PDF the rest of the service works on, once, at upload: page
  * counts, anchor tabs, the signing page and completion only ever see the PDF. A converted document
  * keeps its original bytes and extension beside it. Every failure is a 400 naming the field, with
- * DocuSign's FORMAT_CONVERSION_ERROR when the file could not be converted.
+ * DocuSign's FORMAT_CONVERSION_ERROR when the file could not be converted. LibreOffice only ever sees
+ * a cleaned copy that names no local file (prepareForLibreOffice); the original is kept as sent.
  */
 
 export const FORMAT_CONVERSION_ERROR = 'FORMAT_CONVERSION_ERROR'
@@ -67,9 +70,10 @@ export function createDocumentConverter(options: ConverterOptions): DocumentConv
         }
       })
     }
+    const prepared = prepareForLibreOffice(bytes, extension, format, field)
     return pool.run(async (slot) => {
       try {
-        return await convertWithLibreOffice(bytes, extension, format.importFilter, {
+        return await convertWithLibreOffice(prepared, extension, format.importFilter, {
           command: options.sofficeCommand,
           profileDir: await profileDir(slot),
           timeoutMs: options.timeoutMs,
@@ -80,6 +84,16 @@ export function createDocumentConverter(options: ConverterOptions): DocumentConv
         if (failure.kind === 'missing') {
           throw new InvalidRequestError(
             `${field}: converting ${extension} documents to PDF needs LibreOffice ("${failure.command}"), which is not installed on this server; send the document as a PDF`,
+            { errorCode: FORMAT_CONVERSION_ERROR },
+          )
+        }
+        if (
+          failure.kind === 'failed' &&
+          format.module === 'impress' &&
+          !(await hasImpress(options.sofficeCommand))
+        ) {
+          throw new InvalidRequestError(
+            `${field}: converting ${extension} documents to PDF needs LibreOffice Impress, which is not installed on this server; send the document as a PDF`,
             { errorCode: FORMAT_CONVERSION_ERROR },
           )
         }
@@ -116,6 +130,23 @@ const conversionError = (field: string, extension: string, reason: string) =>
   new InvalidRequestError(`${field} could not be converted from ${extension} to PDF: ${reason}`, {
     errorCode: FORMAT_CONVERSION_ERROR,
   })
+
+/** The bytes LibreOffice converts: HTML sanitized, office packages without outside references. */
+function prepareForLibreOffice(
+  bytes: Uint8Array,
+  extension: string,
+  format: DocumentFormat,
+  field: string,
+): Uint8Array {
+  if (format.content === 'html') return sanitizeHtmlBytes(bytes)
+  if (format.content !== 'office') return bytes
+  try {
+    return prepareOfficeDocument(bytes, extension)
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) throw conversionError(field, extension, error.message)
+    throw error
+  }
+}
 
 const PDF_MAGIC = Buffer.from('%PDF-')
 

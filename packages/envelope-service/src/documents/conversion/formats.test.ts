@@ -30,6 +30,26 @@ describe('document formats', () => {
     expect(formatOf('docx')?.converter).toBe('libreoffice')
   })
 
+  it('reads presentations with LibreOffice Impress', () => {
+    for (const extension of ['pptx', 'ppt', 'odp', 'ppsx', 'pps']) {
+      expect(formatOf(extension), extension).toEqual({
+        converter: 'libreoffice',
+        content: 'office',
+        module: 'impress',
+      })
+    }
+    expect(formatOf('docx')?.module).toBeUndefined()
+  })
+
+  it('checks the content of every LibreOffice format before converting it', () => {
+    for (const extension of ACCEPTED_EXTENSIONS) {
+      const format = formatOf(extension)
+      if (format?.converter === 'libreoffice') expect(format.content, extension).toBeDefined()
+    }
+    expect(formatOf('html')?.content).toBe('html')
+    expect(formatOf('txt')?.content).toBe('text')
+  })
+
   it('matches an extension without regard to case, a leading dot or spaces', () => {
     fc.assert(
       fc.property(

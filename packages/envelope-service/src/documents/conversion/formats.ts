@@ -7,6 +7,13 @@
 
 export type Converter = 'pdf' | 'image' | 'libreoffice'
 
+/**
+ * What the bytes of a LibreOffice format must be, checked before LibreOffice sees them: its type
+ * detection trusts content over the name, so an HTML page named `.doc` would otherwise be read as HTML,
+ * past the HTML sanitizer. `office` is a zip package (OOXML, ODF), an OLE2 compound file or RTF.
+ */
+export type Content = 'html' | 'text' | 'office'
+
 export interface DocumentFormat {
   converter: Converter
   /**
@@ -14,24 +21,37 @@ export interface DocumentFormat {
    * (not Writer/Web, whose PDF export splits pages oddly), text read as UTF-8.
    */
   importFilter?: string
+  content?: Content
+  /** Presentations need LibreOffice Impress, packaged apart from Writer and Calc. */
+  module?: 'impress'
 }
+
+const office = (module?: 'impress'): DocumentFormat => ({
+  converter: 'libreoffice',
+  content: 'office',
+  ...(module ? { module } : {}),
+})
 
 const FORMATS: Readonly<Record<string, DocumentFormat>> = {
   pdf: { converter: 'pdf' },
   png: { converter: 'image' },
   jpg: { converter: 'image' },
   jpeg: { converter: 'image' },
-  html: { converter: 'libreoffice', importFilter: 'HTML (StarWriter)' },
-  htm: { converter: 'libreoffice', importFilter: 'HTML (StarWriter)' },
-  txt: { converter: 'libreoffice', importFilter: 'Text (encoded):UTF8,LF,,,' },
-  rtf: { converter: 'libreoffice' },
-  doc: { converter: 'libreoffice' },
-  docx: { converter: 'libreoffice' },
-  odt: { converter: 'libreoffice' },
-  xls: { converter: 'libreoffice' },
-  xlsx: { converter: 'libreoffice' },
-  ods: { converter: 'libreoffice' },
-  // Presentations (ppt, pptx, odp) would need LibreOffice Impress, which .ci/run does not install.
+  html: { converter: 'libreoffice', importFilter: 'HTML (StarWriter)', content: 'html' },
+  htm: { converter: 'libreoffice', importFilter: 'HTML (StarWriter)', content: 'html' },
+  txt: { converter: 'libreoffice', importFilter: 'Text (encoded):UTF8,LF,,,', content: 'text' },
+  rtf: office(),
+  doc: office(),
+  docx: office(),
+  odt: office(),
+  xls: office(),
+  xlsx: office(),
+  ods: office(),
+  ppt: office('impress'),
+  pptx: office('impress'),
+  pps: office('impress'),
+  ppsx: office('impress'),
+  odp: office('impress'),
 }
 
 /** Every accepted extension, for messages and the README. */

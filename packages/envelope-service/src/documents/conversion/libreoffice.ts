@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /**
@@ -14,7 +14,10 @@ import { pathToFileURL } from 'node:url'
  * LibreOffice fetches the remote resources a document names (an `<img src="http://...">` in HTML, a
  * linked image in a DOCX) while converting: from the server, that would let any uploader make it
  * request internal addresses. Each profile therefore starts with every protocol's proxy set to a
- * closed local port and no exceptions, so such fetches fail and the resource is left out.
+ * closed local port and no exceptions, so such fetches fail and the resource is left out. Local files
+ * are another matter: the profile also sets BlockUntrustedRefererLinks, which keeps linked images of
+ * DOCX, ODT and HTML `<img>` out, and the documents are cleaned before they get here
+ * (html-sanitize.ts, office-package.ts) for what it does not cover.
  */
 
 export interface LibreOfficeOptions {
@@ -76,16 +79,42 @@ export async function convertWithLibreOffice(
   }
 }
 
+/**
+ * Whether the LibreOffice that `command` starts has Impress: Debian packages it apart
+ * (libreoffice-impress-nogui), and without it soffice answers a presentation as it answers a corrupt
+ * file. Impress's import filters are declared in `share/registry/impress.xcd` beside `program/`. Asked
+ * only after a presentation failed to convert, so installing Impress needs no restart.
+ */
+export async function hasImpress(command: string): Promise<boolean> {
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '').split(delimiter).map((directory) => join(directory, command))
+  for (const candidate of candidates) {
+    // The first soffice on PATH is the one spawn starts.
+    const program = await realpath(candidate).then(dirname, () => undefined)
+    if (program === undefined) continue
+    return access(join(program, '..', 'share', 'registry', 'impress.xcd')).then(
+      () => true,
+      () => false,
+    )
+  }
+  return false
+}
+
 /** A closed port: the discard service, not served on loopback. */
 const DEAD_PROXY = { host: '127.0.0.1', port: 9 }
 
-const setting = (name: string, value: string | number) =>
-  `<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`
+const setting = (name: string, value: string | number | boolean, path = '/org.openoffice.Inet/Settings') =>
+  `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`
 
-/** LibreOffice's user settings: manual proxies (type 2) that cannot be reached, for every protocol. */
+/**
+ * LibreOffice's user settings: manual proxies (type 2) that cannot be reached, for every protocol, and
+ * no linked graphics from a document outside LibreOffice's trusted locations (there are none).
+ */
 const PROFILE_SETTINGS = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+  setting('BlockUntrustedRefererLinks', true, '/org.openoffice.Office.Common/Security/Scripting'),
   setting('ooInetProxyType', 2),
   ...['HTTP', 'HTTPS', 'FTP'].flatMap((protocol) => [
     setting(`ooInet${protocol}ProxyName`, DEAD_PROXY.host),

@@ -245,7 +245,7 @@ describe.skipIf(!hasSoffice)('converted documents', () => {
       expect(response.statusCode, response.body).toBe(400)
       expect(response.json()).toEqual({
         errorCode: 'FORMAT_CONVERSION_ERROR',
-        message: 'documents[0] could not be converted from docx to PDF: LibreOffice could not read it',
+        message: 'documents[0] could not be converted from docx to PDF: its zip package cannot be read',
       })
       const after = await service.ctx.db
         .selectFrom('envelopes')

@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { deflateSync } from 'node:zlib'
+import { strToU8, zipSync } from 'fflate'
 
 /**
  * Real documents of every accepted format for the tests and the bench, each carrying the anchors
  * `/sn1/` and `**signature_1**`: text, HTML and RTF written by hand, PNG encoded here, DOCX, ODT, DOC
- * and XLSX made by LibreOffice itself from HTML and CSV, JPEG by Chromium (a screenshot).
+ * and XLSX made by LibreOffice itself from HTML and CSV, an ODP zipped here and the other presentations
+ * made from it by LibreOffice, JPEG by Chromium (a screenshot).
  */
 
 export const ANCHOR = '/sn1/'
@@ -137,5 +139,108 @@ export async function officeSamples(title: string): Promise<Record<string, Uint8
     odt: await convertSample(html, 'odt', 'writer8'),
     doc: await convertSample(html, 'doc', 'MS Word 97'),
     xlsx: await convertSample({ extension: 'csv', content: sampleCsv() }, 'xlsx'),
+  }
+}
+
+const ODF_NAMESPACES = [
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+  'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
+  'xmlns:xlink="http://www.w3.org/1999/xlink"',
+].join(' ')
+
+/**
+ * A minimal OpenDocument package written by hand: `mimetype` first and stored, a manifest, and a
+ * content.xml with the given automatic styles and body (`<office:presentation>`, `<office:text>`...).
+ */
+export function odfPackage(mediaType: string, body: string, automaticStyles = ''): Uint8Array {
+  const content =
+    `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NAMESPACES} office:version="1.2">` +
+    `<office:automatic-styles>${automaticStyles}</office:automatic-styles><office:body>${body}</office:body></office:document-content>`
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
+    `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mediaType}"/>` +
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>'
+  return zipSync({
+    mimetype: [strToU8(mediaType), { level: 0 }],
+    'content.xml': strToU8(content),
+    'META-INF/manifest.xml': strToU8(manifest),
+  })
+}
+
+const slideText = (y: number, text: string) =>
+  `<draw:frame svg:x="2cm" svg:y="${y}cm" svg:width="22cm" svg:height="2cm"><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame>`
+
+/** A one-slide ODP carrying the anchors in three text boxes. */
+export const sampleOdp = (title: string): Uint8Array =>
+  odfPackage(
+    'application/vnd.oasis.opendocument.presentation',
+    `<office:presentation><draw:page draw:name="Slide 1">${slideText(2, title)}` +
+      `${slideText(5, `Signed by the client: ${ANCHOR}`)}${slideText(8, `Witness: ${SECOND_ANCHOR}`)}` +
+      '</draw:page></office:presentation>',
+  )
+
+/**
+ * One sample of every presentation format, by extension: the ODP above, and PPTX and PPT saved from it
+ * by LibreOffice; a slide show (PPSX, PPS) is the same file as its presentation.
+ */
+export async function presentationSamples(title: string): Promise<Record<string, Uint8Array>> {
+  const odp = { extension: 'odp', content: sampleOdp(title) }
+  const pptx = await convertSample(odp, 'pptx', 'Impress MS PowerPoint 2007 XML')
+  const ppt = await convertSample(odp, 'ppt', 'MS PowerPoint 97')
+  return { odp: odp.content, pptx, ppt, ppsx: pptx, pps: ppt }
+}
+
+/**
+ * A LibreOffice installation without Impress, as on a server where only Writer and Calc are installed:
+ * Debian's /usr/lib/libreoffice mirrored with symbolic links into `dir`, minus Impress's filter
+ * declarations (`impress.xcd`). The launchers and the presets are copied (LibreOffice resolves the
+ * links of both), and fundamentalrc points at the mirror. Returns the mirror's soffice, or undefined
+ * where LibreOffice is not laid out as on Debian.
+ */
+export async function libreOfficeWithoutImpress(dir: string): Promise<string | undefined> {
+  const install = '/usr/lib/libreoffice'
+  let fundamentalrc: string
+  try {
+    fundamentalrc = await readFile(join(install, 'program', 'fundamentalrc'), 'utf8')
+  } catch {
+    return undefined
+  }
+  const registry = '/etc/libreoffice/registry'
+  const mirror = async (from: string, to: string, skip: (name: string) => boolean) => {
+    await mkdir(to, { recursive: true })
+    for (const name of await readdir(from)) {
+      if (!skip(name)) await symlink(join(from, name), join(to, name))
+    }
+  }
+  await mirror(install, dir, (name) => ['share', 'program', 'presets'].includes(name))
+  await cp(join(install, 'presets'), join(dir, 'presets'), { recursive: true })
+  await mirror(join(install, 'share'), join(dir, 'share'), (name) => name === 'registry')
+  await mirror(registry, join(dir, 'share', 'registry'), (name) => name === 'impress.xcd')
+  const copied = ['soffice', 'soffice.bin', 'oosplash', 'fundamentalrc']
+  await mirror(join(install, 'program'), join(dir, 'program'), (name) => copied.includes(name))
+  for (const name of copied.slice(0, 3))
+    await copyFile(join(install, 'program', name), join(dir, 'program', name))
+  await writeFile(
+    join(dir, 'program', 'fundamentalrc'),
+    fundamentalrc
+      .replaceAll(pathToFileURL(install).href, pathToFileURL(dir).href)
+      .replaceAll(pathToFileURL(registry).href, pathToFileURL(join(dir, 'share', 'registry')).href),
+  )
+  return join(dir, 'program', 'soffice')
+}
+
+/** How many images a PDF draws, by poppler's `pdfimages -list`. */
+export async function pdfImageCount(pdf: Uint8Array): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'esign-pdfimages-'))
+  try {
+    await writeFile(join(dir, 'document.pdf'), pdf)
+    const { stdout } = await run('pdfimages', ['-list', join(dir, 'document.pdf')])
+    // Two header lines, then one line per image.
+    return stdout.trim().split('\n').length - 2
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 }

@@ -107,7 +107,8 @@ export function TabField({ tab, page, values, adopted, words, onChange, onSign }
           style={style}
           aria-label={label}
           aria-required={tab.required}
-          value={value}
+          // A locked tab shows the sender's or computed value as the document will (locale-formatted).
+          value={tab.locked ? (tab.value ?? '') : value}
           readOnly={tab.locked}
           maxLength={4000}
           onChange={(event) => onChange(tab.tabId, event.target.value)}
