@@ -4,10 +4,11 @@
  * pool of CONVERSION_WORKERS slots, pdf-lib for images. N documents per format, converted one after
  * another (the latency an upload sees with an idle pool), then the same number of DOCX all at once (the
  * pool's throughput). Run: `npm run bench:conversion -w envelope-service [-- N [formats]]`, formats a
- * comma-separated list (e.g. `png,jpg`; default: all).
+ * comma-separated list (e.g. `png,jpg`; default: all); CONVERSION_SANDBOX as for the service.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { createDocumentConverter } from '../src/documents/conversion/converter.js'
+import { chooseSandbox, type SandboxMode } from '../src/documents/conversion/sandbox.js'
 import {
   officeSamples,
   presentationSamples,
@@ -24,18 +25,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
+const sandboxChoice = await chooseSandbox(
+  (process.env.CONVERSION_SANDBOX as SandboxMode | undefined) ?? 'auto',
+)
+if (sandboxChoice.warning) console.warn(sandboxChoice.warning)
 const converter = createDocumentConverter({
   workers: WORKERS,
   maxWaiting: 1_000,
   timeoutMs: 120_000,
   sofficeCommand: process.env.SOFFICE_PATH ?? 'soffice',
+  sandbox: sandboxChoice.sandbox,
 })
 
 console.log(
   `conversion benchmark: ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, Node ${process.version}, ` +
     `load ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, ${WORKERS} workers, ${PER_FORMAT} documents per format`,
+      .join(' ')}, ${WORKERS} workers, ${PER_FORMAT} documents per format, ` +
+    `sandbox ${sandboxChoice.sandbox ? 'bwrap' : 'off'}`,
 )
 const allSamples: Record<string, Uint8Array> = {
   pdf: await makePdf(3),

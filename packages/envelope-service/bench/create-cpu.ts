@@ -9,7 +9,9 @@
  * Usage: npm run bench:create-cpu -w envelope-service -- [--seconds=10] [--rounds=3] [--warmup=3] [--connections=10]
  *   [--transports] (a local SMTP sink and Twilio-shaped SMS receiver, in this process, so every
  *   invitation is really sent) [--main=<path to main.ts>] (another checkout's service, for A/B)
- *   [--profile=<dir>] (`--cpu-prof` on the service; the profile covers the whole process life).
+ *   [--profile=<dir>] (`--cpu-prof` on the service; the profile covers the whole process life)
+ *   [--connect] (an account Connect configuration publishing the signing events, HMAC on, to a local
+ *   listener that answers 200, so every create's events are stored, fanned out and delivered).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -31,9 +33,10 @@ import {
   startServer,
   waitUntilIdle,
 } from 'bench-kit'
+import { connectConfigurationBody } from '../src/testing/connect-configuration.js'
 import { serviceEnv, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, envelopeDefinition, raiseAccountLimits, tokenRequestBodies } from './setup.js'
-import { startSmsCounter, startSmtpCounter } from './sinks.js'
+import { startSmsCounter, startSmtpCounter, startWebhookCounter } from './sinks.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name: string, fallback: string) =>
@@ -45,6 +48,7 @@ const settings = {
   warmup: Number(option('warmup', '3')),
   connections: Number(option('connections', '10')),
   transports: flag('transports'),
+  connect: flag('connect'),
   main: resolve(option('main', join(packageDir, 'src/main.ts'))),
   profile: option('profile', ''),
 }
@@ -80,6 +84,11 @@ async function main() {
       SMS_FROM: '+15005550006',
     })
   }
+  const listener = settings.connect ? await startWebhookCounter() : undefined
+  if (listener) {
+    onFinish(() => listener.close())
+    Object.assign(env, { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
+  }
   const service = await startServer({
     name: 'envelope-service',
     nodeArgs: serviceNodeArgs(settings.main, settings.profile),
@@ -101,6 +110,15 @@ async function main() {
   )
   expectStatus(granted, 200, 'token grant')
   const token = (JSON.parse(granted.body) as { access_token: string }).access_token
+  if (listener) {
+    const configured = await send(
+      'POST',
+      `${baseUrl}/restapi/v2.1/accounts/${credentials.accountId}/connect`,
+      JSON.stringify(connectConfigurationBody(listener.url)),
+      { headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+    )
+    expectStatus(configured, 201, 'Connect configuration')
+  }
   const requests = Array.from({ length: 1_000 }, (_, index) => ({
     method: 'POST',
     path: `/restapi/v2.1/accounts/${credentials.accountId}/envelopes`,
@@ -114,7 +132,8 @@ async function main() {
     autocannon({ url: baseUrl, connections: settings.connections, duration: seconds, requests })
 
   console.log(
-    `create-cpu: ${settings.main}, transports ${settings.transports ? 'on' : 'off'}, load ${formatLoad()}`,
+    `create-cpu: ${settings.main}, transports ${settings.transports ? 'on' : 'off'}, ` +
+      `Connect ${settings.connect ? 'on' : 'off'}, load ${formatLoad()}`,
   )
   await run(settings.warmup)
   await waitUntilIdle(service.pid)
@@ -132,7 +151,8 @@ async function main() {
     console.log(
       `round ${round}: ${(created / result.duration).toFixed(0)} envelopes/s, ${result.non2xx + result.errors} failed, ` +
         `CPU ${us(busyTicks).toFixed(0)} µs/envelope during the load, ${us(allTicks).toFixed(0)} µs until idle` +
-        (sinks ? `; sent so far: ${sinks.smtp.accepted()} emails, ${sinks.sms.accepted()} SMS` : ''),
+        (sinks ? `; sent so far: ${sinks.smtp.accepted()} emails, ${sinks.sms.accepted()} SMS` : '') +
+        (listener ? `; Connect deliveries so far: ${listener.accepted()}` : ''),
     )
   }
   const sorted = [...perEnvelope].sort((a, b) => a - b)

@@ -39,14 +39,23 @@ export async function startSmtpCounter(): Promise<CountingSink> {
 }
 
 /** Answers every request as Twilio's Messages API does (201 with a sid). */
-export async function startSmsCounter(): Promise<CountingSink> {
+export function startSmsCounter(): Promise<CountingSink> {
+  return startHttpCounter(201, (accepted) => JSON.stringify({ sid: `SM${accepted}`, status: 'queued' }))
+}
+
+/** Answers every request 200, as a Connect listener acknowledges a delivery. */
+export function startWebhookCounter(): Promise<CountingSink> {
+  return startHttpCounter(200, () => '{}')
+}
+
+async function startHttpCounter(status: number, body: (accepted: number) => string): Promise<CountingSink> {
   let accepted = 0
   const server = createServer((request, response) => {
     request.resume()
     request.on('end', () => {
       accepted++
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ sid: `SM${accepted}`, status: 'queued' }))
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(body(accepted))
     })
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))

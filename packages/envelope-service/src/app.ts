@@ -25,6 +25,7 @@ import { devMailboxRoutes } from './devmailbox/routes.js'
 import { mailboxWriter } from './devmailbox/service.js'
 import { blobSweepJob } from './documents/blobs.js'
 import { createDocumentConverter } from './documents/conversion/converter.js'
+import { chooseSandbox } from './documents/conversion/sandbox.js'
 import { groupCommitEnvelopeWriter } from './envelopes/writer.js'
 import { recycleBinPurgeJob } from './folders/purge-job.js'
 import { createTokenVerifier, expiredTokenSweepJob } from './identity/access-tokens.js'
@@ -57,6 +58,8 @@ export async function buildApp(
   config: EnvelopeServiceConfig,
   options: BuildOptions = {},
 ): Promise<{ app: App; ctx: ServiceContext }> {
+  // First: CONVERSION_SANDBOX=bwrap without a working bwrap stops start-up before anything opens.
+  const conversionSandbox = await chooseSandbox(config.CONVERSION_SANDBOX)
   const database: Database<Schema> = connectDatabase<Schema>(config.DATABASE_URL)
   await migrateToLatest(database, migrations)
   const https =
@@ -92,6 +95,7 @@ export async function buildApp(
       maxWaiting: config.CONVERSION_MAX_WAITING,
       timeoutMs: config.CONVERSION_TIMEOUT_MS,
       sofficeCommand: config.SOFFICE_PATH,
+      sandbox: conversionSandbox.sandbox,
     }),
     callCounter: createCallCounter(database.db, writers, (error) =>
       app.log.error({ err: error }, 'storing rate-limit counts failed; retrying'),
@@ -135,6 +139,7 @@ export async function buildApp(
     ...(https ? { https } : {}),
   })
   app.addHook('onClose', () => database.close())
+  if (conversionSandbox.warning) app.log.warn(conversionSandbox.warning)
   // Before any route: every body is read as DocuSign reads it (enum case, PascalCase names).
   installLenientBodies(app)
   app.addHook('onClose', () => ctx.documentConverter.close())

@@ -501,7 +501,7 @@ describeEachDatabase('envelopes API', (databases) => {
           ],
           recipients: { signers: [person] },
         },
-        'documents[0].fileExtension "exe" is not a supported document format (supported: pdf, png, jpg, jpeg, html, htm, txt, rtf, doc, docx, odt, xls, xlsx, ods)',
+        'documents[0].fileExtension "exe" is not a supported document format (supported: pdf, png, jpg, jpeg, html, htm, txt, rtf, doc, docx, odt, xls, xlsx, ods, ppt, pptx, pps, ppsx, odp)',
       )
     })
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signaturePng } from '../completion/test-fixtures.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
+import { connectConfigurationBody } from '../testing/connect-configuration.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { injectAs } from '../testing/inject.js'
 import { deliverySettingsOf } from './config.js'
@@ -49,6 +50,15 @@ describeEachDatabase('who is notified', ({ freshUrl }) => {
     service = await startTestService(await freshUrl(), {}, () => clock)
     await service.ctx.jobs.stop()
     sender = await seedPrincipal(service.ctx)
+    // A listener, so the send's Connect events are stored and the tests can see them announced.
+    const configured = await injectAs(
+      service,
+      sender,
+      'POST',
+      '/connect',
+      connectConfigurationBody('https://hooks.example.com/docusign'),
+    )
+    expect(configured.statusCode, configured.body).toBe(201)
   })
   afterAll(() => service.close())
   beforeEach(async () => {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { SANDBOX_MODES } from './sandbox.js'
 
 /** Settings of document conversion (see converter.ts). */
 export const ConversionConfig = Type.Object({
@@ -10,4 +11,13 @@ export const ConversionConfig = Type.Object({
   CONVERSION_TIMEOUT_MS: Type.Integer({ minimum: 1_000, maximum: 600_000, default: 60_000 }),
   /** The LibreOffice executable, looked up on PATH unless it is a path. */
   SOFFICE_PATH: Type.String({ minLength: 1, default: 'soffice' }),
+  /**
+   * Whether LibreOffice runs in a bubblewrap sandbox that shows it no file of the server (sandbox.ts):
+   * `auto` when bwrap works here (else a warning at start-up), `bwrap` always (start-up fails without
+   * it), `off` never.
+   */
+  CONVERSION_SANDBOX: Type.Union(
+    SANDBOX_MODES.map((mode) => Type.Literal(mode)),
+    { default: 'auto' },
+  ),
 })

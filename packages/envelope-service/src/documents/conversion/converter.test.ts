@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveAnchors } from '../../completion/anchors.js'
 import { makePdf } from '../test-pdfs.js'
 import { createDocumentConverter, type DocumentConverter, FORMAT_CONVERSION_ERROR } from './converter.js'
+import { chooseSandbox } from './sandbox.js'
 import {
   ANCHOR,
   convertSample,
@@ -27,6 +28,8 @@ const hasSoffice = await sofficeAvailable()
 if (!hasSoffice) {
   console.warn('Skipping the LibreOffice conversion tests: soffice is not installed (.ci/run installs it)')
 }
+/** As the service runs by default: in the sandbox wherever bwrap works (sandbox.test.ts checks it does). */
+const { sandbox } = await chooseSandbox('auto')
 
 async function expectAnchorsOnPages(pdf: Uint8Array) {
   const placements = (
@@ -55,6 +58,7 @@ describe('document conversion', () => {
       maxWaiting: 10,
       timeoutMs: 120_000,
       sofficeCommand: 'soffice',
+      sandbox,
     })
   })
   afterAll(() => converter.close())
@@ -102,6 +106,7 @@ describe('document conversion', () => {
       maxWaiting: 1,
       timeoutMs: 10_000,
       sofficeCommand: '/nonexistent/soffice',
+      sandbox,
     })
     try {
       await expectError(
@@ -175,6 +180,7 @@ describe('document conversion', () => {
           maxWaiting: 1,
           timeoutMs: 120_000,
           sofficeCommand: withoutImpress,
+          sandbox,
         })
         try {
           // The same installation still converts text: only Impress is missing.
@@ -297,6 +303,7 @@ describe('document conversion', () => {
         maxWaiting: 1,
         timeoutMs: 1,
         sofficeCommand: 'soffice',
+        sandbox,
       })
       try {
         await expectError(

@@ -9,13 +9,15 @@ import { ImageConversionError, imageToPdf } from './images.js'
 import { convertWithLibreOffice, hasImpress, LibreOfficeError } from './libreoffice.js'
 import { prepareOfficeDocument, UnreadableDocumentError } from './office-package.js'
 import { createWorkerPool } from './pool.js'
+import type { ConversionSandbox } from './sandbox.js'
 
 /**
  * Turns any accepted document into the PDF the rest of the service works on, once, at upload: page
  * counts, anchor tabs, the signing page and completion only ever see the PDF. A converted document
  * keeps its original bytes and extension beside it. Every failure is a 400 naming the field, with
  * DocuSign's FORMAT_CONVERSION_ERROR when the file could not be converted. LibreOffice only ever sees
- * a cleaned copy that names no local file (prepareForLibreOffice); the original is kept as sent.
+ * a cleaned copy that names no local file (prepareForLibreOffice), in a sandbox where there is one
+ * (sandbox.ts); the original is kept as sent.
  */
 
 export const FORMAT_CONVERSION_ERROR = 'FORMAT_CONVERSION_ERROR'
@@ -42,6 +44,8 @@ export interface ConverterOptions {
   timeoutMs: number
   /** The soffice executable. */
   sofficeCommand: string
+  /** Where LibreOffice runs (chooseSandbox); undefined runs it unsandboxed. */
+  sandbox: ConversionSandbox | undefined
 }
 
 export function createDocumentConverter(options: ConverterOptions): DocumentConverter {
@@ -77,6 +81,7 @@ export function createDocumentConverter(options: ConverterOptions): DocumentConv
           command: options.sofficeCommand,
           profileDir: await profileDir(slot),
           timeoutMs: options.timeoutMs,
+          sandbox: options.sandbox,
         })
       } catch (error) {
         if (!(error instanceof LibreOfficeError)) throw error

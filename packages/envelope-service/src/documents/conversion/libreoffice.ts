@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process'
+import { constants } from 'node:fs'
 import { access, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join } from 'node:path'
+import { basename, delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { ConversionSandbox } from './sandbox.js'
 
 /**
  * One conversion to PDF by LibreOffice headless (`soffice --convert-to pdf`), in a child process so the
@@ -17,7 +19,9 @@ import { pathToFileURL } from 'node:url'
  * closed local port and no exceptions, so such fetches fail and the resource is left out. Local files
  * are another matter: the profile also sets BlockUntrustedRefererLinks, which keeps linked images of
  * DOCX, ODT and HTML `<img>` out, and the documents are cleaned before they get here
- * (html-sanitize.ts, office-package.ts) for what it does not cover.
+ * (html-sanitize.ts, office-package.ts) for what it does not cover. What neither covers (RTF fields,
+ * the binary formats) the sandbox does, when there is one (sandbox.ts): LibreOffice then sees no file
+ * but its own installation, the profile and the work directory.
  */
 
 export interface LibreOfficeOptions {
@@ -26,6 +30,8 @@ export interface LibreOfficeOptions {
   /** This slot's private profile directory (created by soffice on first use). */
   profileDir: string
   timeoutMs: number
+  /** Where soffice runs; undefined runs it with the service's view of the files. */
+  sandbox: ConversionSandbox | undefined
 }
 
 /** Why a conversion produced no PDF: the caller turns each into a 400 that says so. */
@@ -67,7 +73,7 @@ export async function convertWithLibreOffice(
       workDir,
       input,
     ]
-    const stderr = await runGroup(options.command, args, options.timeoutMs)
+    const stderr = await runGroup(await commandLine(options, args, workDir), options.timeoutMs)
     try {
       return new Uint8Array(await readFile(join(workDir, 'document.pdf')))
     } catch {
@@ -86,19 +92,52 @@ export async function convertWithLibreOffice(
  * only after a presentation failed to convert, so installing Impress needs no restart.
  */
 export async function hasImpress(command: string): Promise<boolean> {
+  const executable = await locate(command)
+  if (executable === undefined) return false
+  return access(join(dirname(executable), '..', 'share', 'registry', 'impress.xcd')).then(
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * The real path of the executable that `command` starts (the first on PATH, as spawn finds it), or
+ * undefined when there is none.
+ */
+async function locate(command: string): Promise<string | undefined> {
   const candidates = command.includes('/')
     ? [command]
     : (process.env.PATH ?? '').split(delimiter).map((directory) => join(directory, command))
   for (const candidate of candidates) {
-    // The first soffice on PATH is the one spawn starts.
-    const program = await realpath(candidate).then(dirname, () => undefined)
-    if (program === undefined) continue
-    return access(join(program, '..', 'share', 'registry', 'impress.xcd')).then(
-      () => true,
-      () => false,
+    const found = await access(candidate, constants.X_OK).then(
+      () => realpath(candidate),
+      () => undefined,
     )
+    if (found !== undefined) return found
   }
-  return false
+  return undefined
+}
+
+/**
+ * soffice itself, or bwrap starting it inside the sandbox. The sandbox shows /usr, where Debian installs
+ * LibreOffice; an installation elsewhere (the parent of its `program/` directory, or the directory of a
+ * soffice not laid out so) is shown read-only too.
+ */
+async function commandLine(
+  options: LibreOfficeOptions,
+  args: string[],
+  workDir: string,
+): Promise<{ command: string; args: string[] }> {
+  if (options.sandbox === undefined) return { command: options.command, args }
+  const executable = await locate(options.command)
+  if (executable === undefined) throw new LibreOfficeError({ kind: 'missing', command: options.command })
+  const directory = dirname(executable)
+  const installation = basename(directory) === 'program' ? dirname(directory) : directory
+  return options.sandbox.wrap(executable, args, {
+    readable: installation === '/usr' || installation.startsWith('/usr/') ? [] : [installation],
+    writable: [options.profileDir, workDir],
+    env: { HOME: options.profileDir, SAL_USE_VCLPLUGIN: 'svp' },
+  })
 }
 
 /** A closed port: the discard service, not served on loopback. */
@@ -134,8 +173,14 @@ async function prepareProfile(profileDir: string): Promise<void> {
   await writeFile(join(profileDir, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS)
 }
 
-/** Runs the command in a new process group; resolves with its stderr when it exits with status 0. */
-function runGroup(command: string, args: string[], timeoutMs: number): Promise<string> {
+/**
+ * Runs the command in a new process group; resolves with its stderr when it exits with status 0. In the
+ * sandbox the group is bwrap's: killing bwrap ends the sandbox's PID namespace and everything in it.
+ */
+function runGroup(
+  { command, args }: { command: string; args: string[] },
+  timeoutMs: number,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       detached: true,
