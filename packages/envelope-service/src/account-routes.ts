@@ -19,8 +19,13 @@ import { templateRoutes } from './templates/routes.js'
  */
 export async function accountRoutes(app: App, ctx: ServiceContext) {
   const rateLimiter = createRateLimiter(ctx)
-  app.addHook('onRequest', authenticateAccountRequest(ctx))
-  app.addHook('onRequest', rateLimiter.enforce)
+  const authenticate = authenticateAccountRequest(ctx)
+  // One hook for both steps: a hook costs every request a turn of Fastify's hook runner and a promise
+  // (template get, three alternating pairs: 14,714 / 15,154 / 10,569 req/s against 13,984 / 13,568 / 9,598).
+  app.addHook('onRequest', async (request, reply) => {
+    await authenticate(request)
+    await rateLimiter.enforce(request, reply)
+  })
   // Envelopes and templates may also be created the multipart way DocuSign documents.
   acceptMultipartBodies(app)
   await accountInfoRoutes(app, ctx)
