@@ -4,16 +4,12 @@ import { LifecycleError } from './errors.js'
 import type { AuditEffect, LifecycleEnvelope, MessageEffect, Transition } from './model.js'
 import { isEmbedded, messageTo } from './notified.js'
 import {
-  expire,
-  recipientDeclined,
-  recipientSigned,
-  recipientViewed,
-  remind,
-  resend,
-  send,
-  voidEnvelope,
-  warnOfExpiry,
-} from './transitions.js'
+  applyEvent,
+  envelopeArbitrary,
+  eventArbitrary,
+  type LifecycleEvent,
+} from './testing/random-events.js'
+import { send } from './transitions.js'
 
 /**
  * The message rule against an oracle: the same random envelope is driven through the same random events
@@ -23,74 +19,14 @@ import {
  * sender hears of every decline either way.
  */
 
-const recipientArbitrary = fc.record({
-  type: fc.constantFrom('signer', 'inPersonSigner', 'certifiedDelivery', 'carbonCopy' as const),
-  routingOrder: fc.integer({ min: 1, max: 3 }),
-  channel: fc.constantFrom('email', 'sms', 'both' as const),
-  embedded: fc.boolean(),
-})
-
-const envelopeArbitrary = fc.array(recipientArbitrary, { minLength: 1, maxLength: 5 }).map(
-  (recipients): LifecycleEnvelope => ({
-    status: 'created',
-    recipients: recipients.map((recipient, index) => ({
-      ...recipient,
-      recipientId: String(index + 1),
-      status: 'created',
-    })),
-  }),
-)
-
-type Event =
-  | { kind: 'void' | 'expire' | 'resend' | 'remind' | 'warn' }
-  | { kind: 'view' | 'sign' | 'decline'; recipient: number }
-
-const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
-  {
-    weight: 1,
-    arbitrary: fc
-      .constantFrom('void', 'expire', 'resend', 'remind', 'warn' as const)
-      .map((kind) => ({ kind })),
-  },
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('view', 'sign', 'sign', 'decline' as const),
-      recipient: fc.nat(4),
-    }),
-  },
-)
-
+const randomEnvelopes = envelopeArbitrary({ maxRecipients: 5, maxOrder: 3, embedded: true })
+const randomEvents = eventArbitrary({ withSend: false, maxRecipient: 4, recipientWeight: 5 })
 const now = new Date('2026-11-22T10:00:00.000Z')
 
-function apply(envelope: LifecycleEnvelope, event: Event): Transition {
-  const recipient =
-    'recipient' in event ? envelope.recipients[event.recipient % envelope.recipients.length] : undefined
-  const recipientId = recipient?.recipientId ?? ''
-  switch (event.kind) {
-    case 'void':
-      return voidEnvelope(envelope, 'Wrong terms', now)
-    case 'expire':
-      return expire(envelope, now)
-    case 'resend':
-      return resend(envelope, now)
-    case 'remind':
-      return remind(envelope, now)
-    case 'warn':
-      return warnOfExpiry(envelope, now)
-    case 'view':
-      return recipientViewed(envelope, recipientId, now)
-    case 'sign':
-      return recipientSigned(envelope, recipientId, now)
-    case 'decline':
-      return recipientDeclined(envelope, recipientId, 'Not mine', now)
-  }
-}
-
 /** The transition, or the refusal's error code: both runs must agree on which. */
-function attempt(envelope: LifecycleEnvelope, event: Event): Transition | string {
+function attempt(envelope: LifecycleEnvelope, event: LifecycleEvent): Transition | string {
   try {
-    return apply(envelope, event)
+    return applyEvent(envelope, event, now)
   } catch (error) {
     if (error instanceof LifecycleError) return error.errorCode ?? error.message
     throw error
@@ -107,7 +43,7 @@ const REMINDER_ACTIONS = new Set(['Resent', 'Reminder Sent', 'Expiration Warning
 describe('who is sent which message', () => {
   it('embedded recipients are sent nothing; everything else is as if they were remote', () => {
     fc.assert(
-      fc.property(envelopeArbitrary, fc.array(eventArbitrary, { maxLength: 12 }), (start, events) => {
+      fc.property(randomEnvelopes, fc.array(randomEvents, { maxLength: 12 }), (start, events) => {
         const embeddedIds = new Set(
           start.recipients
             .filter((recipient) => isEmbedded(recipient))
@@ -155,7 +91,7 @@ describe('who is sent which message', () => {
 
   it('tells the sender of every decline, with the reason, whoever declined', () => {
     fc.assert(
-      fc.property(envelopeArbitrary, fc.nat(4), (start, pick) => {
+      fc.property(randomEnvelopes, fc.nat(4), (start, pick) => {
         const sent = send(start, now).envelope
         const decliner = sent.recipients[pick % sent.recipients.length]!
         const declined = attempt(sent, { kind: 'decline', recipient: pick })

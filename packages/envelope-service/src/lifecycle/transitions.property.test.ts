@@ -10,16 +10,13 @@ import {
 } from './model.js'
 import { canSign, mustAct } from './routing.js'
 import {
-  expire,
-  recipientDeclined,
-  recipientSigned,
-  recipientViewed,
-  remind,
-  resend,
-  send,
-  voidEnvelope,
-  warnOfExpiry,
-} from './transitions.js'
+  applyEvent,
+  envelopeArbitrary,
+  eventArbitrary,
+  type LifecycleEvent,
+  targetOf,
+} from './testing/random-events.js'
+import { recipientDeclined, recipientSigned, recipientViewed, send, voidEnvelope } from './transitions.js'
 
 /**
  * Random envelopes driven by random event sequences. An oracle predicts from the state alone whether
@@ -27,54 +24,17 @@ import {
  * must throw a LifecycleError.
  */
 
-const recipientArbitrary = fc.record({
-  type: fc.constantFrom('signer', 'inPersonSigner', 'certifiedDelivery', 'carbonCopy' as const),
-  routingOrder: fc.integer({ min: 1, max: 4 }),
-  channel: fc.constantFrom('email', 'sms', 'both' as const),
-})
-
-const envelopeArbitrary = fc.array(recipientArbitrary, { minLength: 1, maxLength: 6 }).map(
-  (recipients): LifecycleEnvelope => ({
-    status: 'created',
-    recipients: recipients.map((recipient, index) => ({
-      ...recipient,
-      recipientId: String(index + 1),
-      status: 'created',
-    })),
-  }),
-)
-
-type Event =
-  | { kind: 'send' | 'void' | 'expire' | 'resend' | 'remind' | 'warn' }
-  | { kind: 'view' | 'sign' | 'decline'; recipient: number }
-
-const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
-  {
-    weight: 1,
-    arbitrary: fc
-      .constantFrom('send', 'void', 'expire', 'resend', 'remind', 'warn' as const)
-      .map((kind) => ({ kind })),
-  },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('view', 'sign', 'sign', 'decline' as const),
-      recipient: fc.nat(5),
-    }),
-  },
-)
+const randomEnvelopes = envelopeArbitrary({ maxRecipients: 6, maxOrder: 4 })
+const randomEvents = eventArbitrary({ withSend: true, maxRecipient: 5, recipientWeight: 6 })
+type Event = LifecycleEvent
 
 const now = new Date('2026-11-22T10:00:00.000Z')
 const inProgress = (envelope: LifecycleEnvelope) =>
   envelope.status === 'sent' || envelope.status === 'delivered'
 
-function target(envelope: LifecycleEnvelope, event: Event) {
-  return 'recipient' in event ? envelope.recipients[event.recipient % envelope.recipients.length]! : undefined
-}
-
 /** Whether DocuSign's rules allow the event in this state. */
 function allowed(envelope: LifecycleEnvelope, event: Event): boolean {
-  const recipient = target(envelope, event)
+  const recipient = targetOf(envelope, event)
   const reached = recipient !== undefined && recipient.status !== 'created'
   const acting = reached && recipient.status !== 'completed' && recipient.status !== 'declined'
   switch (event.kind) {
@@ -95,29 +55,7 @@ function allowed(envelope: LifecycleEnvelope, event: Event): boolean {
   }
 }
 
-function apply(envelope: LifecycleEnvelope, event: Event): Transition {
-  const recipientId = target(envelope, event)?.recipientId ?? ''
-  switch (event.kind) {
-    case 'send':
-      return send(envelope, now)
-    case 'void':
-      return voidEnvelope(envelope, 'Changed my mind', now)
-    case 'expire':
-      return expire(envelope, now)
-    case 'resend':
-      return resend(envelope, now)
-    case 'remind':
-      return remind(envelope, now)
-    case 'warn':
-      return warnOfExpiry(envelope, now)
-    case 'view':
-      return recipientViewed(envelope, recipientId, now)
-    case 'sign':
-      return recipientSigned(envelope, recipientId, now)
-    case 'decline':
-      return recipientDeclined(envelope, recipientId, 'No', now)
-  }
-}
+const apply = (envelope: LifecycleEnvelope, event: Event) => applyEvent(envelope, event, now)
 
 /** Exactly the lowest group with an unfinished actor is invited; carbon copies up to it. */
 function expectRoutingInvariant(envelope: LifecycleEnvelope) {
@@ -183,7 +121,7 @@ function expectMessagesSound(transition: Transition) {
 describe('lifecycle properties', () => {
   it('allows exactly the events the rules allow, keeps the routing invariant and announces every change', () => {
     fc.assert(
-      fc.property(envelopeArbitrary, fc.array(eventArbitrary, { maxLength: 25 }), (initial, events) => {
+      fc.property(randomEnvelopes, fc.array(randomEvents, { maxLength: 25 }), (initial, events) => {
         let envelope = initial
         for (const event of [{ kind: 'send' } as Event, ...events]) {
           const expected = allowed(envelope, event)
@@ -212,7 +150,7 @@ describe('lifecycle properties', () => {
 
   it('completes once every actor has finished, in routing order', () => {
     fc.assert(
-      fc.property(envelopeArbitrary, (initial) => {
+      fc.property(randomEnvelopes, (initial) => {
         let envelope = send(initial, now).envelope
         const actors = [...envelope.recipients]
           .filter(mustAct)
@@ -232,9 +170,9 @@ describe('lifecycle properties', () => {
   it('refuses every event once the envelope is completed, declined or voided', () => {
     fc.assert(
       fc.property(
-        envelopeArbitrary,
+        randomEnvelopes,
         fc.constantFrom('void', 'decline'),
-        eventArbitrary,
+        randomEvents,
         (initial, end, event) => {
           const sent = send(initial, now).envelope
           const first = sent.recipients.find((r) => mustAct(r) && r.status === 'sent')
