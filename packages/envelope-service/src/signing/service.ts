@@ -68,11 +68,18 @@ async function openLink(deps: SigningDeps, token: string): Promise<SigningLink> 
   return link
 }
 
-async function recipientOf(deps: SigningDeps, envelopeId: string, recipientId: string) {
-  const recipients = (await findRecipients(deps.db, [envelopeId])).get(envelopeId) ?? []
+async function recipientsOf(deps: SigningDeps, envelopeId: string): Promise<StoredRecipient[]> {
+  return (await findRecipients(deps.db, [envelopeId])).get(envelopeId) ?? []
+}
+
+function pickRecipient(recipients: readonly StoredRecipient[], recipientId: string): StoredRecipient {
   const recipient = recipients.find((candidate) => candidate.recipientId === recipientId)
   if (!recipient) throw new LinkRefusedError()
   return recipient
+}
+
+async function recipientOf(deps: SigningDeps, envelopeId: string, recipientId: string) {
+  return pickRecipient(await recipientsOf(deps, envelopeId), recipientId)
 }
 
 function stateOf(
@@ -267,11 +274,12 @@ export async function finishSigning(
 ): Promise<SigningOutcome> {
   const link = await openLink(deps, token)
   const { envelopeId, recipientId } = link
-  const recipient = await recipientOf(deps, envelopeId, recipientId)
+  const recipients = await recipientsOf(deps, envelopeId)
+  const recipient = pickRecipient(recipients, recipientId)
   await requireAuthenticated(deps, link, recipient, authToken)
   const values = checkFinish(recipient.tabs, request, {
     signedOn: new Date(deps.now()),
-    earlier: await completedBefore(deps, envelopeId, recipientId),
+    earlier: await completedBefore(deps, envelopeId, recipients, recipientId),
   })
   await applyTransition(
     deps,
@@ -292,12 +300,14 @@ export async function finishSigning(
 }
 
 /** The recipients who completed before this one, with their stored values: what its formulas may read. */
-async function completedBefore(deps: SigningDeps, envelopeId: string, recipientId: string) {
-  const [recipients, values] = await Promise.all([
-    findRecipients(deps.db, [envelopeId]),
-    findTabValues(deps.db, envelopeId),
-  ])
-  return (recipients.get(envelopeId) ?? [])
+async function completedBefore(
+  deps: SigningDeps,
+  envelopeId: string,
+  recipients: readonly StoredRecipient[],
+  recipientId: string,
+) {
+  const values = await findTabValues(deps.db, envelopeId)
+  return recipients
     .filter((other) => other.recipientId !== recipientId && other.status === 'completed')
     .map((other) => ({ tabs: other.tabs, values: values.get(other.recipientId) ?? {} }))
 }
