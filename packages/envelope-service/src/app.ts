@@ -26,6 +26,7 @@ import { mailboxWriter } from './devmailbox/service.js'
 import { blobSweepJob } from './documents/blobs.js'
 import { createDocumentConverter } from './documents/conversion/converter.js'
 import { chooseSandbox } from './documents/conversion/sandbox.js'
+import { createTemplateUseMemo } from './envelopes/template-use.js'
 import { groupCommitEnvelopeWriter } from './envelopes/writer.js'
 import { recycleBinPurgeJob } from './folders/purge-job.js'
 import { createTokenVerifier, expiredTokenSweepJob } from './identity/access-tokens.js'
@@ -36,7 +37,7 @@ import { migrations } from './migrations/index.js'
 import { deliverySettingsOf } from './notifications/config.js'
 import { createDelivery } from './notifications/dispatch.js'
 import { createDevMailbox } from './notifications/mailbox.js'
-import { MESSAGES_JOB, runMessagesRound } from './notifications/outbox-job.js'
+import { MESSAGES_JOB, messagesJobRun } from './notifications/outbox-job.js'
 import { OUTBOX_TOPICS } from './outbox/topics.js'
 import { createOutboxWaker } from './outbox/wake.js'
 import { counterPruneJob, createCallCounter } from './ratelimit/limiter.js'
@@ -87,7 +88,8 @@ export async function buildApp(
     db: database.db,
     tokens: createTokenVerifier(database.db),
     memberships: createMembershipLookup(database.db),
-    envelopeWriter: groupCommitEnvelopeWriter(database.db),
+    // The templates' last use is skipped where this process committed it within the second.
+    envelopeWriter: groupCommitEnvelopeWriter(database.db, createTemplateUseMemo()),
     writers,
     templateCache: createTemplateCache(writers),
     documentConverter: createDocumentConverter({
@@ -124,6 +126,7 @@ export async function buildApp(
     wakeOutbox: createOutboxWaker({
       wake: (job) => ctx.jobs.wake(job),
       jobOfTopic,
+      minIntervalMs: config.OUTBOX_WAKE_INTERVAL_MS,
       onError: (error, job) => app.log.error({ err: error, job }, 'waking a job failed'),
     }),
     publicUrl,
@@ -167,17 +170,16 @@ export async function buildApp(
   ctx.jobs.define({
     name: MESSAGES_JOB,
     everyMs: 1_000,
-    run: () =>
-      runMessagesRound({
-        db: database.db,
-        dialect: database.dialect,
-        now,
-        publicUrl: ctx.signingOrigin,
-        dispatch: delivery.dispatch,
-        canDeliver: delivery.canDeliver,
-        owner: outboxOwner,
-        giveUpAfterMs: config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
-      }),
+    run: messagesJobRun({
+      db: database.db,
+      dialect: database.dialect,
+      now,
+      publicUrl: ctx.signingOrigin,
+      dispatch: delivery.dispatch,
+      canDeliver: delivery.canDeliver,
+      owner: outboxOwner,
+      giveUpAfterMs: config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
+    }),
   })
   ctx.jobs.define({
     name: COMPLETION_JOB,

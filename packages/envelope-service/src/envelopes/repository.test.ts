@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { putBlob } from '../documents/blobs.js'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
+import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { newEnvelopeId } from './ids.js'
 import type { EnvelopeDefinition } from './model.js'
@@ -15,6 +16,7 @@ import {
   insertEnvelopes,
   type NewEnvelope,
 } from './repository.js'
+import { createTemplateUseMemo } from './template-use.js'
 import { groupCommitEnvelopeWriter, transactionPerEnvelopeWriter } from './writer.js'
 
 const place = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '200' }
@@ -196,10 +198,20 @@ describeEachDatabase('envelope write path', (databases) => {
   }
 
   describe('insertEnvelopes', () => {
+    it('returns the topics it wrote, without Connect events when nobody listens', async () => {
+      const envelope = newEnvelope()
+      const { eventNotification: _heard, ...definition } = envelope.definition
+      const stored = await service.ctx.db
+        .transaction()
+        .execute((tx) => insertEnvelopes(tx, [{ ...envelope, definition }]))
+      // The account has no Connect configuration and the envelope no eventNotification.
+      expect(stored).toEqual([{ topics: [OUTBOX_TOPICS.recipientMessage] }])
+    })
+
     it('stores the envelope, its children and its outbox rows, and returns every field', async () => {
       const envelope = newEnvelope()
       const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, [envelope]))
-      expect(stored).toEqual([true])
+      expect(stored).toEqual([{ topics: [OUTBOX_TOPICS.recipientMessage, OUTBOX_TOPICS.envelopeEvent] }])
       const { envelopeId } = envelope
       const rows = await countRows([envelopeId])
       expect([rows.envelopes, rows.documents, rows.recipients, rows.customFields]).toEqual([1, 1, 4, 2])
@@ -289,7 +301,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const key = randomUUID()
       const batch = Array.from({ length: 3 }, () => newEnvelope({ idempotency: { key, requestHash: 'h' } }))
       const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, batch))
-      expect(stored).toEqual([true, false, false])
+      expect(stored.map((result) => result !== null)).toEqual([true, false, false])
       const rows = await countRows(batch.map((envelope) => envelope.envelopeId))
       expect([rows.envelopes, rows.outbox.length]).toEqual([1, 4])
     })
@@ -305,20 +317,50 @@ describeEachDatabase('envelope write path', (databases) => {
           .executeTakeFirst()
       )?.last_used_at
 
-    it('records the last use to the second, and skips templates deleted meanwhile', async () => {
-      const writer = transactionPerEnvelopeWriter(service.ctx.db)
-      const start = Date.parse('2030-01-01T00:00:00.000Z')
-      await writer(newEnvelope({ now: start, templateIds: [templateId] }))
-      expect(await lastUsed()).toBe('2030-01-01T00:00:00.000Z')
-      await writer(newEnvelope({ now: start + 999, templateIds: [templateId] }))
-      expect(await lastUsed()).toBe('2030-01-01T00:00:00.000Z')
-      await writer(newEnvelope({ now: start + 1_000, templateIds: [templateId] }))
-      expect(await lastUsed()).toBe('2030-01-01T00:00:01.000Z')
+    for (const [variant, year, memoOf] of [
+      ['every use asked of the database', 2030, () => undefined],
+      ["with a memo of this process's committed uses", 2031, createTemplateUseMemo],
+    ] as const) {
+      it(`records the last use to the second, and skips templates deleted meanwhile: ${variant}`, async () => {
+        const writer = transactionPerEnvelopeWriter(service.ctx.db, memoOf())
+        const start = Date.parse(`${year}-01-01T00:00:00.000Z`)
+        await writer(newEnvelope({ now: start, templateIds: [templateId] }))
+        expect(await lastUsed()).toBe(`${year}-01-01T00:00:00.000Z`)
+        await writer(newEnvelope({ now: start + 999, templateIds: [templateId] }))
+        expect(await lastUsed()).toBe(`${year}-01-01T00:00:00.000Z`)
+        await writer(newEnvelope({ now: start + 1_000, templateIds: [templateId] }))
+        expect(await lastUsed()).toBe(`${year}-01-01T00:00:01.000Z`)
+        // Another process (no memo here) records a later use; this one's memo does not hide it.
+        await transactionPerEnvelopeWriter(service.ctx.db)(
+          newEnvelope({ now: start + 2_500, templateIds: [templateId] }),
+        )
+        await writer(newEnvelope({ now: start + 3_000, templateIds: [templateId] }))
+        expect(await lastUsed()).toBe(`${year}-01-01T00:00:02.500Z`)
+        await writer(newEnvelope({ now: start + 3_500, templateIds: [templateId] }))
+        expect(await lastUsed()).toBe(`${year}-01-01T00:00:03.500Z`)
 
-      const gone = randomUUID()
-      expect(await writer(newEnvelope({ templateIds: [gone] }))).toBe(true)
-      const usage = await service.ctx.db.selectFrom('template_usage').select('template_id').execute()
-      expect(usage.map((row) => row.template_id)).toEqual([templateId])
+        const gone = randomUUID()
+        expect(await writer(newEnvelope({ templateIds: [gone] }))).not.toBeNull()
+        const usage = await service.ctx.db.selectFrom('template_usage').select('template_id').execute()
+        expect(usage.map((row) => row.template_id)).toEqual([templateId])
+      })
+    }
+
+    it('does not count a use whose transaction rolled back', async () => {
+      const memo = createTemplateUseMemo()
+      const start = Date.parse('2032-01-01T00:00:00.000Z')
+      const failing = memo.recorder()
+      await expect(
+        service.ctx.db.transaction().execute(async (tx) => {
+          await insertEnvelopes(tx, [newEnvelope({ now: start, templateIds: [templateId] })], failing)
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      await transactionPerEnvelopeWriter(
+        service.ctx.db,
+        memo,
+      )(newEnvelope({ now: start + 500, templateIds: [templateId] }))
+      expect(await lastUsed()).toBe('2032-01-01T00:00:00.500Z')
     })
   })
 
@@ -350,7 +392,7 @@ describeEachDatabase('envelope write path', (databases) => {
         )
         const stored = await Promise.all(envelopes.map(write))
         expect(stored.filter(Boolean)).toHaveLength(1)
-        const winner = envelopes[stored.indexOf(true)]
+        const winner = envelopes[stored.findIndex((result) => result !== null)]
         const keyRow = await service.ctx.db
           .selectFrom('envelope_idempotency_keys')
           .select('envelope_id')

@@ -30,6 +30,7 @@ import type {
   RecipientStatus,
 } from './model.js'
 import type { EnvelopeRecipientsTable } from './tables.js'
+import { RECORD_EVERY_USE, type TemplateUseRecorder, USAGE_RESOLUTION_MS } from './template-use.js'
 
 /** An envelope's own row, mapped: timestamps are ISO 8601 UTC with milliseconds. */
 export interface EnvelopeRecord {
@@ -95,12 +96,6 @@ export interface IdempotencyRecord {
   requestHash: string
   envelopeId: string
 }
-
-/**
- * A template's last use is recorded to the second: within a second of the stored time nothing is
- * written, so envelopes created from one template by several processes do not queue on its row.
- */
-const USAGE_RESOLUTION_MS = 1_000
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
@@ -182,17 +177,23 @@ function rowsOf(envelope: NewEnvelope) {
   return { envelope: row, documents, recipients, fields }
 }
 
+/** A written envelope: the topics of the outbox rows it wrote, whose jobs are to be woken after the commit. */
+export interface StoredEnvelope {
+  topics: readonly string[]
+}
+
 /**
  * The one write path of envelope creation: stores new envelopes, their documents, recipients and
  * custom fields, their outbox rows, and their templates' last use, in the caller's transaction, with
  * one multi-row insert per table however many envelopes there are (one, or a group commit's batch).
  * An envelope with an idempotency key claims the key first; when another request already holds it
- * (even one still committing on PostgreSQL) that envelope is not written and its result is `false`.
+ * (even one still committing on PostgreSQL) that envelope is not written and its result is `null`.
  */
 export async function insertEnvelopes(
   tx: Transaction<Schema>,
   envelopes: readonly NewEnvelope[],
-): Promise<boolean[]> {
+  templateUse: TemplateUseRecorder = RECORD_EVERY_USE,
+): Promise<(StoredEnvelope | null)[]> {
   const claimed = await claimIdempotencyKeys(tx, envelopes)
   const kept = envelopes.filter((envelope) => claimed.has(envelope.envelopeId))
   const all = kept.map(rowsOf)
@@ -217,19 +218,27 @@ export async function insertEnvelopes(
     all.flatMap((rows) => rows.fields),
   )
   const heard = await connectListeners(tx, kept)
-  const messages = kept.flatMap((envelope) =>
-    envelope.messages
-      .filter((message) => message.topic !== OUTBOX_TOPICS.envelopeEvent || heard(envelope))
-      .map((message) => ({ availableAt: envelope.now, ...message })),
+  const keptMessages = new Map(
+    kept.map((envelope) => [
+      envelope.envelopeId,
+      envelope.messages
+        .filter((message) => message.topic !== OUTBOX_TOPICS.envelopeEvent || heard(envelope))
+        .map((message) => ({ availableAt: envelope.now, ...message })),
+    ]),
   )
+  const messages = [...keptMessages.values()].flat()
   const latest = Math.max(...kept.map((envelope) => envelope.now))
   await enqueue(tx, messages, latest)
   await insertAuditEntries(
     tx,
     kept.flatMap((envelope) => envelope.audit),
   )
-  await recordTemplateUse(tx, [...new Set(kept.flatMap((envelope) => envelope.templateIds))], latest)
-  return envelopes.map((envelope) => claimed.has(envelope.envelopeId))
+  const used = templateUse.unwritten([...new Set(kept.flatMap((envelope) => envelope.templateIds))], latest)
+  templateUse.wrote(await recordTemplateUse(tx, used, latest), latest)
+  return envelopes.map((envelope) => {
+    const written = keptMessages.get(envelope.envelopeId)
+    return written ? { topics: [...new Set(written.map((message) => message.topic))] } : null
+  })
 }
 
 /**
@@ -294,19 +303,25 @@ async function claimIdempotencyKeys(
 }
 
 /**
- * Sets the templates' last use to `now` (ISO) where it is older than the resolution. Templates deleted
- * since the envelope read them are skipped: the insert selects from `templates`.
+ * Sets the templates' last use to `now` (ISO) where it is older than the resolution, and returns the
+ * templates whose stored last use is now `now`. Templates deleted since the envelope read them are
+ * skipped: the insert selects from `templates`.
  */
-async function recordTemplateUse(tx: Transaction<Schema>, templateIds: string[], now: number) {
-  if (templateIds.length === 0) return
+async function recordTemplateUse(
+  tx: Transaction<Schema>,
+  templateIds: string[],
+  now: number,
+): Promise<string[]> {
+  if (templateIds.length === 0) return []
   const usedAt = new Date(now).toISOString()
-  await tx
+  const updated = await tx
     .updateTable('template_usage')
     .set({ last_used_at: usedAt })
     .where('template_id', 'in', templateIds)
     .where('last_used_at', '<=', new Date(now - USAGE_RESOLUTION_MS).toISOString())
+    .returning('template_id')
     .execute()
-  await tx
+  const inserted = await tx
     .insertInto('template_usage')
     .columns(['template_id', 'last_used_at'])
     .expression((eb) =>
@@ -316,7 +331,9 @@ async function recordTemplateUse(tx: Transaction<Schema>, templateIds: string[],
         .where('id', 'in', templateIds),
     )
     .onConflict((conflict) => conflict.column('template_id').doNothing())
+    .returning('template_id')
     .execute()
+  return [...updated, ...inserted].map((row) => row.template_id)
 }
 
 export async function findIdempotencyKey(

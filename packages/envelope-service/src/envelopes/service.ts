@@ -109,7 +109,8 @@ export async function createEnvelope(
     now,
     ...(idempotency ? { idempotency } : {}),
   })
-  if (stored) store.wakeOutbox(effects.messages.map((message) => message.topic))
+  // Only the topics written: an envelope's Connect events are not stored when nobody listens.
+  if (stored) store.wakeOutbox(stored.topics)
   if (!stored && idempotency) {
     const replay = await replayOf(db, sender.accountId, idempotency)
     if (replay) return replay

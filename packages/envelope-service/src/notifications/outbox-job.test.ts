@@ -1,11 +1,12 @@
+import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { deliverySettingsOf } from './config.js'
 import { createDelivery } from './dispatch.js'
-import { runMessagesRound } from './outbox-job.js'
+import { messagesJobRun, runMessagesRound, unconfiguredRetryMs } from './outbox-job.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { json, startTwilioReceiver } from './testing/twilio-receiver.js'
 
@@ -335,5 +336,49 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
     expect(sink.received).toHaveLength(0)
     expect(await linksOf(envelopeId)).toBe(0)
     expect(await auditActions(envelopeId)).toHaveLength(before)
+  })
+
+  it('backs off a message waiting for a transport, and sends it at once from a process that has one', async () => {
+    const envelopeId = await createSent({ name: 'Ana', email: 'ana@example.test' })
+    const deps = {
+      db: service.ctx.db,
+      dialect: service.ctx.database.dialect,
+      now: () => clock,
+      publicUrl: service.ctx.publicUrl,
+      dispatch: delivery.dispatch,
+      owner: 'test-owner',
+    }
+    const waiting = { ...deps, canDeliver: () => false }
+    // A process without any transport: a minute, then two, then four.
+    for (const [attempt, waitMs] of [
+      [1, 60_000],
+      [2, 120_000],
+      [3, 240_000],
+    ] as const) {
+      await messagesJobRun(waiting)()
+      const [row] = await outboxRows()
+      expect([row?.attempts, Number(row?.available_at) - clock]).toEqual([attempt, waitMs])
+      clock += waitMs
+    }
+    clock -= 100_000
+    // Restarted with a transport, long before the back-off ends: its first round sends the invitation.
+    const withTransport = messagesJobRun(deps)
+    await withTransport()
+    expect(sink.received.filter((mail) => mail.subject === 'Service Agreement')).toHaveLength(1)
+    expect(await outboxRows()).toHaveLength(0)
+    expect(await linksOf(envelopeId)).toBe(1)
+  })
+})
+
+describe('unconfiguredRetryMs', () => {
+  it('doubles from a minute to at most 30, never shrinking', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map(unconfiguredRetryMs)).toEqual([
+      60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000, 1_800_000,
+    ])
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (attempts) => {
+        expect(unconfiguredRetryMs(attempts + 1)).toBeGreaterThanOrEqual(unconfiguredRetryMs(attempts))
+      }),
+    )
   })
 })

@@ -11,6 +11,7 @@ import {
   claim,
   complete,
   enqueue,
+  releaseWaiting,
   retry,
   retryAll,
   updatePayload,
@@ -43,7 +44,7 @@ export interface MessagesJobDeps {
   dispatch: Dispatch
   /**
    * Whether a channel can be sent at all. A message for a channel with no transport (no SMTP_URL, no SMS
-   * provider, no development mailbox) waits, checked again every `UNCONFIGURED_RETRY_MS`, without
+   * provider, no development mailbox) waits, checked again after `unconfiguredRetryMs`, without
    * composing it, minting a link or writing an audit entry each time: nothing is failing, nothing is
    * configured yet. Absent: every channel can.
    */
@@ -62,7 +63,11 @@ const DEFAULT_GIVE_UP_MS = 24 * 60 * 60_000
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 60 * 60_000
 const COMPLETED_LINK_MS = 365 * 24 * 60 * 60_000
-const UNCONFIGURED_RETRY_MS = 60_000
+/** A message waiting for a transport is looked at again after a minute, then 2, 4, ... at most 30. */
+const UNCONFIGURED_FIRST_RETRY_MS = 60_000
+const UNCONFIGURED_MAX_RETRY_MS = 30 * 60_000
+/** How `last_error` begins for a message no configured transport can send. */
+const UNCONFIGURED_ERROR = 'No transport is configured for'
 /**
  * A link keeps opening this long after its envelope expires, so the recipient sees "expired" (the
  * envelope is voided by then, so the page shows its state, never a form) instead of "not a valid link".
@@ -80,19 +85,47 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
+/**
+ * When a message waiting for a transport is looked at again, by the claims so far (1 on the first): a
+ * minute, doubling to at most 30. Waiting costs a claim and a release each time, and under load a
+ * process without a transport re-claimed every waiting message every minute, forever.
+ */
+export function unconfiguredRetryMs(attempts: number): number {
+  return Math.min(UNCONFIGURED_MAX_RETRY_MS, UNCONFIGURED_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
+}
+
+/**
+ * The messages job's run in one process. Its first round first makes the messages that wait for a
+ * transport due at once when this process has one (a restart with SMTP_URL set, say), instead of at
+ * the end of their back-off.
+ */
+export function messagesJobRun(deps: MessagesJobDeps): () => Promise<boolean> {
+  let released = false
+  return async () => {
+    if (!released) {
+      released = true
+      const canSend = (['email', 'sms'] as const).some((channel) => deps.canDeliver?.(channel) !== false)
+      if (canSend) await releaseWaiting(deps.db, MESSAGE_TOPICS, UNCONFIGURED_ERROR, deps.now())
+    }
+    return runMessagesRound(deps)
+  }
+}
+
+const MESSAGE_TOPICS = [OUTBOX_TOPICS.recipientMessage, OUTBOX_TOPICS.composedMessage]
+
 /** One round: claims due messages and sends them; resolves true when a full batch suggests more wait. */
 export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> {
   const batchSize = deps.batchSize ?? 200
   const rows = await claim(deps.db, deps.dialect, {
-    topics: [OUTBOX_TOPICS.recipientMessage, OUTBOX_TOPICS.composedMessage],
+    topics: MESSAGE_TOPICS,
     owner: deps.owner,
     now: deps.now(),
     leaseMs: deps.leaseMs ?? 60_000,
     limit: batchSize,
   })
   const concurrency = deps.concurrency ?? 16
-  /** Rows no transport can send yet, by reason: put back together, one statement per reason. */
-  const unsendable = new Map<string, string[]>()
+  /** Rows no transport can send yet, by reason and back-off: put back together, one statement each. */
+  const unsendable = new Map<string, { error: string; delayMs: number; ids: string[] }>()
   let next = 0
   const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
     while (next < rows.length) {
@@ -105,8 +138,8 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
   } finally {
     // Nothing was sent for these, so holding them to the end of the round loses nothing; under load,
     // one update per row had the job's writes queue beside the envelope creates.
-    for (const [error, ids] of unsendable) {
-      await retryAll(deps.db, deps.owner, ids, { availableAt: deps.now() + UNCONFIGURED_RETRY_MS, error })
+    for (const { error, delayMs, ids } of unsendable.values()) {
+      await retryAll(deps.db, deps.owner, ids, { availableAt: deps.now() + delayMs, error })
     }
   }
   return rows.length === batchSize
@@ -115,7 +148,7 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
 async function deliverRow(
   deps: MessagesJobDeps,
   row: ClaimedOutboxMessage,
-  unsendable: Map<string, string[]>,
+  unsendable: Map<string, { error: string; delayMs: number; ids: string[] }>,
 ): Promise<void> {
   if (row.topic === OUTBOX_TOPICS.composedMessage) {
     return deliverComposedRow(
@@ -132,8 +165,12 @@ async function deliverRow(
     payload.channel === 'both' ? (['email', 'sms'] as const) : [payload.channel as 'email' | 'sms']
   const missing = channels.filter((channel) => deps.canDeliver?.(channel) === false)
   if (missing.length > 0) {
-    const error = `No transport is configured for ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`
-    unsendable.set(error, [...(unsendable.get(error) ?? []), row.id])
+    const error = `${UNCONFIGURED_ERROR} ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`
+    const delayMs = unconfiguredRetryMs(row.attempts)
+    const key = `${delayMs} ${error}`
+    const group = unsendable.get(key) ?? { error, delayMs, ids: [] }
+    group.ids.push(row.id)
+    unsendable.set(key, group)
     return
   }
   const actor = { source: 'System' as const, userName: 'Inkwell' }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DialectName } from 'platform'
 import { type DbOrTx, insertRows } from '../database.js'
 import { newTimeOrderedId } from '../envelopes/ids.js'
@@ -174,6 +175,28 @@ export async function retryAll(
     })
     .where('id', 'in', [...ids])
     .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * Makes the messages of `topics` that wait for a reason beginning `errorPrefix` due at `now`, unless
+ * someone holds them. Returns how many.
+ */
+export async function releaseWaiting(
+  db: DbOrTx,
+  topics: readonly string[],
+  errorPrefix: string,
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ available_at: now })
+    .where('topic', 'in', [...topics])
+    .where('available_at', '>', now)
+    // A prefix compared as text, not a LIKE pattern: the same on both databases, whatever it holds.
+    .where(sql<string>`substr(last_error, 1, ${errorPrefix.length})`, '=', errorPrefix)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createOutboxWaker } from './wake.js'
 
 /** A job runner's `wake` whose calls finish only when the test says so. */
@@ -55,5 +55,53 @@ describe('createOutboxWaker', () => {
     await settle()
     expect(errors).toEqual(['connect: database busy'])
     expect(attempt).toBe(2)
+  })
+
+  describe('with an interval', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('wakes at once after a quiet spell and gives the commits within the interval one wake at its end', async () => {
+      vi.useFakeTimers()
+      const { calls, wake } = controlledWake()
+      const wakeOutbox = createOutboxWaker({ wake, jobOfTopic, onError: () => {}, minIntervalMs: 25 })
+      wakeOutbox(['recipient.message'])
+      expect(calls).toHaveLength(1)
+      calls[0]?.finish()
+      await vi.advanceTimersByTimeAsync(5)
+      // Finished, but the interval runs: these commits wait for its end, together.
+      for (let commit = 0; commit < 10; commit++) wakeOutbox(['recipient.message'])
+      expect(calls).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(19)
+      expect(calls).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls.map((call) => call.job)).toEqual(['messages', 'messages'])
+      // A commit while that wake is under way gets one more wake, after it and after the interval.
+      wakeOutbox(['recipient.message'])
+      calls[1]?.finish()
+      await vi.advanceTimersByTimeAsync(24)
+      expect(calls).toHaveLength(2)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toHaveLength(3)
+      calls[2]?.finish()
+      // Quiet again: the next commit wakes at once.
+      await vi.advanceTimersByTimeAsync(100)
+      wakeOutbox(['recipient.message'])
+      expect(calls).toHaveLength(4)
+    })
+
+    it('keeps one interval per job', async () => {
+      vi.useFakeTimers()
+      const { calls, wake } = controlledWake()
+      const wakeOutbox = createOutboxWaker({ wake, jobOfTopic, onError: () => {}, minIntervalMs: 25 })
+      wakeOutbox(['recipient.message'])
+      calls[0]?.finish()
+      await vi.advanceTimersByTimeAsync(1)
+      wakeOutbox(['recipient.message', 'envelope.event'])
+      expect(calls.map((call) => call.job)).toEqual(['messages', 'connect'])
+      await vi.advanceTimersByTimeAsync(25)
+      expect(calls.map((call) => call.job)).toEqual(['messages', 'connect', 'messages'])
+    })
   })
 })

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify'
 import { AppError } from '../errors.js'
 import { type ErrorBodyRenderer, installErrorHandling } from './error-handler.js'
+import { lazyChildLoggerFactory } from './lazy-child-logger.js'
 import { defaultLogFormat, installAccessLog, type LogFormat, prettyStream } from './logging.js'
 import { installValidators } from './validation.js'
 
@@ -66,6 +67,7 @@ export function createApp(options: CreateAppOptions): App {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID()
     },
+    childLoggerFactory: lazyChildLoggerFactory,
     // Fastify's two lines per request give way to one access-log line written when the response is sent.
     logController: new LogController({ disableRequestLogging: true }),
     // Requests that arrive while closing get our own 503 (below), in the service's error shape.
