@@ -49,6 +49,7 @@ async function startSide(main: string, extraEnv: Record<string, string>, pin: bo
   const env = {
     ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
     PORT: String(port),
+    ...extraEnv,
   }
   const credentials = await bootstrapDemo(resolve(dirname(main), '..'), env)
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
