@@ -52,4 +52,13 @@ describe('lazyChildLoggerFactory', () => {
     child.debug('route level')
     expect(lines.map((line) => line.msg)).toEqual(['route level'])
   })
+
+  it('leaves a disabled logger (Fastify without logging) as it is', async () => {
+    const app = Fastify({ logger: false, childLoggerFactory: lazyChildLoggerFactory })
+    app.get('/', async (request) => {
+      request.log.info('nowhere')
+      return { ok: true }
+    })
+    expect((await app.inject('/')).json()).toEqual({ ok: true })
+  })
 })

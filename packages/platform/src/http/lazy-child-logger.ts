@@ -87,5 +87,8 @@ export function lazyChildLoggerFactory(
   options: ChildOptions,
 ): FastifyBaseLogger {
   for (const _ in options) return logger.child(bindings, options)
+  // Logging disabled (`logLevel: false`): Fastify's no-op logger, whose child is itself, is not pino.
+  if (typeof (logger as Partial<PinoLogger>).isLevelEnabled !== 'function')
+    return logger.child(bindings, options)
   return new LazyChildLogger(logger as PinoLogger, bindings) as unknown as FastifyBaseLogger
 }
