@@ -74,14 +74,19 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
   })
   afterEach(() => delivery.close())
 
+  /** The job's dependencies in this test's service, on the injected clock. */
+  const jobDeps = (dispatch = delivery.dispatch) => ({
+    db: service.ctx.db,
+    dialect: service.ctx.database.dialect,
+    now: () => clock,
+    publicUrl: service.ctx.publicUrl,
+    dispatch,
+    owner: 'test-owner',
+  })
+
   const round = (dispatch = delivery.dispatch) =>
     runMessagesRound({
-      db: service.ctx.db,
-      dialect: service.ctx.database.dialect,
-      now: () => clock,
-      publicUrl: service.ctx.publicUrl,
-      dispatch,
-      owner: 'test-owner',
+      ...jobDeps(dispatch),
       giveUpAfterMs: service.ctx.config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
     })
 
@@ -321,15 +326,7 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
   it('leaves a message for a channel with no transport queued, without composing, linking or auditing it', async () => {
     const envelopeId = await createSent({ name: 'Ana', email: 'ana@example.test' })
     const before = (await auditActions(envelopeId)).length
-    await runMessagesRound({
-      db: service.ctx.db,
-      dialect: service.ctx.database.dialect,
-      now: () => clock,
-      publicUrl: service.ctx.publicUrl,
-      dispatch: delivery.dispatch,
-      canDeliver: (channel) => channel === 'sms',
-      owner: 'test-owner',
-    })
+    await runMessagesRound({ ...jobDeps(), canDeliver: (channel) => channel === 'sms' })
     const [row] = await outboxRows()
     expect(Number(row?.available_at)).toBe(clock + 60_000)
     expect(row?.last_error).toMatch(/No transport is configured for email/)
@@ -340,14 +337,7 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
 
   it('backs off a message waiting for a transport, and sends it at once from a process that has one', async () => {
     const envelopeId = await createSent({ name: 'Ana', email: 'ana@example.test' })
-    const deps = {
-      db: service.ctx.db,
-      dialect: service.ctx.database.dialect,
-      now: () => clock,
-      publicUrl: service.ctx.publicUrl,
-      dispatch: delivery.dispatch,
-      owner: 'test-owner',
-    }
+    const deps = jobDeps()
     const waiting = { ...deps, canDeliver: () => false }
     // A process without any transport: a minute, then two, then four.
     for (const [attempt, waitMs] of [
