@@ -16,6 +16,8 @@ export interface Summary<Scenario extends string = string, Server extends string
   scenario: Scenario
   server: Server
   runs: number
+  /** req/s of each warm-up slice, in order (one slice unless the plan warms up until steady). */
+  warmup: number[]
 }
 
 export interface LoadSettings {
@@ -69,11 +71,13 @@ export function summarise<Scenario extends string, Server extends string>(
   scenario: Scenario,
   server: Server,
   runs: readonly Measurement[],
+  warmup: readonly number[] = [],
 ): Summary<Scenario, Server> {
   return {
     scenario,
     server,
     runs: runs.length,
+    warmup: [...warmup],
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
     p50Ms: median(runs.map((run) => run.p50Ms)),
     p99Ms: median(runs.map((run) => run.p99Ms)),
@@ -91,7 +95,15 @@ export interface Contender<Scenario extends string, Server extends string> {
 export interface ScenarioPlan<Scenario extends string, Server extends string> extends LoadSettings {
   scenarios: readonly Scenario[]
   contenders: readonly Contender<Scenario, Server>[]
+  /** Length of one warm-up slice. */
   warmupS: number
+  /**
+   * Keep warming up, slice after slice, until the rate stops rising (`isSteady`) or this many seconds
+   * have passed (default: `warmupS`, one slice).
+   */
+  warmupMaxS?: number
+  /** How much faster than the best earlier slice a warm-up slice may be and count as steady (default 0.1). */
+  steadyWithin?: number
   durationS: number
   repeats: number
   /** Names used in progress lines (default: the keys). */
@@ -102,7 +114,42 @@ export interface ScenarioPlan<Scenario extends string, Server extends string> ex
 }
 
 /**
- * For each scenario: one warm-up run per contender, then `repeats` rounds, each measuring every
+ * Whether a warm-up has reached steady state: neither of its last two slices is faster by more than
+ * `within` than the best slice before them. Two slices, because one slice of a few seconds can dip on a
+ * shared machine and end the warm-up early. V8 compiles a function with its optimizing tier only after
+ * many calls, so a route whose code runs once per request can take tens of seconds of load to reach
+ * the speed it then keeps (envelope create: about 20 s on Node 20, see the envelope service's
+ * BENCHMARKS.md).
+ */
+export function isSteady(rates: readonly number[], within: number): boolean {
+  if (rates.length < 3) return false
+  const best = Math.max(...rates.slice(0, -2))
+  return rates.slice(-2).every((rate) => rate <= best * (1 + within))
+}
+
+/**
+ * Warms `contender` up for `scenario`: one slice of `warmupS`, or, with `warmupMaxS`, slices until the
+ * rate stops rising (`isSteady`) or the time is up. Returns each slice's req/s.
+ */
+async function warmUp<Scenario extends string, Server extends string>(
+  plan: ScenarioPlan<Scenario, Server>,
+  contender: Contender<Scenario, Server>,
+  scenario: Scenario,
+): Promise<number[]> {
+  const maxS = Math.max(plan.warmupS, plan.warmupMaxS ?? plan.warmupS)
+  const rates: number[] = []
+  for (let spentS = 0; spentS < maxS; spentS += plan.warmupS) {
+    const slice = await measure(contender.process, contender.requests(scenario), plan.warmupS, plan)
+    rates.push(slice.requestsPerSecond)
+    if (isSteady(rates, plan.steadyWithin ?? 0.1)) break
+  }
+  return rates
+}
+
+const formatRates = (rates: readonly number[]) => rates.map((rate) => rate.toFixed(0)).join(', ')
+
+/**
+ * For each scenario: a warm-up per contender (see `warmUp`), then `repeats` rounds, each measuring every
  * contender once in the given order, so a burst of outside load hits all of them alike instead of one
  * contender's whole scenario. Returns the medians per scenario and contender.
  */
@@ -114,9 +161,14 @@ export async function runScenarios<Scenario extends string, Server extends strin
   const serverName = (server: Server) => plan.serverLabels?.[server] ?? server
   const summaries: Summary<Scenario, Server>[] = []
   for (const scenario of plan.scenarios) {
+    const warmups = new Map<Server, number[]>()
     for (const contender of plan.contenders) {
-      await measure(contender.process, contender.requests(scenario), plan.warmupS, plan)
-      log(`${scenarioName(scenario)} · ${serverName(contender.name)}: warmed up`)
+      const rates = await warmUp(plan, contender, scenario)
+      warmups.set(contender.name, rates)
+      log(
+        `${scenarioName(scenario)} · ${serverName(contender.name)}: warmed up ` +
+          `(${rates.length} × ${plan.warmupS} s: ${formatRates(rates)} req/s)`,
+      )
     }
     const runs = new Map<Server, Measurement[]>(plan.contenders.map((contender) => [contender.name, []]))
     for (let round = 1; round <= plan.repeats; round++) {
@@ -136,7 +188,9 @@ export async function runScenarios<Scenario extends string, Server extends strin
       }
     }
     for (const contender of plan.contenders) {
-      summaries.push(summarise(scenario, contender.name, runs.get(contender.name) ?? []))
+      summaries.push(
+        summarise(scenario, contender.name, runs.get(contender.name) ?? [], warmups.get(contender.name)),
+      )
     }
   }
   return summaries

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { median, ratio, type Summary, summarise } from './measure.js'
+import { isSteady, median, ratio, type Summary, summarise } from './measure.js'
 import {
   failureNotes,
   generatedHeading,
@@ -26,16 +26,37 @@ describe('median and summarise', () => {
   })
 
   it('summarises runs by their medians and adds up failures', () => {
-    const summary = summarise('get', 'service', [run(100, 1, 9, 1), run(300, 3, 7), run(200, 2, 8, 2)])
+    const summary = summarise(
+      'get',
+      'service',
+      [run(100, 1, 9, 1), run(300, 3, 7), run(200, 2, 8, 2)],
+      [50, 180, 190],
+    )
     expect(summary).toEqual({
       scenario: 'get',
       server: 'service',
       runs: 3,
+      warmup: [50, 180, 190],
       requestsPerSecond: 200,
       p50Ms: 2,
       p99Ms: 8,
       failures: 3,
     })
+  })
+})
+
+describe('isSteady', () => {
+  it('waits until two slices in a row are no faster than the best before them', () => {
+    expect(isSteady([], 0.1)).toBe(false)
+    expect(isSteady([1_000, 1_000], 0.1)).toBe(false)
+    // Still rising: the last slices beat the best before them by more than 10%.
+    expect(isSteady([460, 660, 860, 800], 0.1)).toBe(false)
+    expect(isSteady([460, 660, 860, 800, 1_000], 0.1)).toBe(false)
+    // Level: 1,380 and 1,420 are within 10% of 1,346.
+    expect(isSteady([460, 860, 1_346, 1_380, 1_420], 0.1)).toBe(true)
+    // A dip does not end the warm-up by itself, and a slower pair counts as level.
+    expect(isSteady([1_000, 1_050, 800], 0.1)).toBe(true)
+    expect(isSteady([1_000, 1_200, 1_000], 0.1)).toBe(false)
   })
 })
 

@@ -24,7 +24,7 @@ import {
   send,
   startServer,
 } from 'bench-kit'
-import { serviceEnv, serviceNodeArgs } from './service-env.js'
+import { packageDirOf, serviceEnv, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, raiseAccountLimits, tokenRequestBodies } from './setup.js'
 
 const option = (name: string, fallback: string) => {
@@ -51,12 +51,12 @@ async function startSide(main: string, extraEnv: Record<string, string>, pin: bo
     PORT: String(port),
     ...extraEnv,
   }
-  const credentials = await bootstrapDemo(resolve(dirname(main), '..'), env)
+  const credentials = await bootstrapDemo(packageDirOf(main), env)
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
   const service = await startServer({
     name: main,
     nodeArgs: serviceNodeArgs(main),
-    cwd: resolve(dirname(main), '..'),
+    cwd: packageDirOf(main),
     port,
     env,
     readyPath: '/healthz',

@@ -8,7 +8,8 @@
  *
  * Usage: npm run bench:create-cpu -w envelope-service -- [--seconds=10] [--rounds=3] [--warmup=3] [--connections=10]
  *   [--transports] (a local SMTP sink and Twilio-shaped SMS receiver, in this process, so every
- *   invitation is really sent) [--main=<path to main.ts>] (another checkout's service, for A/B)
+ *   invitation is really sent) [--main=<path>] (default: this checkout's bundle, built first, as `npm start` runs it; a main.ts
+ *   runs under tsx, e.g. another checkout's, for A/B)
  *   [--profile=<dir>] (`--cpu-prof` on the service; the profile covers the whole process life)
  *   [--connect] (an account Connect configuration publishing the signing events, HMAC on, to a local
  *   listener that answers 200, so every create's events are stored, fanned out and delivered).
@@ -16,8 +17,7 @@
 
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import {
   autocannon,
   canPin,
@@ -34,11 +34,10 @@ import {
   waitUntilIdle,
 } from 'bench-kit'
 import { connectConfigurationBody } from '../src/testing/connect-configuration.js'
-import { serviceEnv, serviceNodeArgs } from './service-env.js'
+import { packageDirOf, serviceEnv, serviceMain, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, envelopeDefinition, raiseAccountLimits, tokenRequestBodies } from './setup.js'
 import { startSmsCounter, startSmtpCounter, startWebhookCounter } from './sinks.js'
 
-const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name: string, fallback: string) =>
   process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
 const flag = (name: string) => process.argv.includes(`--${name}`)
@@ -49,7 +48,7 @@ const settings = {
   connections: Number(option('connections', '10')),
   transports: flag('transports'),
   connect: flag('connect'),
-  main: resolve(option('main', join(packageDir, 'src/main.ts'))),
+  main: serviceMain(option('main', '') || undefined),
   profile: option('profile', ''),
 }
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -67,7 +66,7 @@ async function main() {
     PORT: String(port),
   }
   // The service's own CLI, so its migrations are the ones the service expects.
-  const credentials = await bootstrapDemo(resolve(dirname(settings.main), '..'), env)
+  const credentials = await bootstrapDemo(packageDirOf(settings.main), env)
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
 
   const sinks = settings.transports
@@ -92,7 +91,7 @@ async function main() {
   const service = await startServer({
     name: 'envelope-service',
     nodeArgs: serviceNodeArgs(settings.main, settings.profile),
-    cwd: resolve(dirname(settings.main), '..'),
+    cwd: packageDirOf(settings.main),
     port,
     env,
     readyPath: '/healthz',

@@ -27,7 +27,13 @@ export const SERVER_LABELS: Record<Server, string> = {
 }
 
 export interface ReportInput {
-  settings: { durationS: number; warmupS: number; repeats: number; connections: number }
+  settings: {
+    durationS: number
+    warmupS: number
+    warmupMaxS: number
+    repeats: number
+    connections: number
+  }
   pin: boolean
   summaries: Summary<Scenario, Server>[]
   templateCount: number
@@ -126,7 +132,7 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
     '### Run',
     '',
     bulletList([
-      `autocannon, ${settings.connections} connections, ${settings.warmupS} s warm-up per scenario and server, then ${settings.repeats} interleaved rounds of ${settings.durationS} s; medians of the rounds.`,
+      `autocannon, ${settings.connections} connections. Per scenario and server a warm-up in slices of ${settings.warmupS} s until the rate stops rising (two slices in a row no more than 10% above the best before them; at most ${settings.warmupMaxS} s), then ${settings.repeats} interleaved rounds of ${settings.durationS} s; medians of the rounds.`,
       input.pin
         ? 'Servers on core 0 (`taskset -c 0`), the benchmark process with autocannon on core 1.'
         : 'Processes were NOT pinned (taskset or a second core unavailable).',
@@ -140,6 +146,19 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
     report.table,
     '',
     'Latencies are autocannon percentiles in ms (1 ms resolution; "< 1" is under a millisecond). The ratio column is the service\'s req/s as a share of the ceiling\'s.',
+    '',
+    '### Warm-up',
+    '',
+    'req/s of each warm-up slice, before the measured rounds (the first slice is the cold service):',
+    '',
+    bulletList(
+      input.summaries.map(
+        (summary) =>
+          `${SCENARIO_LABELS[summary.scenario]} · ${SERVER_LABELS[summary.server]}: ${summary.warmup
+            .map((rate) => Math.round(rate).toLocaleString('en-US'))
+            .join(', ')}`,
+      ),
+    ),
     '',
     '### Memory',
     '',

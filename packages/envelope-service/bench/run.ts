@@ -4,7 +4,8 @@
  * create. See BENCHMARKS.md.
  *
  * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
- * --warmup / BENCH_WARMUP seconds (3), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
+ * --warmup / BENCH_WARMUP seconds per warm-up slice (3), --warmup-max / BENCH_WARMUP_MAX seconds of
+ * warm-up at most (45; slices go on until the rate stops rising, see bench-kit's `isSteady`), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
  * (10), --scenarios / BENCH_SCENARIOS (token,list,get,create), --write / BENCH_WRITE (true: update
  * BENCHMARKS.md; a run of fewer scenarios writes only those), --profile / BENCH_PROFILE (a directory: the
  * service runs with `--cpu-prof` and writes its CPU profile there on exit; summarise it with
@@ -44,7 +45,7 @@ import {
   SERVER_LABELS,
   type Server,
 } from './report.js'
-import { serviceEnv, serviceNodeArgs } from './service-env.js'
+import { serviceEnv, serviceMain, serviceNodeArgs } from './service-env.js'
 import {
   bootstrapDemo,
   type DemoCredentials,
@@ -76,6 +77,7 @@ function readSettings() {
   return {
     durationS: options.positive('duration', 10),
     warmupS: options.positive('warmup', 3),
+    warmupMaxS: options.positive('warmup-max', 45),
     repeats: options.positive('repeats', 3),
     connections: options.positive('connections', 10),
     write: options.boolean('write', true),
@@ -157,7 +159,8 @@ async function main(): Promise<void> {
   const pin = canPin()
   if (pin) pinSelfToCore()
   console.log(
-    `envelope-service bench: ${settings.warmupS}s warm-up + ${settings.repeats}×${settings.durationS}s, ` +
+    `envelope-service bench: warm-up in ${settings.warmupS}s slices until steady (at most ${settings.warmupMaxS}s) + ` +
+      `${settings.repeats}×${settings.durationS}s, ` +
       `${settings.connections} connections; pinning ${pin ? 'servers core 0, load generator core 1' : 'off'}; ` +
       `load average ${loadAtStart}`,
   )
@@ -171,11 +174,13 @@ async function main(): Promise<void> {
     PORT: String(port),
   }
 
+  // What `npm start` runs: the bundle, built from this checkout's sources.
+  const serviceEntry = serviceMain(undefined)
   const credentials = await bootstrapDemo(packageDir, env)
   await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, BENCH_RATE_LIMIT)
   const service = await startServer({
     name: 'envelope-service',
-    nodeArgs: serviceNodeArgs(join(packageDir, 'src/main.ts'), settings.profileDir),
+    nodeArgs: serviceNodeArgs(serviceEntry, settings.profileDir),
     cwd: packageDir,
     port,
     env,
@@ -221,6 +226,7 @@ async function main(): Promise<void> {
     scenarios: settings.scenarios,
     contenders,
     warmupS: settings.warmupS,
+    warmupMaxS: settings.warmupMaxS,
     durationS: settings.durationS,
     repeats: settings.repeats,
     connections: settings.connections,
@@ -252,5 +258,5 @@ async function main(): Promise<void> {
   }
 }
 
-const plannedS = settings.scenarios.length * 2 * (settings.warmupS + settings.repeats * settings.durationS)
+const plannedS = settings.scenarios.length * 2 * (settings.warmupMaxS + settings.repeats * settings.durationS)
 runBenchmark('envelope-service bench', main, 5 * 60_000 + plannedS * 2_000)
