@@ -1,31 +1,7 @@
-/**
- * A/B of the per-request CPU of an authenticated template get between two checkouts of the service:
- * both run at once, pinned to the same core, and are loaded in alternating one-second bursts, so both
- * see the same machine; CPU ticks and answers are summed per side. On a VM whose speed drifts by 20%
- * from minute to minute, this separates changes of a few percent that back-to-back runs cannot.
- *
- * Usage: npm run bench:ab-get -w envelope-service -- --a=<main.ts> --b=<main.ts> [--a-env=K=V,...]
- *   [--b-env=K=V,...] [--bursts=30] [--seconds=1]; a side's main.ts defaults to this checkout's.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  autocannon,
-  canPin,
-  cpuTicks,
-  expectStatus,
-  freePort,
-  onExit,
-  onFinish,
-  pinSelfToCore,
-  runBenchmark,
-  send,
-  startServer,
-} from 'bench-kit'
-import { packageDirOf, serviceEnv, serviceNodeArgs } from './service-env.js'
-import { bootstrapDemo, raiseAccountLimits, tokenRequestBodies } from './setup.js'
+import { autocannon, canPin, cpuTicks, pinSelfToCore, runBenchmark } from 'bench-kit'
+import { grantToken, startBenchService } from './service-env.js'
 
 const option = (name: string, fallback: string) => {
   const given = process.argv.find((argument) => argument.startsWith(`--${name}=`))
@@ -42,43 +18,15 @@ const envOf = (list: string): Record<string, string> =>
   )
 
 async function startSide(main: string, extraEnv: Record<string, string>, pin: boolean) {
-  const tempDir = mkdtempSync(join(tmpdir(), 'envelope-ab-'))
-  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env = {
-    ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
-    PORT: String(port),
-    ...extraEnv,
-  }
-  const credentials = await bootstrapDemo(packageDirOf(main), env)
-  await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
-  const service = await startServer({
-    name: main,
-    nodeArgs: serviceNodeArgs(main),
-    cwd: packageDirOf(main),
-    port,
-    env,
-    readyPath: '/healthz',
-    pin,
-  })
-  onFinish(() => service.stop())
-  const granted = await send(
-    'POST',
-    `${baseUrl}/oauth/token`,
-    (await tokenRequestBodies(credentials, 1))[0],
-    {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  )
-  expectStatus(granted, 200, 'token grant')
-  const token = (JSON.parse(granted.body) as { access_token: string }).access_token
-  const requests = credentials.templates.map((template) => ({
+  const bench = await startBenchService({ main, pin, env: extraEnv, name: main })
+  const token = await grantToken(bench)
+  const { accountId, templates } = bench.credentials
+  const requests = templates.map((template) => ({
     method: 'GET',
-    path: `/restapi/v2.1/accounts/${credentials.accountId}/templates/${template.templateId}`,
+    path: `/restapi/v2.1/accounts/${accountId}/templates/${template.templateId}`,
     headers: { authorization: `Bearer ${token}` },
   }))
-  return { service, baseUrl, requests, ticks: 0, answered: 0 }
+  return { service: bench.service, baseUrl: bench.baseUrl, requests, ticks: 0, answered: 0 }
 }
 
 async function main() {

@@ -15,27 +15,21 @@
  *   listener that answers 200, so every create's events are stored, fanned out and delivered).
  */
 
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import {
   autocannon,
   canPin,
   cpuTicks,
   expectStatus,
   formatLoad,
-  freePort,
-  onExit,
   onFinish,
   pinSelfToCore,
   runBenchmark,
   send,
-  startServer,
   waitUntilIdle,
 } from 'bench-kit'
 import { connectConfigurationBody } from '../src/testing/connect-configuration.js'
-import { packageDirOf, serviceEnv, serviceMain, serviceNodeArgs } from './service-env.js'
-import { bootstrapDemo, envelopeDefinition, raiseAccountLimits, tokenRequestBodies } from './setup.js'
+import { grantToken, serviceMain, startBenchService } from './service-env.js'
+import { envelopeDefinition } from './setup.js'
 import { startSmsCounter, startSmtpCounter, startWebhookCounter } from './sinks.js'
 
 const option = (name: string, fallback: string) =>
@@ -57,18 +51,7 @@ const TICKS_PER_SECOND = 100
 async function main() {
   const pin = canPin()
   if (pin) pinSelfToCore()
-  const tempDir = mkdtempSync(join(tmpdir(), 'envelope-create-cpu-'))
-  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env = {
-    ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
-    PORT: String(port),
-  }
-  // The service's own CLI, so its migrations are the ones the service expects.
-  const credentials = await bootstrapDemo(packageDirOf(settings.main), env)
-  await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, 1_000_000_000)
-
+  const env: Record<string, string> = {}
   const sinks = settings.transports
     ? { smtp: await startSmtpCounter(), sms: await startSmsCounter() }
     : undefined
@@ -88,27 +71,14 @@ async function main() {
     onFinish(() => listener.close())
     Object.assign(env, { CONNECT_ALLOW_PRIVATE_URLS: 'true' })
   }
-  const service = await startServer({
-    name: 'envelope-service',
-    nodeArgs: serviceNodeArgs(settings.main, settings.profile),
-    cwd: packageDirOf(settings.main),
-    port,
-    env,
-    readyPath: '/healthz',
+  const bench = await startBenchService({
+    main: settings.main,
     pin,
+    env,
+    ...(settings.profile ? { profileDir: settings.profile } : {}),
   })
-  onFinish(() => service.stop())
-
-  const granted = await send(
-    'POST',
-    `${baseUrl}/oauth/token`,
-    (await tokenRequestBodies(credentials, 1))[0],
-    {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  )
-  expectStatus(granted, 200, 'token grant')
-  const token = (JSON.parse(granted.body) as { access_token: string }).access_token
+  const { service, baseUrl, credentials } = bench
+  const token = await grantToken(bench)
   if (listener) {
     const configured = await send(
       'POST',

@@ -1,18 +1,3 @@
-/**
- * Envelope service benchmark: the real service on SQLite against a bare node:http server returning the
- * same bytes (the ceiling), for token grants, template list, template get and composite envelope
- * create. See BENCHMARKS.md.
- *
- * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
- * --warmup / BENCH_WARMUP seconds per warm-up slice (3), --warmup-max / BENCH_WARMUP_MAX seconds of
- * warm-up at most (45; slices go on until the rate stops rising, see bench-kit's `isSteady`), --repeats / BENCH_REPEATS (3), --connections / BENCH_CONNECTIONS
- * (10), --scenarios / BENCH_SCENARIOS (token,list,get,create), --write / BENCH_WRITE (true: update
- * BENCHMARKS.md; a run of fewer scenarios writes only those), --profile / BENCH_PROFILE (a directory: the
- * service runs with `--cpu-prof` and writes its CPU profile there on exit; summarise it with
- * `npm run profile-summary -w envelope-service -- <file.cpuprofile>`).
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -21,9 +6,7 @@ import {
   canPin,
   expectStatus,
   formatLoad,
-  freePort,
   type LoadRequest,
-  onExit,
   onFinish,
   pinSelfToCore,
   readBenchOptions,
@@ -32,7 +15,6 @@ import {
   runScenarios,
   send,
   startCeilingServer,
-  startServer,
   waitUntilIdle,
   writeGeneratedSection,
 } from 'bench-kit'
@@ -45,22 +27,14 @@ import {
   SERVER_LABELS,
   type Server,
 } from './report.js'
-import { serviceEnv, serviceMain, serviceNodeArgs } from './service-env.js'
-import {
-  bootstrapDemo,
-  type DemoCredentials,
-  envelopeDefinition,
-  raiseAccountLimits,
-  tokenRequestBodies,
-} from './setup.js'
+import { grantToken, serviceMain, startBenchService } from './service-env.js'
+import { type DemoCredentials, envelopeDefinition, tokenRequestBodies } from './setup.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** Distinct signed assertions the token scenario cycles through. */
 const ASSERTION_POOL = 2_000
 /** Distinct envelope bodies the create scenario cycles through. */
 const ENVELOPE_BODY_POOL = 1_000
-/** The bench account's hourly and burst limits: far above what a run can send. */
-const BENCH_RATE_LIMIT = 1_000_000_000
 
 function parseScenarios(list: string): Scenario[] {
   const names = list.split(',').map((name) => name.trim())
@@ -165,39 +139,19 @@ async function main(): Promise<void> {
       `load average ${loadAtStart}`,
   )
 
-  const tempDir = mkdtempSync(join(tmpdir(), 'envelope-bench-'))
-  onExit(() => rmSync(tempDir, { recursive: true, force: true }))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env = {
-    ...serviceEnv(tempDir, `sqlite:${join(tempDir, 'envelopes.sqlite')}`, baseUrl),
-    PORT: String(port),
-  }
-
   // What `npm start` runs: the bundle, built from this checkout's sources.
-  const serviceEntry = serviceMain(undefined)
-  const credentials = await bootstrapDemo(packageDir, env)
-  await raiseAccountLimits(env.DATABASE_URL, credentials.accountId, BENCH_RATE_LIMIT)
-  const service = await startServer({
-    name: 'envelope-service',
-    nodeArgs: serviceNodeArgs(serviceEntry, settings.profileDir),
-    cwd: packageDir,
-    port,
-    env,
-    readyPath: '/healthz',
+  const bench = await startBenchService({
+    main: serviceMain(undefined),
     pin,
+    ...(settings.profileDir ? { profileDir: settings.profileDir } : {}),
   })
-  onFinish(() => service.stop())
-
+  const { service, baseUrl, tempDir, credentials } = bench
   const tokenBodies = await tokenRequestBodies(credentials, ASSERTION_POOL + 1)
-  const granted = await send('POST', `${baseUrl}/oauth/token`, tokenBodies.pop(), {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  expectStatus(granted, 200, 'token grant for the REST scenarios')
+  const accessToken = await grantToken(bench, tokenBodies.pop())
   const account = `/restapi/v2.1/accounts/${credentials.accountId}`
   const fixture: Fixture = {
     credentials,
-    accessToken: (JSON.parse(granted.body) as { access_token: string }).access_token,
+    accessToken,
     tokenBodies,
     envelopeBodies: Array.from({ length: ENVELOPE_BODY_POOL }, (_, index) =>
       JSON.stringify(envelopeDefinition(credentials, index)),
