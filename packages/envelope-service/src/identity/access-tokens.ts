@@ -84,11 +84,20 @@ export async function deleteAccessTokens(
 export function createTokenVerifier(db: Db, ttlMs = ACCESS_CACHE_TTL_MS, maxEntries = 10_000) {
   const cache = new Map<string, { token: VerifiedToken; until: number }>()
 
-  async function verify(token: string, now = Date.now()): Promise<VerifiedToken | undefined> {
+  /**
+   * The verified token while its cache entry is fresh, without a query or a promise (a REST call takes
+   * this path almost always); undefined when it must be verified.
+   */
+  function cached(token: string, now = Date.now()): VerifiedToken | undefined {
     // Keyed by the token itself, which this process holds anyway while it serves the request: hashing
     // is for the stored copy, and a hash per call was 2.8% of a template get (BENCHMARKS.md).
-    const cached = cache.get(token)
-    if (cached && cached.until > now) return cached.token
+    const entry = cache.get(token)
+    return entry !== undefined && entry.until > now ? entry.token : undefined
+  }
+
+  async function verify(token: string, now = Date.now()): Promise<VerifiedToken | undefined> {
+    const hit = cached(token, now)
+    if (hit) return hit
     cache.delete(token)
     const hash = hashToken(token)
     const row = await db
@@ -125,7 +134,7 @@ export function createTokenVerifier(db: Db, ttlMs = ACCESS_CACHE_TTL_MS, maxEntr
     return verified
   }
 
-  return { verify }
+  return { cached, verify }
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>

@@ -132,7 +132,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
         template,
         () => reply.serialize(toEnvelopeTemplate(template)) as string,
       )
-      // Fastify sends a string with a JSON content type as it is, without serializing it again.
+      // Fastify sends bytes as they are, without serializing them again.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body)
     },
   )
