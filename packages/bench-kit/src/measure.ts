@@ -102,7 +102,7 @@ export interface ScenarioPlan<Scenario extends string, Server extends string> ex
    * have passed (default: `warmupS`, one slice).
    */
   warmupMaxS?: number
-  /** How much faster than the best earlier slice a warm-up slice may be and count as steady (default 0.1). */
+  /** How much faster than the best earlier slice a warm-up slice may be and count as steady (default `STEADY_WITHIN`). */
   steadyWithin?: number
   durationS: number
   repeats: number
@@ -112,6 +112,9 @@ export interface ScenarioPlan<Scenario extends string, Server extends string> ex
   /** Progress lines (default: console.log). */
   log?: (line: string) => void
 }
+
+/** The default `steadyWithin`: a slice at most 10% faster than the best before it counts as level. */
+export const STEADY_WITHIN = 0.1
 
 /**
  * Whether a warm-up has reached steady state: neither of its last two slices is faster by more than
@@ -141,7 +144,7 @@ async function warmUp<Scenario extends string, Server extends string>(
   for (let spentS = 0; spentS < maxS; spentS += plan.warmupS) {
     const slice = await measure(contender.process, contender.requests(scenario), plan.warmupS, plan)
     rates.push(slice.requestsPerSecond)
-    if (isSteady(rates, plan.steadyWithin ?? 0.1)) break
+    if (isSteady(rates, plan.steadyWithin ?? STEADY_WITHIN)) break
   }
   return rates
 }

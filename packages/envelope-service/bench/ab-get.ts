@@ -1,13 +1,21 @@
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+/**
+ * A/B of the per-request CPU of an authenticated template get between two builds of the service: both
+ * run at once, pinned to the same core, and are loaded in alternating one-second bursts, so both see
+ * the same machine; CPU ticks and answers are summed per side. Its own noise on a drifting VM can still
+ * exceed a few percent (BENCHMARKS.md, "Template get as bytes"): run it more than once, sides swapped.
+ *
+ * Usage: npm run bench:ab-get -w envelope-service -- [--a=<entry>] [--b=<entry>] [--a-env=K=V,...]
+ *   [--b-env=K=V,...] [--bursts=30] [--seconds=1]; a side defaults to this checkout's bundle (built
+ *   first, as `npm start` runs it); an entry ending in .ts runs under tsx.
+ */
+import { resolve } from 'node:path'
 import { autocannon, canPin, cpuTicks, pinSelfToCore, runBenchmark } from 'bench-kit'
-import { grantToken, startBenchService } from './service-env.js'
+import { grantToken, serviceMain, startBenchService } from './service-env.js'
 
 const option = (name: string, fallback: string) => {
   const given = process.argv.find((argument) => argument.startsWith(`--${name}=`))
   return given === undefined ? fallback : given.slice(name.length + 3)
 }
-const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** `K=V,K2=V2` as environment variables. */
 const envOf = (list: string): Record<string, string> =>
   Object.fromEntries(
@@ -32,10 +40,11 @@ async function startSide(main: string, extraEnv: Record<string, string>, pin: bo
 async function main() {
   const pin = canPin()
   if (pin) pinSelfToCore()
-  const defaultMain = join(packageDir, 'src/main.ts')
+  const given = { a: option('a', ''), b: option('b', '') }
+  const bundle = given.a && given.b ? '' : serviceMain(undefined)
   const sides = [
-    await startSide(resolve(option('a', defaultMain)), envOf(option('a-env', '')), pin),
-    await startSide(resolve(option('b', defaultMain)), envOf(option('b-env', '')), pin),
+    await startSide(given.a ? resolve(given.a) : bundle, envOf(option('a-env', '')), pin),
+    await startSide(given.b ? resolve(given.b) : bundle, envOf(option('b-env', '')), pin),
   ]
   const bursts = Number(option('bursts', '30'))
   const seconds = Number(option('seconds', '1'))

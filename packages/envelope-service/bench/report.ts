@@ -6,6 +6,7 @@ import {
   machineDescription,
   ratio,
   resultsTable,
+  STEADY_WITHIN,
   type Summary,
   type Target,
   targetsTable,
@@ -132,7 +133,7 @@ export function reportSection(report: ReturnType<typeof resultsReport>): string 
     '### Run',
     '',
     bulletList([
-      `autocannon, ${settings.connections} connections. Per scenario and server a warm-up in slices of ${settings.warmupS} s until the rate stops rising (two slices in a row no more than 10% above the best before them; at most ${settings.warmupMaxS} s), then ${settings.repeats} interleaved rounds of ${settings.durationS} s; medians of the rounds.`,
+      `autocannon, ${settings.connections} connections. Per scenario and server a warm-up in slices of ${settings.warmupS} s until the rate stops rising (two slices in a row no more than ${STEADY_WITHIN * 100}% above the best before them; at most ${settings.warmupMaxS} s), then ${settings.repeats} interleaved rounds of ${settings.durationS} s; medians of the rounds.`,
       input.pin
         ? 'Servers on core 0 (`taskset -c 0`), the benchmark process with autocannon on core 1.'
         : 'Processes were NOT pinned (taskset or a second core unavailable).',

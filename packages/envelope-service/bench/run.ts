@@ -1,3 +1,16 @@
+/**
+ * Envelope service benchmark: the real service on SQLite, run as `npm start` runs it (the bundle, built
+ * first), against a bare node:http server returning the same bytes (the ceiling), for token grants,
+ * template list, template get and composite envelope create. See BENCHMARKS.md.
+ *
+ * Options (flag or environment variable): --duration / BENCH_DURATION seconds per measurement (10),
+ * --warmup / BENCH_WARMUP seconds per warm-up slice (3), --warmup-max / BENCH_WARMUP_MAX seconds of
+ * warm-up at most (45; slices go on until the rate stops rising), --repeats / BENCH_REPEATS (3),
+ * --connections / BENCH_CONNECTIONS (10), --scenarios / BENCH_SCENARIOS (token,list,get,create),
+ * --write / BENCH_WRITE (true: update BENCHMARKS.md; a run of fewer scenarios writes only those),
+ * --profile / BENCH_PROFILE (a directory: the service runs with `--cpu-prof` and writes its CPU profile
+ * there on exit; summarise it with `npm run profile-summary -w envelope-service -- <file.cpuprofile>`).
+ */
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {

@@ -25,17 +25,17 @@ export function createMembershipLookup(db: Db, ttlMs = ACCESS_CACHE_TTL_MS, maxE
   const cache = new Map<string, Map<string, CachedMembership>>()
   let size = 0
 
-  function forget(userId: string, accountId: string) {
+  function forget(accountId: string, userId: string) {
     const ofUser = cache.get(userId)
     if (ofUser?.delete(accountId)) size -= 1
     if (ofUser?.size === 0) cache.delete(userId)
   }
 
   function remember(accountId: string, userId: string, entry: CachedMembership) {
-    forget(userId, accountId)
+    forget(accountId, userId)
     if (size >= maxEntries) {
       const [oldestUser, ofUser] = cache.entries().next().value as [string, Map<string, CachedMembership>]
-      forget(oldestUser, ofUser.keys().next().value as string)
+      forget(ofUser.keys().next().value as string, oldestUser)
     }
     let ofUser = cache.get(userId)
     if (ofUser === undefined) {

@@ -38,7 +38,7 @@ export function createLocalCallCounter(db: DbOrTx, options: LocalCallCounterOpti
   const writeEveryMs = options.writeEveryMs ?? 1_000
   const onWriteError = options.onWriteError ?? (() => {})
   // Nested by account and kind rather than one string key: building `account:kind:start` on every call
-  // cost 2.8% of a template get (BENCHMARKS.md, "Template get on a fast VM").
+  // cost 2.8% of a template get (BENCHMARKS.md, "Template get as bytes").
   const windows = new Map<string, Record<RateLimitWindowKind, Map<number, LocalWindow>>>()
   const unwritten = new Set<LocalWindow>()
   const newestStart: Record<RateLimitWindowKind, number> = { hour: -Infinity, burst: -Infinity }

@@ -28,8 +28,9 @@ export interface TemplateCache {
    * The `GET /templates/{id}` body of a template this cache handed out, serialized once by `serialize`
    * and kept as UTF-8 bytes. Earned by the template get target: mapping and serializing the template is
    * the largest cost left in that request, and sending a string costs a length count and an encoding
-   * per request (template get 47% and 52% of the ceiling as a string, 55% and 60% as bytes). Safe because handed-out templates are frozen and replaced, never changed, when the
-   * template changes; a body goes with its template object.
+   * per request (template get 47% and 52% of the ceiling as a string, 55% and 60% as bytes). Safe
+   * because handed-out templates are frozen and replaced, never changed, when the template changes; a
+   * body goes with its template object.
    */
   body(template: Template, serialize: () => string): Buffer
 }
