@@ -32,6 +32,7 @@ import { recycleBinPurgeJob } from './folders/purge-job.js'
 import { createTokenVerifier, expiredTokenSweepJob } from './identity/access-tokens.js'
 import { createMembershipLookup } from './identity/memberships.js'
 import { identityRoutes } from './identity/routes.js'
+import { runWorkflowRound, WORKFLOW_CHECK_INTERVAL_MS, WORKFLOW_JOB } from './lifecycle/resume/job.js'
 import { runScheduleRound, SCHEDULE_JOB } from './lifecycle/schedule-job.js'
 import { migrations } from './migrations/index.js'
 import { deliverySettingsOf } from './notifications/config.js'
@@ -45,7 +46,6 @@ import { renderRestError } from './rest/errors.js'
 import { signingPage } from './signing/page.js'
 import { signingRoutes } from './signing/routes.js'
 import { createTemplateCache } from './templates/cache.js'
-import { runWorkflowRound, WORKFLOW_CHECK_INTERVAL_MS, WORKFLOW_JOB } from './workflow/job.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */

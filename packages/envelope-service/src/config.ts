@@ -4,7 +4,7 @@ import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
 import { SealConfig } from './completion/config.js'
 import { ConversionConfig } from './documents/conversion/config.js'
 import { NotificationConfig } from './notifications/config.js'
-import { RecipientAuthConfig } from './signing/auth-config.js'
+import { RecipientAuthConfig } from './signing/auth/config.js'
 
 export const EnvelopeServiceConfig = Type.Composite([
   BaseServiceConfig,

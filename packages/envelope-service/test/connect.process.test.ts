@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { connectDatabase } from 'platform'
 import { describe, expect, it } from 'vitest'
-import { createConfiguration, type Harness, startService } from '../src/connect/delivery/test-receiver.js'
 import type { Schema } from '../src/database.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
+import { createConfiguration, type Harness, startService } from '../src/testing/connect-receiver.js'
 import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
 import {
   countBy,

@@ -10,7 +10,7 @@ import {
   startReceiver,
   startService,
   waitFor,
-} from '../src/connect/delivery/test-receiver.js'
+} from '../src/testing/connect-receiver.js'
 import { seedPrincipal } from '../src/testing/harness.js'
 
 /**

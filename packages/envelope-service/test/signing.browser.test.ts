@@ -1,13 +1,13 @@
 import { describeEachDatabase } from 'platform/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { findSignedPart } from '../src/completion/repository.js'
 import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
 import { getBlob } from '../src/documents/blobs.js'
+import { findSignedPart } from '../src/documents/sealed/repository.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
-import { newSigningToken } from '../src/signing/links.js'
 import { SIGNING_PAGE_CSP } from '../src/signing/page.js'
-import { insertSigningLink } from '../src/signing/repository.js'
+import { newSigningToken } from '../src/signing/records/links.js'
+import { insertSigningLink } from '../src/signing/records/repository.js'
 import {
   envelopeStatus,
   eventually,

@@ -1,6 +1,8 @@
-import type { AuditEffect, LifecycleEnvelopeStatus, MessageKind } from '../lifecycle/model.js'
-import type { DeliveryResult } from '../notifications/message.js'
+import type { EnvelopeStatus } from 'esign-contract'
+import type { MessageKind } from '../lifecycle/model.js'
+import type { DeliveryResult } from '../messages/message.js'
 import type { AuditRecord } from './chain.js'
+import type { AuditEffect } from './model.js'
 
 /**
  * Audit records from what happened: the audit effects of a lifecycle transition (with who acted and
@@ -41,7 +43,7 @@ export function auditRecordsOf(
 
 export interface DeliveryAttempt {
   envelopeId: string
-  envelopeStatus: LifecycleEnvelopeStatus
+  envelopeStatus: EnvelopeStatus
   recipientId: string
   kind: MessageKind
   channel: 'email' | 'sms'

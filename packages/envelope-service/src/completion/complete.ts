@@ -1,6 +1,12 @@
 import { PDFDocument } from 'pdf-lib'
 import { InvalidRequestError } from 'platform'
-import { type AnchorPlacement, type AnchorSpec, findAnchors, requireAnchorsFound } from './anchors.js'
+import {
+  type AnchorPlacement,
+  type AnchorSpec,
+  findAnchors,
+  requireAnchorsFound,
+} from '../documents/pdf-text/anchors.js'
+import { extractPageText } from '../documents/pdf-text/page-text.js'
 import { buildArchive } from './archive.js'
 import { createCertificatePdf } from './certificate.js'
 import { CERTIFICATE_LABELS } from './labels.js'
@@ -11,7 +17,6 @@ import type {
   CompletionEnvelope,
   CompletionRecipient,
 } from './model.js'
-import { extractPageText } from './page-text.js'
 import { type Seal, type SealOptions, sealPdf } from './seal.js'
 import { drawStamps } from './stamping.js'
 import {

@@ -10,10 +10,10 @@ import {
   type StoredRecipient,
 } from '../envelopes/repository.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
-import { authenticationEventsOf } from '../signing/auth-service.js'
-import { formatSignedDate, tabsWithValues } from '../signing/form.js'
-import { findAdoptions, findTabValues } from '../signing/repository.js'
-import { formLanguageOf } from '../signing/service.js'
+import { authenticationEventsOf } from '../signing/auth/service.js'
+import { formLanguageOf } from '../signing/records/model.js'
+import { findAdoptions, findTabValues } from '../signing/records/repository.js'
+import { formatSignedDate, tabsWithValues } from '../tabs/values.js'
 import type {
   CertificateLanguage,
   CompletionDocument,

@@ -1,4 +1,5 @@
-import type { TabsByType } from '../templates/model.js'
+import type { AuthenticationEvent } from '../signing/auth/model.js'
+import type { TabsByType } from '../tabs/model.js'
 
 /**
  * What completion needs to know about an envelope, gathered by the lifecycle once the last signer
@@ -43,14 +44,6 @@ export interface CompletionRecipient {
   tabs: TabsByType
   /** Identity checks the recipient passed (access code, SMS code, ...), in order. */
   authenticationEvents?: AuthenticationEvent[]
-}
-
-export interface AuthenticationEvent {
-  /** e.g. `Access code`, `SMS`. */
-  method: string
-  /** `locked`: the attempts ran out and the recipient was locked out. */
-  result: 'passed' | 'failed' | 'locked'
-  at: Date
 }
 
 export interface CompletionEnvelope {

@@ -1,12 +1,12 @@
 import type { DialectName } from 'platform'
 import type { Db } from '../database.js'
+import { storeSignedDocuments } from '../documents/sealed/repository.js'
 import { recordAudit } from '../lifecycle/service.js'
 import { retryDelayMs } from '../notifications/outbox-job.js'
 import { claim, complete, enqueue, retry } from '../outbox/repository.js'
 import { type EnvelopeCompletePayload, OUTBOX_TOPICS } from '../outbox/topics.js'
 import { completeEnvelope } from './complete.js'
 import { gatherEnvelope } from './gather.js'
-import { storeSignedDocuments } from './repository.js'
 import type { Seal } from './seal.js'
 
 /**

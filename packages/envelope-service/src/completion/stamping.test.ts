@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
-import { extractPageText } from './page-text.js'
+import { extractPageText } from '../documents/pdf-text/page-text.js'
 import { drawStamps } from './stamping.js'
 import type { Stamp } from './stamps.js'
 import { pdfWithText, signaturePng } from './test-fixtures.js'

@@ -8,7 +8,12 @@ import {
   StandardFonts,
 } from 'pdf-lib'
 import { InvalidRequestError } from 'platform'
-import { normaliseRotation, type PageBox, type Point, toUserSpace } from './page-geometry.js'
+import {
+  normaliseRotation,
+  type PageBox,
+  type Point,
+  toUserSpace,
+} from '../documents/pdf-text/page-geometry.js'
 import type { Stamp, StampFont } from './stamps.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { Tab, TabOption } from '../templates/model.js'
-import type { AnchorSpec } from './anchors.js'
+import type { AnchorSpec } from '../documents/pdf-text/anchors.js'
+import type { Tab, TabOption } from '../tabs/model.js'
 import type { CertificateLanguage, CompletionRecipient } from './model.js'
 
 /**

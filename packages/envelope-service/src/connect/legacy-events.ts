@@ -1,3 +1,4 @@
+import { ENVELOPE_STATUSES, RECIPIENT_STATUSES } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { ConnectEvent } from './model.js'
 
@@ -12,8 +13,8 @@ export type LegacyEnvelopeEvent = string | { envelopeEventStatusCode: string }
 export type LegacyRecipientEvent = string | { recipientEventStatusCode: string }
 type LegacyItem = string | Readonly<Record<string, unknown>>
 
-const ENVELOPE_STATUSES = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided'] as const
-const RECIPIENT_STATUSES = ['sent', 'delivered', 'completed', 'declined'] as const
+/** A recipient's Connect events exist from `sent` on: a recipient `created` has not been invited. */
+const RECIPIENT_EVENT_STATUSES = RECIPIENT_STATUSES.filter((status) => status !== 'created')
 
 function mapStatuses(
   items: readonly LegacyItem[],
@@ -54,7 +55,7 @@ export function eventsFromLegacyBody(body: {
       body.recipientEvents ?? [],
       'recipientEvents',
       'recipientEventStatusCode',
-      RECIPIENT_STATUSES,
+      RECIPIENT_EVENT_STATUSES,
       'recipient',
     ),
   ]

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
+import { checkPublishUrl } from '../network/url-policy.js'
 import { eventsFromLegacyBody } from './legacy-events.js'
 import {
   CONNECT_EVENT_DATA_VERSION,
@@ -21,7 +22,6 @@ import {
   replaceConfiguration,
 } from './repository.js'
 import type { ConnectCreateInput } from './schema.js'
-import { checkPublishUrl } from './url-policy.js'
 
 /** A new HMAC secret: 32 random bytes, base64 (what DocuSign's Connect keys look like). */
 export const generateHmacSecret = () => randomBytes(32).toString('base64')

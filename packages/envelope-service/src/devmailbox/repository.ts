@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../database.js'
-import { newTimeOrderedId } from '../envelopes/ids.js'
+import { newTimeOrderedId } from '../ids.js'
 
 export interface MailboxMessage {
   id: string

@@ -8,14 +8,13 @@ import {
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { DocumentOriginal } from '../documents/originals.js'
+import type { RecipientType, TabsByType } from '../tabs/model.js'
 import { carriesTabs, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
   InPersonSigner,
   ListCustomField,
   PhoneNumber,
-  RecipientType,
-  TabsByType,
   Template,
   TextCustomField,
 } from '../templates/model.js'

@@ -1,15 +1,7 @@
 import { InvalidRequestError } from 'platform'
+import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { checkTabPlacement, tabLabelOf, tabText } from '../tabs/read-tabs.js'
-import type {
-  CustomFields,
-  ListCustomField,
-  RecipientType,
-  Tab,
-  TabOption,
-  TabsByType,
-  Template,
-  TextCustomField,
-} from '../templates/model.js'
+import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
 import {
   type Composite,
   compositesOf,

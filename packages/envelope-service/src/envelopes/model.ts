@@ -1,23 +1,12 @@
-import type {
-  CustomFields,
-  InPersonSigner,
-  PhoneNumber,
-  RecipientType,
-  TabsByType,
-  TemplateDocument,
-} from '../templates/model.js'
+import type { RecipientType, TabsByType } from '../tabs/model.js'
+import type { CustomFields, InPersonSigner, PhoneNumber, TemplateDocument } from '../templates/model.js'
 
 /** Domain model of an envelope. Wire shapes (DocuSign strings) live in the `esign-contract` package. */
-
-export const ENVELOPE_STATUSES = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided'] as const
-export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number]
 
 /** Statuses a create request may ask for: `sent` sends at once, `created` keeps a draft. */
 export type CreateStatus = 'created' | 'sent'
 
 export type DeliveryMethod = 'email' | 'SMS'
-
-export type RecipientStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined'
 
 export interface AdditionalNotification {
   secondaryDeliveryMethod: 'SMS'

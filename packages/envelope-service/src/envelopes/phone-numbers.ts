@@ -1,6 +1,6 @@
 import { InvalidRequestError } from 'platform'
-import { toE164 } from '../notifications/phone.js'
 import type { EnvelopeDefinition } from './model.js'
+import { toE164 } from './phone.js'
 
 /**
  * Every phone number an envelope will text must be a real number (libphonenumber's metadata), checked at

@@ -1,6 +1,6 @@
 import type { RecipientIdentityVerification } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import { toE164 } from '../notifications/phone.js'
+import { toE164 } from './phone.js'
 
 /**
  * SMS authentication as a request asks for it, read into the numbers a one-time code may be texted to.

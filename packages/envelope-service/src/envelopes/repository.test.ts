@@ -3,10 +3,10 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { putBlob } from '../documents/blobs.js'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
+import { newEnvelopeId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { newEnvelopeId } from './ids.js'
 import type { EnvelopeDefinition } from './model.js'
 import {
   findCustomFields,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import { accountsWithConfigurations } from '../connect/delivery/repository.js'
@@ -9,13 +10,8 @@ import { inFolder } from '../folders/repository.js'
 import { insertAuditEntries } from '../lifecycle/repository.js'
 import { enqueue, type OutboxMessage } from '../outbox/repository.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
-import type {
-  CustomFields,
-  InPersonSigner,
-  PhoneNumber,
-  RecipientType,
-  TabsByType,
-} from '../templates/model.js'
+import type { RecipientType, TabsByType } from '../tabs/model.js'
+import type { CustomFields, InPersonSigner, PhoneNumber } from '../templates/model.js'
 import { awaitingScheduledSend, nextResumeAt } from '../workflow/gates.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import type {
@@ -25,9 +21,7 @@ import type {
   EnvelopeDocument,
   EnvelopeNotification,
   EnvelopeRecipient,
-  EnvelopeStatus,
   EventNotification,
-  RecipientStatus,
 } from './model.js'
 import type { EnvelopeRecipientsTable } from './tables.js'
 import { RECORD_EVERY_USE, type TemplateUseRecorder, USAGE_RESOLUTION_MS } from './template-use.js'
@@ -418,6 +412,12 @@ export async function findEnvelope(
   envelopeId: string,
 ): Promise<EnvelopeRecord | undefined> {
   const row = await envelopeQuery(db, accountId).where('envelopes.id', '=', envelopeId).executeTakeFirst()
+  return row ? toEnvelopeRecord(row) : undefined
+}
+
+/** An envelope by id alone, whatever its account: for a signing link, which names no account. */
+export async function findEnvelopeById(db: DbOrTx, envelopeId: string): Promise<EnvelopeRecord | undefined> {
+  const row = await envelopeColumns(db).where('envelopes.id', '=', envelopeId).executeTakeFirst()
   return row ? toEnvelopeRecord(row) : undefined
 }
 

@@ -1,6 +1,6 @@
+import type { EnvelopeStatus } from 'esign-contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { LifecycleEnvelopeStatus } from '../lifecycle/model.js'
 import {
   folderOf,
   impliedFolder,
@@ -13,14 +13,7 @@ import {
 } from './model.js'
 
 const NOW = new Date('2026-11-20T10:00:00.000Z')
-const STATUSES: LifecycleEnvelopeStatus[] = [
-  'created',
-  'sent',
-  'delivered',
-  'completed',
-  'declined',
-  'voided',
-]
+const STATUSES: EnvelopeStatus[] = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided']
 const statusArbitrary = fc.constantFrom(...STATUSES)
 const folderArbitrary = fc.constantFrom(...SYSTEM_FOLDERS)
 /** Placements the rules can produce: the bin always with its time, elsewhere never. */

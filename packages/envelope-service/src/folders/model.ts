@@ -1,4 +1,4 @@
-import type { LifecycleEnvelopeStatus } from '../lifecycle/model.js'
+import type { EnvelopeStatus } from 'esign-contract'
 
 /**
  * The folder rules, pure. An account shows DocuSign's four system folders. An envelope nobody moved
@@ -33,16 +33,15 @@ export function parseFolderId(value: string): SystemFolder | undefined {
 }
 
 /** Where an envelope nobody moved sits. */
-export const impliedFolder = (status: LifecycleEnvelopeStatus): 'draft' | 'sentitems' =>
+export const impliedFolder = (status: EnvelopeStatus): 'draft' | 'sentitems' =>
   status === 'created' ? 'draft' : 'sentitems'
 
 /** The sender's copy of an envelope: the folder a client moved it to, else the one its status implies. */
-export const folderOf = (envelope: { status: LifecycleEnvelopeStatus; folder: SystemFolder | null }) =>
+export const folderOf = (envelope: { status: EnvelopeStatus; folder: SystemFolder | null }) =>
   envelope.folder ?? impliedFolder(envelope.status)
 
 /** Only envelopes in flight are voided when deleted (DocuSign voids just `sent` and `delivered`). */
-export const voidsWhenDeleted = (status: LifecycleEnvelopeStatus) =>
-  status === 'sent' || status === 'delivered'
+export const voidsWhenDeleted = (status: EnvelopeStatus) => status === 'sent' || status === 'delivered'
 
 export interface StoredPlacement {
   folder: SystemFolder | null
@@ -62,7 +61,7 @@ export interface Placement extends StoredPlacement {
  */
 export function placementAfterMove(
   current: StoredPlacement,
-  status: LifecycleEnvelopeStatus,
+  status: EnvelopeStatus,
   target: SystemFolder,
   now: Date,
 ): Placement | undefined {

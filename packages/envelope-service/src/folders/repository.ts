@@ -1,6 +1,6 @@
+import type { EnvelopeStatus } from 'esign-contract'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
-import type { LifecycleEnvelopeStatus } from '../lifecycle/model.js'
 import type { StoredPlacement, SystemFolder } from './model.js'
 
 /**
@@ -11,7 +11,7 @@ import type { StoredPlacement, SystemFolder } from './model.js'
 /** An envelope as a folder lists it. */
 export interface FolderEnvelope {
   envelopeId: string
-  status: LifecycleEnvelopeStatus
+  status: EnvelopeStatus
   subject: string
   sender: { userId: string; userName: string; email: string }
   createdAt: string
@@ -159,7 +159,7 @@ export async function listFolderItems(
     total: Number(counted.total),
     envelopes: rows.map((row) => ({
       envelopeId: row.id,
-      status: row.status as LifecycleEnvelopeStatus,
+      status: row.status as EnvelopeStatus,
       subject: row.email_subject,
       sender: { userId: row.sender_user_id, userName: row.sender_name, email: row.sender_email },
       createdAt: row.created_at,
@@ -196,7 +196,7 @@ export async function findPlacements(
   db: DbOrTx,
   accountId: string,
   envelopeIds: readonly string[],
-): Promise<Map<string, StoredPlacement & { status: LifecycleEnvelopeStatus }>> {
+): Promise<Map<string, StoredPlacement & { status: EnvelopeStatus }>> {
   const rows = await db
     .selectFrom('envelopes')
     .select(['id', 'status', 'folder', 'deleted_at'])
@@ -207,7 +207,7 @@ export async function findPlacements(
     rows.map((row) => [
       row.id,
       {
-        status: row.status as LifecycleEnvelopeStatus,
+        status: row.status as EnvelopeStatus,
         folder: row.folder as SystemFolder | null,
         deletedAt: row.deleted_at,
       },

@@ -1,8 +1,14 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ErrorDetails, FolderItemsResponse, FoldersRequest, FoldersResponse } from 'esign-contract'
+import {
+  ENVELOPE_STATUSES,
+  type EnvelopeStatus,
+  ErrorDetails,
+  FolderItemsResponse,
+  FoldersRequest,
+  FoldersResponse,
+} from 'esign-contract'
 import { type App, InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import type { LifecycleEnvelopeStatus } from '../lifecycle/model.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { StartPosition } from '../templates/schema.js'
 import { listFolderEnvelopes, listFolders, moveEnvelopes } from './service.js'
@@ -32,15 +38,6 @@ const FolderItemsQuery = Type.Object({
 })
 type FolderItemsQuery = Static<typeof FolderItemsQuery>
 
-const STATUSES: readonly LifecycleEnvelopeStatus[] = [
-  'created',
-  'sent',
-  'delivered',
-  'completed',
-  'declined',
-  'voided',
-]
-
 /** Stored times are ISO text compared as text, so a bound must be an ISO time within years 1..9999. */
 function parseDate(value: string, field: string): string {
   const time = Date.parse(value)
@@ -50,7 +47,7 @@ function parseDate(value: string, field: string): string {
   return new Date(time).toISOString()
 }
 
-function parseStatuses(value: string | undefined): LifecycleEnvelopeStatus[] | undefined {
+function parseStatuses(value: string | undefined): EnvelopeStatus[] | undefined {
   if (value === undefined) return undefined
   const listed = value
     .split(',')
@@ -58,11 +55,13 @@ function parseStatuses(value: string | undefined): LifecycleEnvelopeStatus[] | u
     .filter((item) => item !== '')
   if (listed.length === 0 || listed.includes('any')) return undefined
   for (const status of listed) {
-    if (!(STATUSES as readonly string[]).includes(status)) {
-      throw new InvalidRequestError(`status must list envelope statuses (${STATUSES.join(', ')}) or be 'any'`)
+    if (!(ENVELOPE_STATUSES as readonly string[]).includes(status)) {
+      throw new InvalidRequestError(
+        `status must list envelope statuses (${ENVELOPE_STATUSES.join(', ')}) or be 'any'`,
+      )
     }
   }
-  return listed as LifecycleEnvelopeStatus[]
+  return listed as EnvelopeStatus[]
 }
 
 /** `/folders`: the system folders, the envelopes in one, and moving envelopes (delete, restore). */

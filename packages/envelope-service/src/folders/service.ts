@@ -1,8 +1,8 @@
-import type { FolderItemsResponse, FoldersRequest, FoldersResponse } from 'esign-contract'
+import type { EnvelopeStatus, FolderItemsResponse, FoldersRequest, FoldersResponse } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { findUser } from '../identity/repository.js'
-import type { LifecycleEnvelopeStatus, Transition } from '../lifecycle/model.js'
+import type { Transition } from '../lifecycle/model.js'
 import { type Actor, applyTransition, recordAudit } from '../lifecycle/service.js'
 import { voidEnvelope } from '../lifecycle/transitions.js'
 import { type FolderOwner, toFolder, toFolderItem } from './mapping.js'
@@ -42,7 +42,7 @@ const DAY_MS = 24 * 60 * 60_000
 export interface FolderItemsFilter {
   fromDate?: string
   toDate?: string
-  statuses?: readonly LifecycleEnvelopeStatus[]
+  statuses?: readonly EnvelopeStatus[]
   searchText?: string
   start: number
   count: number

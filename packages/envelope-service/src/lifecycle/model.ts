@@ -1,14 +1,11 @@
-import type { ConnectEventName as ContractEventName } from 'esign-contract'
-import type { WorkflowAuditAction } from '../workflow/audit.js'
+import type { ConnectEventName as ContractEventName, EnvelopeStatus, RecipientStatus } from 'esign-contract'
+import type { AuditEffect } from '../audit/model.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 
 /**
  * The lifecycle's own small types. The write path maps stored rows to them and stores what the
  * transitions return; nothing here knows about tables or wire shapes.
  */
-
-export type LifecycleEnvelopeStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined' | 'voided'
-export type LifecycleRecipientStatus = 'created' | 'sent' | 'delivered' | 'completed' | 'declined'
 
 /**
  * Signers and in-person signers sign; certified deliveries must open the envelope (DocuSign completes
@@ -24,7 +21,7 @@ export interface LifecycleRecipient {
   type: LifecycleRecipientType
   /** Already parsed from DocuSign's string. */
   routingOrder: number
-  status: LifecycleRecipientStatus
+  status: RecipientStatus
   channel: DeliveryChannel
   /**
    * Signed through the sender's application (`clientUserId`, `POST .../views/recipient`) instead of a
@@ -43,7 +40,7 @@ export interface LifecycleRecipient {
 }
 
 export interface LifecycleEnvelope {
-  status: LifecycleEnvelopeStatus
+  status: EnvelopeStatus
   recipients: readonly LifecycleRecipient[]
   sentAt?: string
   deliveredAt?: string
@@ -80,29 +77,6 @@ export interface MessageEffect {
 /** Kinds addressed to the envelope's sender (by email) rather than to the recipient they name. */
 export const SENDER_KINDS: ReadonlySet<MessageKind> = new Set(['senderDeclined'])
 
-/** Actions as DocuSign's envelope history names them (`Sent Invitations`, `Viewed`, ...), plus our own. */
-export type AuditAction =
-  | 'Sent Invitations'
-  | 'Printable Copy Delivered'
-  | 'Viewed'
-  | 'Signed'
-  | 'Declined'
-  | 'Voided'
-  | 'Resent'
-  | 'Reminder Sent'
-  | 'Expiration Warning Sent'
-  | 'Completed'
-  | WorkflowAuditAction
-
-export interface AuditEffect {
-  action: AuditAction
-  /** Absent for actions of the sender or the system. */
-  recipientId?: string
-  /** The envelope's status after the action. */
-  envelopeStatus: LifecycleEnvelopeStatus
-  message: string
-}
-
 /** Connect event names (DocuSign's `event` strings) a transition can produce. */
 export type ConnectEventName = Exclude<ContractEventName, 'envelope-created'>
 
@@ -122,9 +96,3 @@ export interface Transition {
   envelope: LifecycleEnvelope
   effects: Effects
 }
-
-export const TERMINAL_ENVELOPE_STATUSES: ReadonlySet<LifecycleEnvelopeStatus> = new Set([
-  'completed',
-  'declined',
-  'voided',
-])

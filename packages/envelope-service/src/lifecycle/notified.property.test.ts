@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { AuditEffect } from '../audit/model.js'
 import { LifecycleError } from './errors.js'
-import type { AuditEffect, LifecycleEnvelope, MessageEffect, Transition } from './model.js'
+import type { LifecycleEnvelope, MessageEffect, Transition } from './model.js'
 import { isEmbedded, messageTo } from './notified.js'
 import {
   applyEvent,

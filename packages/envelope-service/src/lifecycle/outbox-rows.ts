@@ -1,4 +1,5 @@
 import { type AuditRecord, appendEntries, type ChainedAuditRecord } from '../audit/chain.js'
+import type { AuditEffect } from '../audit/model.js'
 import type { OutboxMessage } from '../outbox/repository.js'
 import {
   type EnvelopeCompletePayload,
@@ -6,7 +7,7 @@ import {
   OUTBOX_TOPICS,
   type RecipientMessagePayload,
 } from '../outbox/topics.js'
-import type { AuditEffect, Transition } from './model.js'
+import type { Transition } from './model.js'
 
 /** Who caused a transition, as the audit trail records it. */
 export interface Actor {

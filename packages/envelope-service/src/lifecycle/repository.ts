@@ -1,15 +1,10 @@
+import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import { type DbOrTx, insertRows } from '../database.js'
 import { nextResumeAt } from '../workflow/gates.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
-import type {
-  LifecycleEnvelope,
-  LifecycleEnvelopeStatus,
-  LifecycleRecipient,
-  LifecycleRecipientStatus,
-  LifecycleRecipientType,
-} from './model.js'
+import type { LifecycleEnvelope, LifecycleRecipient, LifecycleRecipientType } from './model.js'
 
 /**
  * The lifecycle's reads and writes: an envelope's state as the pure transitions take it, the compare-and-
@@ -74,7 +69,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
     senderUserId: envelope.sender_user_id,
     version: Number(envelope.version),
     state: {
-      status: envelope.status as LifecycleEnvelopeStatus,
+      status: envelope.status as EnvelopeStatus,
       sentAt: nullable(envelope.sent_at),
       deliveredAt: nullable(envelope.delivered_at),
       completedAt: nullable(envelope.completed_at),
@@ -87,7 +82,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
           recipientId: row.recipient_id,
           type: row.type as LifecycleRecipientType,
           routingOrder: Number(row.routing_order),
-          status: row.status as LifecycleRecipientStatus,
+          status: row.status as RecipientStatus,
           channel: deliveryChannel({
             deliveryMethod: row.delivery_method,
             ...(row.phone_number ? { phoneNumber: JSON.parse(row.phone_number) } : {}),

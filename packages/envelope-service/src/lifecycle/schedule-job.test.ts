@@ -1,7 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import type { OutboundMessage } from '../notifications/message.js'
+import type { OutboundMessage } from '../messages/message.js'
 import { runMessagesRound } from '../notifications/outbox-job.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'

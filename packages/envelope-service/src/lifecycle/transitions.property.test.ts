@@ -1,13 +1,8 @@
+import type { RecipientStatus } from 'esign-contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LifecycleError } from './errors.js'
-import {
-  type LifecycleEnvelope,
-  type LifecycleRecipient,
-  type LifecycleRecipientStatus,
-  SENDER_KINDS,
-  type Transition,
-} from './model.js'
+import { type LifecycleEnvelope, type LifecycleRecipient, SENDER_KINDS, type Transition } from './model.js'
 import { canSign, mustAct } from './routing.js'
 import {
   applyEvent,
@@ -73,7 +68,7 @@ function expectRoutingInvariant(envelope: LifecycleEnvelope) {
   }
 }
 
-const RECIPIENT_EVENT_STATUSES: Record<string, LifecycleRecipientStatus[]> = {
+const RECIPIENT_EVENT_STATUSES: Record<string, RecipientStatus[]> = {
   'recipient-sent': ['sent', 'delivered', 'completed', 'declined'],
   'recipient-delivered': ['delivered', 'completed', 'declined'],
   'recipient-completed': ['completed'],

@@ -1,3 +1,5 @@
+import { type EnvelopeStatus, FINAL_ENVELOPE_STATUSES } from 'esign-contract'
+import type { AuditEffect } from '../audit/model.js'
 import { scheduledSendArmed, scheduledSendReleased, stepChangeAudit } from '../workflow/audit.js'
 import { chooseRecipient, type TabValueLookup } from '../workflow/conditions.js'
 import {
@@ -11,16 +13,13 @@ import {
 } from '../workflow/gates.js'
 import { LifecycleError } from './errors.js'
 import type {
-  AuditEffect,
   Effects,
   LifecycleEnvelope,
-  LifecycleEnvelopeStatus,
   LifecycleRecipient,
   MessageEffect,
   MessageKind,
   Transition,
 } from './model.js'
-import { TERMINAL_ENVELOPE_STATUSES } from './model.js'
 import { isEmbedded, messageTo, senderNoticeOfDecline } from './notified.js'
 import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } from './routing.js'
 
@@ -379,7 +378,7 @@ function complete(draft: DraftEnvelope, effects: Effects, at: string) {
 function updateEnvelopeDelivery(draft: DraftEnvelope, effects: Effects, at: string) {
   const pending = pendingActors(draft.recipients)
   const delivered = pending.length > 0 && pending.every((recipient) => recipient.status === 'delivered')
-  const next: LifecycleEnvelopeStatus = delivered ? 'delivered' : 'sent'
+  const next: EnvelopeStatus = delivered ? 'delivered' : 'sent'
   if (next === 'delivered' && draft.status !== 'delivered') {
     draft.deliveredAt ??= at
     effects.events.push({ event: 'envelope-delivered' })
@@ -419,7 +418,7 @@ function pushMessage(effects: Effects, message: MessageEffect | undefined) {
 
 function requireInProgress(envelope: LifecycleEnvelope) {
   if (envelope.status === 'sent' || envelope.status === 'delivered') return
-  const state = TERMINAL_ENVELOPE_STATUSES.has(envelope.status) ? envelope.status : "a draft ('created')"
+  const state = FINAL_ENVELOPE_STATUSES.has(envelope.status) ? envelope.status : "a draft ('created')"
   throw new LifecycleError(
     'ENVELOPE_INVALID_STATUS',
     `The envelope is ${state}; recipients cannot act on it.`,

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { AuditEffect } from '../audit/model.js'
 import type { ConditionalRecipientRule, LifecycleWorkflow, WorkflowStep } from '../workflow/model.js'
 import { LifecycleError } from './errors.js'
-import type { AuditEffect, LifecycleEnvelope, Transition } from './model.js'
+import type { LifecycleEnvelope, Transition } from './model.js'
 import { mustAct } from './routing.js'
 import { continueWorkflow, recipientSigned, resumeWorkflow, send } from './transitions.js'
 

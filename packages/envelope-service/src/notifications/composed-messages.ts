@@ -1,9 +1,9 @@
 import type { Db } from '../database.js'
 import { recordAudit } from '../lifecycle/service.js'
+import type { OutboundMessage } from '../messages/message.js'
 import { type ClaimedOutboxMessage, complete, retry } from '../outbox/repository.js'
 import type { ComposedMessagePayload } from '../outbox/topics.js'
 import type { Dispatch } from './dispatch.js'
-import type { OutboundMessage } from './message.js'
 
 /**
  * Sends a `message.composed` outbox row: a message written whole when it was owed (a one-time code, a

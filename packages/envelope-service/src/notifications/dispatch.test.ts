@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { EmailMessage, SmsMessage } from '../messages/message.js'
 import { deliverySettingsOf, type NotificationConfig } from './config.js'
 import { createDelivery, createDispatcher } from './dispatch.js'
 import { type CapturedMessage, createDevMailbox } from './mailbox.js'
-import type { EmailMessage, SmsMessage } from './message.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 
 const emailMessage: EmailMessage = {

@@ -1,7 +1,7 @@
+import type { DeliveryResult, OutboundMessage } from '../messages/message.js'
 import type { DeliverySettings } from './config.js'
 import { createSmtpTransport, type EmailTransport } from './email/smtp.js'
 import type { DevMailbox } from './mailbox.js'
-import type { DeliveryResult, OutboundMessage } from './message.js'
 import type { SmsProvider } from './sms/provider.js'
 import { createTwilioSmsProvider } from './sms/twilio.js'
 

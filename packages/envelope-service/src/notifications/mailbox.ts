@@ -1,4 +1,4 @@
-import type { DeliveryResult, OutboundMessage } from './message.js'
+import type { DeliveryResult, OutboundMessage } from '../messages/message.js'
 
 /**
  * The development mailbox: with no SMTP server or SMS provider configured (and the mailbox enabled,

@@ -6,6 +6,8 @@ import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecyc
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
 import { expirationOf } from '../lifecycle/schedule.js'
 import { recordAudit } from '../lifecycle/service.js'
+import { composeMessages } from '../messages/compose.js'
+import type { DeliveryResult, OutboundMessage } from '../messages/message.js'
 import {
   type ClaimedOutboxMessage,
   claim,
@@ -17,13 +19,11 @@ import {
   updatePayload,
 } from '../outbox/repository.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
-import { newSigningToken, signingUrl } from '../signing/links.js'
-import { insertSigningLink } from '../signing/repository.js'
-import { formLanguageOf } from '../signing/service.js'
-import { composeMessages } from './compose.js'
+import { newSigningToken, signingUrl } from '../signing/records/links.js'
+import { formLanguageOf } from '../signing/records/model.js'
+import { insertSigningLink } from '../signing/records/repository.js'
 import { deliverComposedRow } from './composed-messages.js'
 import type { Dispatch } from './dispatch.js'
-import type { DeliveryResult, OutboundMessage } from './message.js'
 
 /**
  * The messages job: drains `recipient.message` rows from the outbox and sends them by email, SMS or

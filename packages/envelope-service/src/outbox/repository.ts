@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DialectName } from 'platform'
 import { type DbOrTx, insertRows } from '../database.js'
-import { newTimeOrderedId } from '../envelopes/ids.js'
+import { newTimeOrderedId } from '../ids.js'
 
 /** Work to enqueue: `payload` is stored as JSON. */
 export interface OutboxMessage {

@@ -1,14 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { TabsByType } from '../templates/model.js'
-import {
-  checkFinish,
-  computeFormulas,
-  formatSignedDate,
-  type Locate,
-  signingTabs,
-  tabsWithValues,
-} from './form.js'
+import type { TabsByType } from '../tabs/model.js'
+import { computeFormulas, formatSignedDate, tabsWithValues } from '../tabs/values.js'
+import { checkFinish, type Locate, signingTabs } from './form.js'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const at = (x: string, y: string) => ({ documentId: '1', pageNumber: '1', xPosition: x, yPosition: y })

@@ -1,5 +1,5 @@
-import { type AnchorSpec, resolveAnchors } from '../completion/anchors.js'
-import type { TabsByType } from '../templates/model.js'
+import { type AnchorSpec, resolveAnchors } from '../documents/pdf-text/anchors.js'
+import type { TabsByType } from '../tabs/model.js'
 import type { Locate, Located } from './form.js'
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { AUTH_TOKEN_HEADER } from './auth-schema.js'
+import { AUTH_TOKEN_HEADER } from './auth/schema.js'
+import type { Client } from './records/model.js'
 import { SIGNING_TOKEN_HEADER } from './schema.js'
-import type { Client } from './service.js'
 
 /** The signing token, and the auth session of a recipient who passed its access code or SMS code. */
 export const Headers = Type.Object({

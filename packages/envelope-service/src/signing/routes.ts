@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { authRoutes } from './auth-routes.js'
-import { AUTH_TOKEN_HEADER } from './auth-schema.js'
+import { authRoutes } from './auth/routes.js'
+import { AUTH_TOKEN_HEADER } from './auth/schema.js'
 import { clientOf, Headers } from './request.js'
 import {
   DeclineSigningRequest,
@@ -11,28 +11,70 @@ import {
   SigningOutcome,
   SigningSession,
 } from './schema.js'
-import { declineSigning, finishSigning, openSession, signedCombined, signingDocument } from './service.js'
+import {
+  authenticatedSigner,
+  declineSigning,
+  finishSigning,
+  openSession,
+  type Signer,
+  signedCombined,
+  signingDocument,
+} from './service.js'
 
 /**
  * The signing page's JSON API under /signing/api. The token comes in a header (the page reads it from
  * its URL fragment), never in a URL; responses are never cached.
+ *
+ * Every route here serves one recipient, so one `preHandler` hook resolves the token to the link and
+ * recipient and refuses the call unless the recipient passed the checks it owes (signing/auth): a route
+ * added here cannot forget it. The authentication routes themselves (auth/routes.ts) sit beside this
+ * scope, without the hook, since they are how a recipient passes.
  */
 export async function signingRoutes(app: App, ctx: ServiceContext) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
     reply.header('referrer-policy', 'no-referrer')
   })
+  await app.register(async (scope) => authenticatedRoutes(scope as App, ctx))
+  await authRoutes(app, ctx)
+}
+
+/** Set on the one route that may spend a once-only recipient view URL (the page's session). */
+interface SigningRouteConfig {
+  opensPage?: boolean
+}
+
+const signers = new WeakMap<object, Signer>()
+
+/** The authenticated signer of a request that passed the hook. */
+function signerOf(request: object): Signer {
+  const signer = signers.get(request)
+  if (!signer) throw new Error('signing route without its authentication hook')
+  return signer
+}
+
+async function authenticatedRoutes(app: App, ctx: ServiceContext) {
+  app.addHook('preHandler', async (request) => {
+    const headers = request.headers as Static<typeof Headers>
+    const config = request.routeOptions.config as SigningRouteConfig
+    signers.set(
+      request,
+      await authenticatedSigner(
+        ctx,
+        headers[SIGNING_TOKEN_HEADER],
+        headers[AUTH_TOKEN_HEADER],
+        config.opensPage === true,
+      ),
+    )
+  })
 
   app.get(
     '/signing/api/session',
-    { schema: { hide: true, headers: Headers, response: { 200: SigningSession } } },
-    async (request) =>
-      openSession(
-        ctx,
-        request.headers[SIGNING_TOKEN_HEADER],
-        clientOf(request),
-        request.headers[AUTH_TOKEN_HEADER],
-      ),
+    {
+      schema: { hide: true, headers: Headers, response: { 200: SigningSession } },
+      config: { opensPage: true } satisfies SigningRouteConfig,
+    },
+    async (request) => openSession(ctx, signerOf(request), clientOf(request)),
   )
 
   app.get(
@@ -45,22 +87,13 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request, reply) => {
-      const bytes = await signingDocument(
-        ctx,
-        request.headers[SIGNING_TOKEN_HEADER],
-        request.params.documentId,
-        request.headers[AUTH_TOKEN_HEADER],
-      )
+      const bytes = await signingDocument(ctx, signerOf(request), request.params.documentId)
       return reply.type('application/pdf').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
 
   app.get('/signing/api/combined', { schema: { hide: true, headers: Headers } }, async (request, reply) => {
-    const bytes = await signedCombined(
-      ctx,
-      request.headers[SIGNING_TOKEN_HEADER],
-      request.headers[AUTH_TOKEN_HEADER],
-    )
+    const bytes = await signedCombined(ctx, signerOf(request))
     return reply
       .type('application/pdf')
       .header('content-disposition', 'attachment; filename="signed.pdf"')
@@ -72,14 +105,7 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
     {
       schema: { hide: true, headers: Headers, body: FinishSigningRequest, response: { 200: SigningOutcome } },
     },
-    async (request) =>
-      finishSigning(
-        ctx,
-        request.headers[SIGNING_TOKEN_HEADER],
-        request.body,
-        clientOf(request),
-        request.headers[AUTH_TOKEN_HEADER],
-      ),
+    async (request) => finishSigning(ctx, signerOf(request), request.body, clientOf(request)),
   )
 
   app.post(
@@ -92,15 +118,6 @@ export async function signingRoutes(app: App, ctx: ServiceContext) {
         response: { 200: SigningOutcome },
       },
     },
-    async (request) =>
-      declineSigning(
-        ctx,
-        request.headers[SIGNING_TOKEN_HEADER],
-        request.body,
-        clientOf(request),
-        request.headers[AUTH_TOKEN_HEADER],
-      ),
+    async (request) => declineSigning(ctx, signerOf(request), request.body, clientOf(request)),
   )
-
-  await authRoutes(app, ctx)
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { StringEnum } from 'platform'
+import { FORM_TAB_TYPES } from '../tabs/model.js'
 
 /**
  * The signing page's own JSON API (not DocuSign's REST API): what the page served at `/signing/` reads and
@@ -12,17 +13,7 @@ import { StringEnum } from 'platform'
 
 export const SIGNING_TOKEN_HEADER = 'x-signing-token'
 
-export const SigningTabType = StringEnum([
-  'signHere',
-  'initialHere',
-  'dateSigned',
-  'fullName',
-  'email',
-  'text',
-  'checkbox',
-  'list',
-  'radioGroup',
-])
+export const SigningTabType = StringEnum(FORM_TAB_TYPES)
 export type SigningTabType = Static<typeof SigningTabType>
 
 const Placement = {

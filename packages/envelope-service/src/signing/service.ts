@@ -1,20 +1,22 @@
-import { AppError, NotFoundError } from 'platform'
-import { COMBINED_PART, findSignedPart } from '../completion/repository.js'
+import { NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs.js'
+import { COMBINED_PART, findSignedPart } from '../documents/sealed/repository.js'
 import {
   findCustomFields,
   findDocuments,
-  findEnvelope,
+  findEnvelopeById,
   findRecipients,
   type StoredRecipient,
 } from '../envelopes/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
-import { requireAuthenticated } from './auth-service.js'
-import { checkFinish, formatSignedDate, signingTabs } from './form.js'
-import { hashSigningToken } from './links.js'
+import { formatSignedDate } from '../tabs/values.js'
+import { requireAuthenticated } from './auth/service.js'
+import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
+import { hashSigningToken } from './records/links.js'
+import { type Client, formLanguageOf, invalidLink, signerName } from './records/model.js'
 import {
   consumeSigningLink,
   findSigningLink,
@@ -23,7 +25,7 @@ import {
   recordViewedFrom,
   type SigningLink,
   storeTabValues,
-} from './repository.js'
+} from './records/repository.js'
 import type {
   DeclineSigningRequest,
   FinishSigningRequest,
@@ -43,28 +45,22 @@ export const EMBEDDED_SESSION_MS = 20 * 60_000
 
 export type SigningDeps = Pick<ServiceContext, 'db' | 'now' | 'publicUrl'>
 
-export interface Client {
-  ipAddress: string
-  userAgent: string
-}
-
-/** 401 for a token that is unknown, expired or already used: the page says the link is not valid. */
-class LinkRefusedError extends AppError {
-  constructor() {
-    super('unauthorized', 'This signing link is not valid', { errorCode: 'INVALID_TOKEN_FORMAT' })
-  }
+/** A signing call's link and recipient, resolved and authenticated once by the routes' hook (routes.ts). */
+export interface Signer {
+  link: SigningLink
+  recipient: StoredRecipient
 }
 
 async function linkOf(deps: SigningDeps, token: string): Promise<SigningLink> {
   const link = await findSigningLink(deps.db, hashSigningToken(token))
-  if (!link || link.expiresAt <= deps.now()) throw new LinkRefusedError()
+  if (!link || link.expiresAt <= deps.now()) throw invalidLink()
   return link
 }
 
 /** A link in use by an open page: an invitation link, or a recipient view already opened. */
 async function openLink(deps: SigningDeps, token: string): Promise<SigningLink> {
   const link = await linkOf(deps, token)
-  if (link.kind === 'recipient_view' && link.usedAt === undefined) throw new LinkRefusedError()
+  if (link.kind === 'recipient_view' && link.usedAt === undefined) throw invalidLink()
   return link
 }
 
@@ -74,7 +70,7 @@ async function recipientsOf(deps: SigningDeps, envelopeId: string): Promise<Stor
 
 function pickRecipient(recipients: readonly StoredRecipient[], recipientId: string): StoredRecipient {
   const recipient = recipients.find((candidate) => candidate.recipientId === recipientId)
-  if (!recipient) throw new LinkRefusedError()
+  if (!recipient) throw invalidLink()
   return recipient
 }
 
@@ -96,23 +92,27 @@ function stateOf(
   return 'ready'
 }
 
-/** The envelope's form language: a list custom field named for the language, set to Spanish or English. */
-export function formLanguageOf(fields: { name: string; value: string }[]): 'en' | 'es' | undefined {
-  for (const field of fields) {
-    if (!/language|idioma/i.test(field.name)) continue
-    const value = field.value.trim().toLowerCase()
-    if (/^(es([-_].*)?|spanish|español|espanol)$/.test(value)) return 'es'
-    if (/^(en([-_].*)?|english|inglés|ingles)$/.test(value)) return 'en'
-  }
-  return undefined
-}
-
 /** The recipient's email unless it is SMS-only (then it is a placeholder nobody reads). */
 const visibleEmail = (recipient: StoredRecipient) =>
   recipient.deliveryMethod.toLowerCase() === 'sms' ? undefined : recipient.email
 
-/** The name shown: the in-person signer's own, else the recipient's. */
-const signerName = (recipient: StoredRecipient) => recipient.inPerson?.signerName ?? recipient.name ?? ''
+/**
+ * Resolves a signing call's token to its link and recipient, and refuses the call unless the recipient
+ * passed every check it owes (signing/auth). `opening`: the call that opens the page may spend a once-only
+ * recipient view URL, which is checked before it is spent, so a recipient who still owes a code can come
+ * back; every other call needs a link already in use.
+ */
+export async function authenticatedSigner(
+  deps: SigningDeps,
+  token: string,
+  authToken: string | undefined,
+  opening: boolean,
+): Promise<Signer> {
+  const link = opening ? await linkOf(deps, token) : await openLink(deps, token)
+  const recipient = await recipientOf(deps, link.envelopeId, link.recipientId)
+  await requireAuthenticated(deps, link, recipient, authToken)
+  return { link, recipient }
+}
 
 /**
  * The page's session. Opening it marks the recipient delivered (and audits the view); a once-only
@@ -120,18 +120,9 @@ const signerName = (recipient: StoredRecipient) => recipient.inPerson?.signerNam
  */
 export async function openSession(
   deps: SigningDeps,
-  token: string,
+  { link }: Signer,
   client: Client,
-  authToken: string | undefined,
 ): Promise<SigningSession> {
-  const link = await linkOf(deps, token)
-  // Checked before a once-only view URL is spent, so a recipient who still owes a code can come back.
-  await requireAuthenticated(
-    deps,
-    link,
-    await recipientOf(deps, link.envelopeId, link.recipientId),
-    authToken,
-  )
   if (link.kind === 'recipient_view' && link.usedAt === undefined) {
     const consumed = await consumeSigningLink(
       deps.db,
@@ -139,14 +130,15 @@ export async function openSession(
       deps.now(),
       deps.now() + EMBEDDED_SESSION_MS,
     )
-    if (!consumed) throw new LinkRefusedError()
+    if (!consumed) throw invalidLink()
   } else if (link.kind === 'recipient_view') {
-    throw new LinkRefusedError()
+    throw invalidLink()
   }
-  return sessionOf(deps, link, client)
+  return pageSessionOf(deps, link, client)
 }
 
-async function sessionOf(deps: SigningDeps, link: SigningLink, client: Client): Promise<SigningSession> {
+/** What the page shows: the envelope, this recipient, its documents and its form. */
+async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Client): Promise<SigningSession> {
   const { envelopeId, recipientId } = link
   const envelope = await envelopeOf(deps, envelopeId)
   let recipient = await recipientOf(deps, envelopeId, recipientId)
@@ -211,13 +203,8 @@ async function sessionOf(deps: SigningDeps, link: SigningLink, client: Client): 
 }
 
 async function envelopeOf(deps: SigningDeps, envelopeId: string) {
-  const row = await deps.db
-    .selectFrom('envelopes')
-    .select('account_id')
-    .where('id', '=', envelopeId)
-    .executeTakeFirst()
-  const envelope = row && (await findEnvelope(deps.db, row.account_id, envelopeId))
-  if (!envelope) throw new LinkRefusedError()
+  const envelope = await findEnvelopeById(deps.db, envelopeId)
+  if (!envelope) throw invalidLink()
   return envelope
 }
 
@@ -230,17 +217,9 @@ async function documentBytes(deps: SigningDeps, blobId: string): Promise<Uint8Ar
 /** A document of the link's envelope, for the page's pdf.js. */
 export async function signingDocument(
   deps: SigningDeps,
-  token: string,
+  { link }: Signer,
   documentId: string,
-  authToken: string | undefined,
 ): Promise<Uint8Array> {
-  const link = await openLink(deps, token)
-  await requireAuthenticated(
-    deps,
-    link,
-    await recipientOf(deps, link.envelopeId, link.recipientId),
-    authToken,
-  )
   const documents = (await findDocuments(deps.db, [link.envelopeId])).get(link.envelopeId) ?? []
   const document = documents.find((candidate) => candidate.documentId === documentId)
   if (!document) throw new NotFoundError(`Document ${documentId} not found`)
@@ -248,18 +227,7 @@ export async function signingDocument(
 }
 
 /** The sealed combined PDF, for any recipient's link once the envelope is completed. */
-export async function signedCombined(
-  deps: SigningDeps,
-  token: string,
-  authToken: string | undefined,
-): Promise<Uint8Array> {
-  const link = await openLink(deps, token)
-  await requireAuthenticated(
-    deps,
-    link,
-    await recipientOf(deps, link.envelopeId, link.recipientId),
-    authToken,
-  )
+export async function signedCombined(deps: SigningDeps, { link }: Signer): Promise<Uint8Array> {
   const blobId = await findSignedPart(deps.db, link.envelopeId, COMBINED_PART)
   if (!blobId) throw new NotFoundError('The signed document is not ready yet')
   return documentBytes(deps, blobId)
@@ -267,16 +235,12 @@ export async function signedCombined(
 
 export async function finishSigning(
   deps: SigningDeps,
-  token: string,
+  { link, recipient }: Signer,
   request: FinishSigningRequest,
   client: Client,
-  authToken: string | undefined,
 ): Promise<SigningOutcome> {
-  const link = await openLink(deps, token)
   const { envelopeId, recipientId } = link
   const recipients = await recipientsOf(deps, envelopeId)
-  const recipient = pickRecipient(recipients, recipientId)
-  await requireAuthenticated(deps, link, recipient, authToken)
   const values = checkFinish(recipient.tabs, request, {
     signedOn: new Date(deps.now()),
     earlier: await completedBefore(deps, envelopeId, recipients, recipientId),
@@ -314,14 +278,10 @@ async function completedBefore(
 
 export async function declineSigning(
   deps: SigningDeps,
-  token: string,
+  { link, recipient }: Signer,
   request: DeclineSigningRequest,
   client: Client,
-  authToken: string | undefined,
 ): Promise<SigningOutcome> {
-  const link = await openLink(deps, token)
-  const recipient = await recipientOf(deps, link.envelopeId, link.recipientId)
-  await requireAuthenticated(deps, link, recipient, authToken)
   await applyTransition(
     deps,
     { envelopeId: link.envelopeId },

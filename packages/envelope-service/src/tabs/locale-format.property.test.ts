@@ -1,6 +1,5 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Tab, TabsByType } from '../templates/model.js'
 import { isoDateOf, parseDateText } from './dates.js'
 import {
   dateOfTab,
@@ -11,6 +10,7 @@ import {
   parseFormattedNumber,
   withFormattedValues,
 } from './locale-format.js'
+import type { Tab, TabsByType } from './model.js'
 
 const CULTURES = ['en_us', 'en-US', 'de_de', 'de-DE', 'fr_fr', 'es_es', 'es-CO', 'en-GB', 'it_it', 'ja_jp']
 /** DocuSign's explicit formats: each positive with the negatives that share its separators. */

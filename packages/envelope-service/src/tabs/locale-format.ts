@@ -1,6 +1,6 @@
-import type { Tab, TabOption, TabsByType } from '../templates/model.js'
 import { formatDatePattern, parseDateText } from './dates.js'
 import { parseFormula, referencesOf } from './formula.js'
+import type { Tab, TabOption, TabsByType } from './model.js'
 
 /**
  * How a tab's value is shown under its `localePolicy`, as DocuSign shows it; what is stored stays the

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
-import type { TabsByType } from '../templates/model.js'
 import { everyTabType } from './every-tab-type.js'
+import type { TabsByType } from './model.js'
 import { checkTabPlacement, readTabs } from './read-tabs.js'
 
 const pages = new Map([

@@ -1,8 +1,8 @@
 import { TAB_TYPES, type Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import type { RecipientType, Tab, TabOption, TabsByType } from '../templates/model.js'
 import { FormulaError, type FormulaNode, kindOfFormula, parseFormula, referencesOf } from './formula.js'
 import { followedLocale } from './locale-format.js'
+import type { RecipientType, Tab, TabOption, TabsByType } from './model.js'
 
 /**
  * The one reading of a recipient's tabs, shared by templates and envelopes so that the same tab is

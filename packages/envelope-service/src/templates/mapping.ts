@@ -1,6 +1,7 @@
 import type { RecipientList } from 'esign-contract'
+import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs } from '../tabs/read-tabs.js'
-import type { RecipientType, Template, TemplateRole } from './model.js'
+import type { Template, TemplateRole } from './model.js'
 import type { TemplateListing } from './repository.js'
 import type { EnvelopeTemplate, TemplateSummary } from './schema.js'
 

@@ -9,25 +9,7 @@
  */
 
 import type { DocumentOriginal } from '../documents/originals.js'
-
-/** An option of a list tab (`listItems`: text, value, selected) or a radio of a radio group (`radios`). */
-export type TabOption = Record<string, string>
-
-/**
- * One tab: string fields as DocuSign names them; `listItems` (listTabs) and `radios` (radioGroupTabs);
- * `localePolicy` (date and numerical tabs), an object of strings.
- */
-export type Tab = Record<string, string | TabOption[] | TabOption>
-
-/**
- * Tabs grouped by DocuSign tab type: `signHereTabs`, `initialHereTabs`, `dateSignedTabs`, `fullNameTabs`,
- * `emailTabs`, `textTabs`, `checkboxTabs`, `listTabs`, `radioGroupTabs`, ... (`TAB_TYPES` in esign-contract).
- */
-export type TabsByType = Record<string, Tab[]>
-
-export const RECIPIENT_TYPES = ['signer', 'carbonCopy', 'certifiedDelivery', 'inPersonSigner'] as const
-/** DocuSign's `recipientType`; the wire lists are `signers`, `carbonCopies`, `certifiedDeliveries`, `inPersonSigners`. */
-export type RecipientType = (typeof RECIPIENT_TYPES)[number]
+import type { RecipientType, TabsByType } from '../tabs/model.js'
 
 /**
  * An in-person signer signs on the host's device: the host (`name`/`email` of the recipient, as DocuSign's

@@ -10,15 +10,9 @@ import {
   pdfOnlyConverter,
   readInlineDocument,
 } from '../documents/conversion/converter.js'
+import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
-import type {
-  CustomFields,
-  InPersonSigner,
-  RecipientType,
-  Template,
-  TemplateDocument,
-  TemplateRole,
-} from './model.js'
+import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
 import {
   deleteTemplate,
   findTemplate,

@@ -1,4 +1,5 @@
-import type { AuditEffect, LifecycleEnvelopeStatus } from '../lifecycle/model.js'
+import type { EnvelopeStatus } from 'esign-contract'
+import type { AuditEffect } from '../audit/model.js'
 import type { StepChange } from './gates.js'
 
 /**
@@ -8,18 +9,7 @@ import type { StepChange } from './gates.js'
  * history has no public list of these actions; the names are ours, in its style.
  */
 
-export type WorkflowAuditAction =
-  | 'Scheduled Send Armed'
-  | 'Scheduled Send Released'
-  | 'Routing Paused'
-  | 'Routing Resumed'
-  | 'Routing Delay Started'
-  | 'Routing Delay Ended'
-  | 'Conditional Routing Started'
-  | 'Conditional Recipient Chosen'
-  | 'Conditional Recipient Removed'
-
-export function scheduledSendArmed(resumeAt: string, envelopeStatus: LifecycleEnvelopeStatus): AuditEffect {
+export function scheduledSendArmed(resumeAt: string, envelopeStatus: EnvelopeStatus): AuditEffect {
   return {
     action: 'Scheduled Send Armed',
     envelopeStatus,
@@ -27,10 +17,7 @@ export function scheduledSendArmed(resumeAt: string, envelopeStatus: LifecycleEn
   }
 }
 
-export function scheduledSendReleased(
-  resumeAt: string,
-  envelopeStatus: LifecycleEnvelopeStatus,
-): AuditEffect {
+export function scheduledSendReleased(resumeAt: string, envelopeStatus: EnvelopeStatus): AuditEffect {
   return {
     action: 'Scheduled Send Released',
     envelopeStatus,
@@ -38,10 +25,7 @@ export function scheduledSendReleased(
   }
 }
 
-export function stepChangeAudit(
-  { step, change }: StepChange,
-  envelopeStatus: LifecycleEnvelopeStatus,
-): AuditEffect {
+export function stepChangeAudit({ step, change }: StepChange, envelopeStatus: EnvelopeStatus): AuditEffect {
   const where = `routing order ${step.routingOrder} (workflow step ${step.workflowStepId})`
   const rule = step.conditionalRecipient
   if (rule) {

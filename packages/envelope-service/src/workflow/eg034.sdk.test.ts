@@ -2,6 +2,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signaturePng } from '../completion/test-fixtures.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { runWorkflowRound } from '../lifecycle/resume/job.js'
 import { deliverySettingsOf } from '../notifications/config.js'
 import { createDelivery } from '../notifications/dispatch.js'
 import { runMessagesRound } from '../notifications/outbox-job.js'
@@ -13,7 +14,6 @@ import {
   type SdkService,
   startSdkService,
 } from '../testing/sdk.js'
-import { runWorkflowRound } from './job.js'
 
 type Model = { constructFromObject(data: unknown): SdkModel }
 interface DocuSignSdk extends DocuSignSdkBase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TabsByType } from '../templates/model.js'
+import type { TabsByType } from '../tabs/model.js'
 import { tabValueLookup } from './tab-values.js'
 
 describe('the tab values a conditional rule reads', () => {

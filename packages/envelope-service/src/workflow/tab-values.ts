@@ -1,5 +1,5 @@
-import { computeFormulas, eachTab, type Values } from '../signing/form.js'
-import type { Tab, TabOption, TabsByType } from '../templates/model.js'
+import type { Tab, TabOption, TabsByType } from '../tabs/model.js'
+import { computeFormulas, eachTab, type Values } from '../tabs/values.js'
 import type { TabValueLookup } from './conditions.js'
 
 /**

@@ -1,10 +1,11 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { runWorkflowRound } from '../lifecycle/resume/job.js'
 import { applyTransition } from '../lifecycle/service.js'
 import { recipientSigned } from '../lifecycle/transitions.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
-import { storeTabValues } from '../signing/repository.js'
+import { storeTabValues } from '../signing/records/repository.js'
 import { startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import {
   type DocuSignSdkBase,
@@ -13,7 +14,6 @@ import {
   type SdkService,
   startSdkService,
 } from '../testing/sdk.js'
-import { runWorkflowRound } from './job.js'
 
 interface DocuSignSdk extends DocuSignSdkBase {
   EnvelopeDefinition: { constructFromObject(data: unknown): SdkModel }

@@ -1,7 +1,13 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, expect, it } from 'vitest'
+import {
+  createConfiguration,
+  sendEnvelope,
+  startReceiver,
+  startService,
+  waitFor,
+} from '../../testing/connect-receiver.js'
 import { startTestService } from '../../testing/harness.js'
-import { createConfiguration, sendEnvelope, startReceiver, startService, waitFor } from './test-receiver.js'
 
 /**
  * LISTEN/NOTIFY between service instances on one PostgreSQL schema: an event committed by one wakes the

@@ -2,8 +2,6 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describeEachDatabase, type TestDatabases } from 'platform/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { insertConfiguration } from '../repository.js'
-import { createHttpPoster } from './http-sender.js'
 import {
   createConfiguration,
   retryClock,
@@ -12,7 +10,9 @@ import {
   startReceiver,
   startService,
   waitFor,
-} from './test-receiver.js'
+} from '../../testing/connect-receiver.js'
+import { insertConfiguration } from '../repository.js'
+import { createHttpPoster } from './http-sender.js'
 
 /**
  * Connect delivery end to end: real envelopes signed through the signing API, the fan-out and sender

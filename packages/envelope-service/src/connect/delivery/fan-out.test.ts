@@ -1,8 +1,13 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, expect, it } from 'vitest'
 import { OUTBOX_TOPICS } from '../../outbox/topics.js'
+import {
+  createConfiguration,
+  type Harness,
+  sendEnvelope,
+  startService,
+} from '../../testing/connect-receiver.js'
 import { runFanOutRound } from './fan-out.js'
-import { createConfiguration, type Harness, sendEnvelope, startService } from './test-receiver.js'
 
 /**
  * The batched fan-out round, driven directly with the service's jobs stopped: two claimers running

@@ -1,7 +1,7 @@
 import type { DialectName } from 'platform'
-import { COMBINED_PART, findSignedParts } from '../../completion/repository.js'
 import type { Db } from '../../database.js'
 import { getBlob } from '../../documents/blobs.js'
+import { COMBINED_PART, findSignedParts } from '../../documents/sealed/repository.js'
 import { findDocuments } from '../../envelopes/repository.js'
 import { type ClaimedOutboxMessage, claim, retry, retryAll } from '../../outbox/repository.js'
 import { type EnvelopeEventPayload, OUTBOX_TOPICS } from '../../outbox/topics.js'

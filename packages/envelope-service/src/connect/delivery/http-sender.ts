@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import { urlToHttpOptions } from 'node:url'
-import { assertPublicAddresses, publicAddressLookup } from '../url-policy.js'
+import { assertPublicAddresses, publicAddressLookup } from '../../network/url-policy.js'
 
 /**
  * POSTs one Connect body. Redirects are not followed (a 3xx is just a failed attempt), one timeout

@@ -1,7 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoNulls } from '../../testing/assertions.js'
-import { seedPrincipal } from '../../testing/harness.js'
 import {
   createConfiguration,
   type Harness,
@@ -10,7 +9,8 @@ import {
   startReceiver,
   startService,
   waitFor,
-} from './test-receiver.js'
+} from '../../testing/connect-receiver.js'
+import { seedPrincipal } from '../../testing/harness.js'
 
 /**
  * The ConnectEvents endpoints over one story: a receiver that fails until the retry window closes

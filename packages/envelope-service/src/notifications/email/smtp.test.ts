@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { composeMessages } from '../compose.js'
-import type { EmailMessage } from '../message.js'
+import { composeMessages } from '../../messages/compose.js'
+import type { EmailMessage } from '../../messages/message.js'
 import { startSmtpSink } from '../testing/smtp-sink.js'
 import { classifySmtpError, createSmtpTransport } from './smtp.js'
 

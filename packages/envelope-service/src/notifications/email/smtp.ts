@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer'
-import type { DeliveryResult, EmailMessage } from '../message.js'
+import type { DeliveryResult, EmailMessage } from '../../messages/message.js'
 
 export interface EmailTransport {
   send(message: EmailMessage): Promise<DeliveryResult>

@@ -1,4 +1,4 @@
-import type { DeliveryResult, SmsMessage } from '../message.js'
+import type { DeliveryResult, SmsMessage } from '../../messages/message.js'
 
 /** An SMS gateway. `send` never throws: every failure is a retry-later or a permanent failure. */
 export interface SmsProvider {

@@ -1,5 +1,5 @@
+import type { DeliveryResult } from '../../messages/message.js'
 import type { SmsProviderSettings } from '../config.js'
-import type { DeliveryResult } from '../message.js'
 import type { SmsProvider } from './provider.js'
 
 /**

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import type { AuthOutcome, AuthStatus } from '../../../src/signing/auth-schema.js'
+import type { AuthOutcome, AuthStatus } from '../../../src/signing/auth/schema.js'
 import { LinkRefusedError, RecipientLockedError, setAuthToken, signingApi, TooManyCodesError } from './api.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 

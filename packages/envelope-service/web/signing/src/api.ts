@@ -1,4 +1,4 @@
-import type { AuthOutcome, AuthStatus, SmsCodeSent } from '../../../src/signing/auth-schema.js'
+import type { AuthOutcome, AuthStatus, SmsCodeSent } from '../../../src/signing/auth/schema.js'
 import type {
   DeclineSigningRequest,
   FinishSigningRequest,

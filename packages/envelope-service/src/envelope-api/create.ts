@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto'
+import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
+import type { ServiceContext } from '../context.js'
+import type { DbOrTx } from '../database.js'
+import { blobIdOf, putBlob } from '../documents/blobs.js'
+import {
+  allInOrder,
+  type ConvertedDocument,
+  type DocumentConverter,
+  readInlineDocument,
+} from '../documents/conversion/converter.js'
+import {
+  type InlineDocumentContent,
+  inlineDocumentsOf,
+  templateIdsOf,
+} from '../envelopes/composite-layers.js'
+import { mergeEnvelopeDefinition } from '../envelopes/composite-merge.js'
+import { checkPhoneNumbers } from '../envelopes/phone-numbers.js'
+import { type EnvelopeRecord, findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
+import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
+import { newEnvelopeId } from '../ids.js'
+import { effectsAtCreate } from '../lifecycle/at-create.js'
+import type { TemplateViewer } from '../templates/repository.js'
+import { parseWorkflow } from '../workflow/parse.js'
+
+export interface Sender {
+  accountId: string
+  userId: string
+  /** Which templates the sender may use. */
+  viewer: TemplateViewer
+}
+
+export interface CreatedEnvelope {
+  envelopeId: string
+  status: string
+  statusDateTime: string
+}
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+
+/** Where envelopes are read and written: the service context. */
+export type EnvelopeStore = Pick<
+  ServiceContext,
+  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter'
+>
+
+/**
+ * Creates an envelope from a validated request: inline documents are converted to PDF (when sent in
+ * another format), checked and hashed, the named
+ * templates are read in one lookup, the pure merge builds the envelope, document bytes go to the
+ * blob store, the lifecycle's `send` decides whom it invites (effectsAtCreate), then the context's writer stores it
+ * all (with its outbox rows) in one short transaction. With an idempotency key, a repeat of the same
+ * request returns the envelope the first one created; a different request under the key is 409.
+ */
+export async function createEnvelope(
+  store: EnvelopeStore,
+  sender: Sender,
+  request: EnvelopeDefinitionInput,
+  idempotencyKey: string | undefined,
+  now: number,
+): Promise<CreatedEnvelope> {
+  const idempotency =
+    idempotencyKey === undefined
+      ? undefined
+      : { key: checkedKey(idempotencyKey), requestHash: hashRequest(request) }
+  const { db } = store
+  if (idempotency) {
+    const replay = await replayOf(db, sender.accountId, idempotency)
+    if (replay) return replay
+  }
+
+  const documents = await readInlineDocuments(store.documentConverter, request)
+  const templates = await store.templateCache.find(
+    db,
+    sender.accountId,
+    templateIdsOf(request),
+    sender.viewer,
+  )
+  const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+  if (definition.status === 'sent') checkPhoneNumbers(definition)
+  const workflow = parseWorkflow(
+    request.workflow,
+    definition.recipients.map((recipient) => ({
+      recipientId: recipient.recipientId,
+      routingOrder: Number(recipient.routingOrder),
+      type: recipient.type,
+    })),
+  )
+
+  const used = new Set(
+    definition.documents.flatMap((document) => [
+      document.blobId,
+      ...(document.original ? [document.original.blobId] : []),
+    ]),
+  )
+  for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
+
+  const envelopeId = newEnvelopeId(now)
+  const effects = effectsAtCreate(
+    { envelopeId, accountId: sender.accountId },
+    definition,
+    { source: 'API', userName: 'API', userId: sender.userId },
+    now,
+    workflow,
+  )
+  const stored = await store.envelopeWriter({
+    envelopeId,
+    accountId: sender.accountId,
+    senderUserId: sender.userId,
+    definition,
+    ...effects,
+    templateIds: [...templates.keys()],
+    now,
+    ...(idempotency ? { idempotency } : {}),
+  })
+  // Only the topics written: an envelope's Connect events are not stored when nobody listens.
+  if (stored) store.wakeOutbox(stored.topics)
+  if (!stored && idempotency) {
+    const replay = await replayOf(db, sender.accountId, idempotency)
+    if (replay) return replay
+    throw new ConflictError('A request with this Idempotency-Key is still being processed')
+  }
+  return { envelopeId, status: definition.status, statusDateTime: new Date(now).toISOString() }
+}
+
+function checkedKey(key: string): string {
+  if (key.length === 0) throw new InvalidRequestError('Idempotency-Key header must not be empty')
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new InvalidRequestError(
+      `Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    )
+  }
+  return key
+}
+
+/** The original envelope for a repeated key and body; 409 for the same key with another body. */
+async function replayOf(
+  db: DbOrTx,
+  accountId: string,
+  idempotency: { key: string; requestHash: string },
+): Promise<CreatedEnvelope | undefined> {
+  const existing = await findIdempotencyKey(db, accountId, idempotency.key)
+  if (!existing) return undefined
+  if (existing.requestHash !== idempotency.requestHash) {
+    throw new ConflictError('The Idempotency-Key was already used with a different request body')
+  }
+  const envelope = await findEnvelope(db, accountId, existing.envelopeId)
+  if (!envelope) throw new ConflictError('A request with this Idempotency-Key is still being processed')
+  return {
+    envelopeId: envelope.envelopeId,
+    status: envelope.status,
+    statusDateTime: envelope.statusChangedAt,
+  }
+}
+
+/** SHA-256 of the body as canonical JSON (keys sorted), so formatting and key order do not matter. */
+export function hashRequest(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex')
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+/**
+ * Decodes, converts and checks every inline document, keyed by field path; the bytes to store (PDFs
+ * and the originals of converted documents) keyed by blob id. Documents convert concurrently, as many
+ * at once as the converter's pool allows.
+ */
+async function readInlineDocuments(converter: DocumentConverter, request: EnvelopeDefinitionInput) {
+  const inline = inlineDocumentsOf(request)
+  const converted = await allInOrder(
+    inline.map(({ path, document }) => readInlineDocument(converter, document, path)),
+  )
+  const contents = new Map<string, InlineDocumentContent>()
+  const bytes = new Map<string, Uint8Array>()
+  inline.forEach(({ path }, index) => {
+    const { pdf, pages, original } = converted[index] as ConvertedDocument
+    const blobId = blobIdOf(pdf)
+    bytes.set(blobId, pdf)
+    if (original) {
+      const originalBlobId = blobIdOf(original.bytes)
+      bytes.set(originalBlobId, original.bytes)
+      contents.set(path, {
+        pages,
+        blobId,
+        original: { blobId: originalBlobId, extension: original.extension },
+      })
+    } else {
+      contents.set(path, { pages, blobId })
+    }
+  })
+  return { contents, bytes }
+}
+
+export const envelopeNotFound = (envelopeId: string) =>
+  new NotFoundError(`Envelope ${envelopeId} was not found in this account`)
+
+/** The envelope of the account, or 404 RESOURCE_NOT_FOUND (also for another account's envelope). */
+export async function envelopeOrFail(
+  db: DbOrTx,
+  accountId: string,
+  envelopeId: string,
+): Promise<EnvelopeRecord> {
+  const envelope = await findEnvelope(db, accountId, envelopeId)
+  if (!envelope) throw envelopeNotFound(envelopeId)
+  return envelope
+}

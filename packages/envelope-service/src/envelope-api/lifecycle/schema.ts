@@ -1,0 +1,95 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contract'
+
+/**
+ * Wire shapes of the lifecycle endpoints (DocuSign's names, so the SDK's models fill in): the envelope
+ * update, the recipient view, recipients with their progress, form data. Audit events are declared
+ * with their mapping in audit/docusign.ts.
+ */
+
+export { AuditEventsResponse } from '../../audit/docusign.js'
+
+/** DocuSign's `Envelope` as an update body: only the fields this service acts on are kept. */
+export const EnvelopeUpdateBody = Type.Object({
+  status: Type.Optional(
+    Type.String({ description: '`sent` sends a draft; `voided` voids (with `voidedReason`).' }),
+  ),
+  voidedReason: Type.Optional(Type.String({ maxLength: 1000 })),
+  workflow: Type.Optional(Workflow),
+})
+export type EnvelopeUpdateBody = Static<typeof EnvelopeUpdateBody>
+
+export const EnvelopeUpdateQuery = Type.Object({
+  resend_envelope: Type.Optional(
+    Type.String({ description: '`true` invites the current recipients who have not finished again.' }),
+  ),
+})
+
+/** DocuSign's `EnvelopeUpdateSummary`, of which this service fills the envelope id. */
+export const EnvelopeUpdateSummary = Type.Object({ envelopeId: Type.String() })
+
+/** DocuSign's `RecipientViewRequest`: the fields that identify the embedded recipient and where to return. */
+export const RecipientViewRequest = Type.Object({
+  returnUrl: Type.String({ minLength: 1, maxLength: 2000 }),
+  authenticationMethod: Type.String({ minLength: 1, maxLength: 100 }),
+  userName: Type.String({ minLength: 1, maxLength: 500 }),
+  email: Type.String({ maxLength: 320 }),
+  clientUserId: Type.String({ minLength: 1, maxLength: 100 }),
+  recipientId: Type.Optional(Type.String({ maxLength: 100 })),
+})
+export type RecipientViewRequest = Static<typeof RecipientViewRequest>
+
+export const ViewUrl = Type.Object({ url: Type.String() })
+
+export const RecipientParams = Type.Object({
+  accountId: Type.String(),
+  envelopeId: Type.String(),
+  recipientId: Type.String(),
+})
+
+/** A recipient with DocuSign's progress fields, as `GET .../recipients` returns it. */
+export const RecipientWithProgress = Type.Object({
+  ...RecipientOutput.properties,
+  deliveredDateTime: Type.Optional(Type.String()),
+  signedDateTime: Type.Optional(Type.String()),
+  declinedDateTime: Type.Optional(Type.String()),
+  declinedReason: Type.Optional(Type.String()),
+})
+export type RecipientWithProgress = Static<typeof RecipientWithProgress>
+
+export const RecipientsWithProgress = Type.Object({
+  ...RecipientsOutput.properties,
+  signers: Type.Array(RecipientWithProgress),
+  carbonCopies: Type.Array(RecipientWithProgress),
+  certifiedDeliveries: Type.Array(RecipientWithProgress),
+  inPersonSigners: Type.Array(RecipientWithProgress),
+})
+export type RecipientsWithProgress = Static<typeof RecipientsWithProgress>
+
+/** DocuSign's `Tabs` of one recipient, values included. */
+export const TabsOutput = Tabs
+
+const FormDataItem = Type.Object({ name: Type.String(), value: Type.String() })
+export type FormDataItem = Static<typeof FormDataItem>
+
+/** DocuSign's `EnvelopeFormData`; its recipient entries spell their times `SentTime`, `SignedTime`... */
+export const EnvelopeFormData = Type.Object({
+  envelopeId: Type.String(),
+  status: Type.String(),
+  emailSubject: Type.String(),
+  sentDateTime: Type.Optional(Type.String()),
+  formData: Type.Array(FormDataItem),
+  recipientFormData: Type.Array(
+    Type.Object({
+      recipientId: Type.String(),
+      name: Type.Optional(Type.String()),
+      email: Type.Optional(Type.String()),
+      SentTime: Type.Optional(Type.String()),
+      DeliveredTime: Type.Optional(Type.String()),
+      SignedTime: Type.Optional(Type.String()),
+      DeclinedTime: Type.Optional(Type.String()),
+      formData: Type.Array(FormDataItem),
+    }),
+  ),
+})
+export type EnvelopeFormData = Static<typeof EnvelopeFormData>

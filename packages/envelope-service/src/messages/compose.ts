@@ -1,0 +1,141 @@
+import { InvalidRequestError } from 'platform'
+import { type DocuSignPhoneNumber, toE164 } from '../envelopes/phone.js'
+import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
+import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
+import { PRODUCT_NAME } from '../product.js'
+import type { EmailMessage, OutboundMessage, SmsMessage } from './message.js'
+import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'
+
+/**
+ * Composes the messages of one lifecycle message effect: an email (plain text and HTML, every value
+ * HTML-escaped in the HTML part) and/or an SMS, by the recipient's channel, in English or Spanish.
+ * Invitations, copies and reminders carry the envelope's `emailBlurb`; links must be http(s). A notice to
+ * the sender comes from the product itself rather than "<sender> via <product>".
+ */
+
+/** SMS bodies quote at most this much of the subject, so a message stays within two segments. */
+export const SMS_SUBJECT_LIMIT = 40
+
+export interface CompositionInput {
+  kind: MessageKind
+  language: MessageLanguage
+  channel: DeliveryChannel
+  envelope: { emailSubject: string; emailBlurb?: string; senderName: string }
+  /** Whom the message goes to: a recipient, or the sender for a notice to the sender. */
+  recipient: { name?: string; email?: string; phone?: string | DocuSignPhoneNumber }
+  /** The recipient a notice to the sender is about (name, else email). */
+  about?: string
+  /** The personal signing link, or the signed document's link for `completed`; none for notices. */
+  link?: string
+  /** The decline or void reason. */
+  reason?: string
+  /** When the envelope expires, for the expiry warning. */
+  expiresAt?: Date
+}
+
+export function composeMessages(input: CompositionInput): OutboundMessage[] {
+  const link = input.link === undefined ? undefined : checkedLink(input.link)
+  const messages: OutboundMessage[] = []
+  if (sendsEmail(input.channel)) messages.push(composeEmail(input, link))
+  if (sendsSms(input.channel)) messages.push(composeSms(input, link))
+  return messages
+}
+
+function composeEmail(input: CompositionInput, link: string | undefined): EmailMessage {
+  const { recipient, envelope } = input
+  if (!recipient.email) throw new InvalidRequestError('An email message needs the recipient email')
+  const language = TEXTS[input.language]
+  const texts = language.kinds[input.kind]
+  const fill = filler(input)
+  const subject = fill(texts.subject, envelope.emailSubject)
+  const lead = fill(texts.lead, envelope.emailSubject)
+  const blurb = carriesBlurb(input.kind) ? envelope.emailBlurb?.trim() : undefined
+  const signingLink = link !== undefined && input.kind !== 'completed' && input.kind !== 'copy'
+  const greeting = language.greeting(recipient.name)
+
+  const text = [
+    greeting,
+    lead,
+    blurb,
+    link && texts.action ? `${texts.action}: ${link}` : undefined,
+    signingLink ? language.keepPrivate : undefined,
+  ]
+    .filter((part) => part !== undefined && part !== '')
+    .join('\n\n')
+
+  const paragraph = (value: string) => `<p>${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>`
+  const html = [
+    `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">',
+    paragraph(greeting),
+    paragraph(lead),
+    blurb ? paragraph(blurb) : '',
+    link && texts.action
+      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
+      : '',
+    signingLink ? `<p style="font-size:12px;color:#52606d">${escapeHtml(language.keepPrivate)}</p>` : '',
+    '</body></html>',
+  ].join('')
+
+  return {
+    channel: 'email',
+    to: { ...(recipient.name ? { name: recipient.name } : {}), address: recipient.email },
+    fromName: SENDER_KINDS.has(input.kind)
+      ? PRODUCT_NAME
+      : `${envelope.senderName} ${language.via} ${PRODUCT_NAME}`,
+    subject,
+    text,
+    html,
+  }
+}
+
+function composeSms(input: CompositionInput, link: string | undefined): SmsMessage {
+  if (!input.recipient.phone) throw new InvalidRequestError('An SMS message needs the recipient phone number')
+  const texts: KindTexts = TEXTS[input.language].kinds[input.kind]
+  const subject = truncate(input.envelope.emailSubject, SMS_SUBJECT_LIMIT)
+  const body = filler(input, link)(texts.sms, subject)
+  return { channel: 'sms', to: toE164(input.recipient.phone), body: `${PRODUCT_NAME}: ${body}`.trim() }
+}
+
+/** Fills a template in one pass, so a placeholder inside a value (a subject containing `{link}`) stays text. */
+function filler(input: CompositionInput, link?: string) {
+  const date = input.expiresAt
+    ? `${new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`
+    : ''
+  return (template: string, subject: string) => {
+    const values: Record<string, string> = {
+      sender: input.envelope.senderName,
+      reason: input.reason ?? '',
+      date,
+      subject,
+      link: link ?? '',
+      recipient: input.about ?? '',
+    }
+    return template.replace(
+      /\{(sender|reason|date|subject|link|recipient)\}/g,
+      (_, name: string) => values[name]!,
+    )
+  }
+}
+
+const carriesBlurb = (kind: MessageKind) => kind === 'invitation' || kind === 'copy' || kind === 'reminder'
+
+function checkedLink(link: string): string {
+  const url = URL.canParse(link) ? new URL(link) : undefined
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new InvalidRequestError('A message link must be an http(s) URL')
+  }
+  return url.href
+}
+
+function truncate(value: string, limit: number) {
+  const characters = [...value]
+  return characters.length <= limit ? value : `${characters.slice(0, limit - 1).join('')}…`
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  )
+}
