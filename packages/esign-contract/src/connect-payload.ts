@@ -25,6 +25,13 @@ export const CONNECT_EVENTS = [
 ] as const
 export type ConnectEventName = (typeof CONNECT_EVENTS)[number]
 
+/** Parts of the envelope a Connect delivery includes beyond its summary (`eventData.includeData`). */
+export const CONNECT_INCLUDE_DATA = ['custom_fields', 'recipients', 'documents', 'tabs'] as const
+export type ConnectIncludeData = (typeof CONNECT_INCLUDE_DATA)[number]
+
+/** The `eventData.version` of the JSON deliveries this API sends. */
+export const CONNECT_EVENT_DATA_VERSION = 'restv2.1'
+
 export const ConnectEnvelopeSummary = Type.Object({
   envelopeId: Type.Optional(Type.String()),
   status: Type.String({ description: '`sent`, `delivered`, `completed`, `declined`, `voided`.' }),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { type App, NotFoundError } from 'platform'
+import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { accountInformation } from './service.js'
 
 const AccountInformation = Type.Object({
   accountIdGuid: Type.String(),
@@ -20,14 +21,6 @@ export async function accountInfoRoutes(app: App, ctx: ServiceContext) {
         response: { 200: AccountInformation },
       },
     },
-    async (request) => {
-      const account = await ctx.db
-        .selectFrom('accounts')
-        .select(['id', 'name', 'created_at'])
-        .where('id', '=', request.principal.accountId)
-        .executeTakeFirst()
-      if (!account) throw new NotFoundError(`Account ${request.principal.accountId} not found`)
-      return { accountIdGuid: account.id, accountName: account.name, createdDate: account.created_at }
-    },
+    async (request) => accountInformation(ctx.db, request.principal.accountId),
   )
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ACCESS_CACHE_TTL_MS } from '../identity/access-cache.js'
-import { issueAccessToken } from '../identity/access-tokens.js'
+import { issueAccessToken } from '../identity/tokens/service.js'
 import {
   seedPrincipal,
   signTestAssertion,

@@ -1,6 +1,7 @@
 import { AppError, NotFoundError } from 'platform'
 import { describeVerification, verifyChain } from '../audit/chain.js'
-import { listAuditEntries, loadLifecycle } from '../lifecycle/repository.js'
+import { listAuditEntries } from '../audit/repository.js'
+import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Command, required } from './command.js'
 
 /** A tampered trail is a refusal (exit status 1), with the first broken link as the message. */

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { CONNECT_EVENT_DATA_VERSION } from '../connect/model.js'
+import { CONNECT_EVENT_DATA_VERSION } from 'esign-contract'
 import { insertConfiguration, listConfigurations } from '../connect/repository.js'
 import { generateHmacSecret } from '../connect/service.js'
 import type { Db } from '../database.js'

@@ -7,6 +7,7 @@ import {
   findDocuments,
   findEnvelope,
   findRecipients,
+  findRecipientTimes,
   type StoredRecipient,
 } from '../envelopes/repository.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
@@ -43,12 +44,7 @@ export async function gatherEnvelope(
 ): Promise<GatheredEnvelope> {
   const record = await findEnvelope(db, accountId, envelopeId)
   if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
-  const recipientTimes = await db
-    .selectFrom('envelope_recipients')
-    .select(['recipient_id', 'delivered_at', 'signed_at', 'declined_at', 'declined_reason'])
-    .where('envelope_id', '=', envelopeId)
-    .execute()
-  const times = new Map(recipientTimes.map((row) => [row.recipient_id, row]))
+  const times = await findRecipientTimes(db, envelopeId)
   const [stored, documents, fields, values, adoptions, authentication] = await Promise.all([
     findRecipients(db, [envelopeId]),
     findDocuments(db, [envelopeId]),
@@ -62,7 +58,7 @@ export async function gatherEnvelope(
   const recipients = (stored.get(envelopeId) ?? []).map((recipient): CompletionRecipient => {
     const time = times.get(recipient.recipientId)
     const adoption = adoptions.get(recipient.recipientId)
-    const signedAt = date(time?.signed_at)
+    const signedAt = date(time?.signedAt)
     const phone = smsPhoneOf(recipient)
     const checks = authentication.get(recipient.recipientId)
     const sms = recipient.deliveryMethod.toLowerCase() === 'sms'
@@ -77,10 +73,10 @@ export async function gatherEnvelope(
       status: recipient.status,
       ...(adoption ? { ipAddress: adoption.ipAddress, userAgent: adoption.userAgent } : {}),
       ...(recipient.sentAt ? { sentAt: new Date(recipient.sentAt) } : {}),
-      ...(date(time?.delivered_at) ? { viewedAt: date(time?.delivered_at)! } : {}),
+      ...(date(time?.deliveredAt) ? { viewedAt: date(time?.deliveredAt)! } : {}),
       ...(signedAt ? { signedAt } : {}),
-      ...(date(time?.declined_at) ? { declinedAt: date(time?.declined_at)! } : {}),
-      ...(time?.declined_reason ? { declinedReason: time.declined_reason } : {}),
+      ...(date(time?.declinedAt) ? { declinedAt: date(time?.declinedAt)! } : {}),
+      ...(time?.declinedReason ? { declinedReason: time.declinedReason } : {}),
       ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
       ...(checks ? { authenticationEvents: checks } : {}),

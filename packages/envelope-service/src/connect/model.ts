@@ -1,16 +1,9 @@
 /** Domain model of Connect configurations; wire shapes are in connect/schema.ts. */
 
-import { CONNECT_EVENTS } from 'esign-contract'
+import type { ConnectEventName, ConnectIncludeData } from 'esign-contract'
 
-/** Events a configuration can subscribe to: Connect's event names, declared once in esign-contract. */
-export { CONNECT_EVENTS }
-export type ConnectEvent = (typeof CONNECT_EVENTS)[number]
-
-/** Parts of the envelope a delivery includes beyond its summary. */
-export const CONNECT_INCLUDE_DATA = ['custom_fields', 'recipients', 'documents', 'tabs'] as const
-export type ConnectIncludeData = (typeof CONNECT_INCLUDE_DATA)[number]
-
-export const CONNECT_EVENT_DATA_VERSION = 'restv2.1'
+/** Events a configuration can subscribe to: Connect's event names (`CONNECT_EVENTS` in esign-contract). */
+export type ConnectEvent = ConnectEventName
 /** Signature headers `X-DocuSign-Signature-1..N`: one per secret, at most this many. */
 export const MAX_HMAC_SECRETS = 5
 

@@ -1,12 +1,7 @@
+import type { ConnectIncludeData } from 'esign-contract'
 import type { Selectable, Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
-import type {
-  ConnectConfiguration,
-  ConnectEvent,
-  ConnectIncludeData,
-  ConnectSettings,
-  HmacSecret,
-} from './model.js'
+import type { ConnectConfiguration, ConnectEvent, ConnectSettings, HmacSecret } from './model.js'
 import type { ConnectConfigurationsTable, ConnectHmacSecretsTable } from './tables.js'
 
 type ConfigurationRow = Selectable<ConnectConfigurationsTable>

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { CONNECT_EVENT_DATA_VERSION, CONNECT_EVENTS, CONNECT_INCLUDE_DATA } from 'esign-contract'
 import { StringEnum } from 'platform'
-import { CONNECT_EVENT_DATA_VERSION, CONNECT_EVENTS, CONNECT_INCLUDE_DATA } from './model.js'
 
 /** Wire shapes of Connect configurations (DocuSign's ConnectCustomConfiguration subset): strings, never null. */
 

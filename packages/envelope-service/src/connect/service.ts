@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { CONNECT_EVENT_DATA_VERSION } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
 import { checkPublishUrl } from '../network/url-policy.js'
 import { eventsFromLegacyBody } from './legacy-events.js'
 import {
-  CONNECT_EVENT_DATA_VERSION,
   type ConnectConfiguration,
   type ConnectEvent,
   type ConnectSettings,

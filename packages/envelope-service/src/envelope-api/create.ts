@@ -199,17 +199,3 @@ async function readInlineDocuments(converter: DocumentConverter, request: Envelo
   })
   return { contents, bytes }
 }
-
-export const envelopeNotFound = (envelopeId: string) =>
-  new NotFoundError(`Envelope ${envelopeId} was not found in this account`)
-
-/** The envelope of the account, or 404 RESOURCE_NOT_FOUND (also for another account's envelope). */
-export async function envelopeOrFail(
-  db: DbOrTx,
-  accountId: string,
-  envelopeId: string,
-): Promise<EnvelopeRecord> {
-  const envelope = await findEnvelope(db, accountId, envelopeId)
-  if (!envelope) throw envelopeNotFound(envelopeId)
-  return envelope
-}

@@ -3,20 +3,13 @@ import { ENVELOPE_STATUSES, ErrorDetails } from 'esign-contract'
 import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { parseFolderId } from '../envelopes/folder.js'
 import {
   envelopeUri,
   toCustomFieldsOutput,
   toDocumentOutput,
   toEnvelopeOutput,
 } from '../envelopes/mapping.js'
-import {
-  combinedPdf,
-  customFieldsOf,
-  documentPdf,
-  documentsOf,
-  listStatusChanges,
-  recipientsOf,
-} from '../envelopes/queries.js'
 import {
   CustomFieldsOutput,
   EnvelopeDefinitionInput,
@@ -30,10 +23,18 @@ import {
   GetRecipientsQuery,
   ListStatusChangesQuery,
 } from '../envelopes/schema.js'
-import { parseFolderId } from '../folders/model.js'
+import {
+  combinedPdf,
+  customFieldsOf,
+  documentPdf,
+  documentsOf,
+  envelopeOrFail,
+  listStatusChanges,
+  recipientsOf,
+} from '../envelopes/service.js'
 import { checkPublishUrl } from '../network/url-policy.js'
 import { requirePermission } from '../rest/account-scope.js'
-import { createEnvelope, envelopeOrFail } from './create.js'
+import { createEnvelope } from './create.js'
 import { RecipientsWithProgress } from './lifecycle/schema.js'
 import { recipientsWithProgress, sealedDocument } from './lifecycle/service.js'
 

@@ -1,9 +1,11 @@
-import type {
-  EventNotification as EventNotificationInput,
-  Notification as NotificationInput,
+import {
+  CONNECT_EVENT_DATA_VERSION,
+  CONNECT_EVENTS,
+  CONNECT_INCLUDE_DATA,
+  type EventNotification as EventNotificationInput,
+  type Notification as NotificationInput,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import { CONNECT_EVENT_DATA_VERSION, CONNECT_EVENTS, CONNECT_INCLUDE_DATA } from '../connect/model.js'
 import type { EnvelopeNotification, EventNotification } from './model.js'
 
 /**

@@ -3,21 +3,20 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { putBlob } from '../documents/blobs.js'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
+import {
+  type EnvelopeToStore,
+  groupCommitEnvelopeWriter,
+  storeNewEnvelopes,
+  transactionPerEnvelopeWriter,
+} from '../envelope-api/writer.js'
+
 import { newEnvelopeId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import type { EnvelopeDefinition } from './model.js'
-import {
-  findCustomFields,
-  findDocuments,
-  findEnvelope,
-  findRecipients,
-  insertEnvelopes,
-  type NewEnvelope,
-} from './repository.js'
+import { findCustomFields, findDocuments, findEnvelope, findRecipients } from './repository.js'
 import { createTemplateUseMemo } from './template-use.js'
-import { groupCommitEnvelopeWriter, transactionPerEnvelopeWriter } from './writer.js'
 
 const place = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '200' }
 
@@ -149,12 +148,12 @@ describeEachDatabase('envelope write path', (databases) => {
   })
   afterAll(() => service.close())
 
-  function newEnvelope(overrides: Partial<NewEnvelope> & { status?: EnvelopeDefinition['status'] } = {}) {
+  function newEnvelope(overrides: Partial<EnvelopeToStore> & { status?: EnvelopeDefinition['status'] } = {}) {
     const { status, ...rest } = overrides
     const now = rest.now ?? Date.now()
     const envelopeId = newEnvelopeId(now)
     const definition = fullDefinition(blobId, status)
-    const envelope: NewEnvelope = {
+    const envelope: EnvelopeToStore = {
       envelopeId,
       accountId: sender.accountId,
       senderUserId: sender.userId,
@@ -197,20 +196,20 @@ describeEachDatabase('envelope write path', (databases) => {
     }
   }
 
-  describe('insertEnvelopes', () => {
+  describe('storeNewEnvelopes', () => {
     it('returns the topics it wrote, without Connect events when nobody listens', async () => {
       const envelope = newEnvelope()
       const { eventNotification: _heard, ...definition } = envelope.definition
       const stored = await service.ctx.db
         .transaction()
-        .execute((tx) => insertEnvelopes(tx, [{ ...envelope, definition }]))
+        .execute((tx) => storeNewEnvelopes(tx, [{ ...envelope, definition }]))
       // The account has no Connect configuration and the envelope no eventNotification.
       expect(stored).toEqual([{ topics: [OUTBOX_TOPICS.recipientMessage] }])
     })
 
     it('stores the envelope, its children and its outbox rows, and returns every field', async () => {
       const envelope = newEnvelope()
-      const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, [envelope]))
+      const stored = await service.ctx.db.transaction().execute((tx) => storeNewEnvelopes(tx, [envelope]))
       expect(stored).toEqual([{ topics: [OUTBOX_TOPICS.recipientMessage, OUTBOX_TOPICS.envelopeEvent] }])
       const { envelopeId } = envelope
       const rows = await countRows([envelopeId])
@@ -270,7 +269,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const { notification, eventNotification, ...definition } = draft.definition
       draft.definition = definition
       expect(draft.messages).toEqual([])
-      await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, [draft]))
+      await service.ctx.db.transaction().execute((tx) => storeNewEnvelopes(tx, [draft]))
       const rows = await countRows([draft.envelopeId])
       expect([rows.envelopes, rows.recipients, rows.outbox.length]).toEqual([1, 4, 0])
       const record = await findEnvelope(service.ctx.db, sender.accountId, draft.envelopeId)
@@ -283,7 +282,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const envelope = newEnvelope({ templateIds: [] })
       await expect(
         service.ctx.db.transaction().execute(async (tx) => {
-          await insertEnvelopes(tx, [envelope])
+          await storeNewEnvelopes(tx, [envelope])
           throw new Error('rolled back')
         }),
       ).rejects.toThrow('rolled back')
@@ -300,7 +299,7 @@ describeEachDatabase('envelope write path', (databases) => {
     it('writes the first of a batch that shares an idempotency key and skips the others', async () => {
       const key = randomUUID()
       const batch = Array.from({ length: 3 }, () => newEnvelope({ idempotency: { key, requestHash: 'h' } }))
-      const stored = await service.ctx.db.transaction().execute((tx) => insertEnvelopes(tx, batch))
+      const stored = await service.ctx.db.transaction().execute((tx) => storeNewEnvelopes(tx, batch))
       expect(stored.map((result) => result !== null)).toEqual([true, false, false])
       const rows = await countRows(batch.map((envelope) => envelope.envelopeId))
       expect([rows.envelopes, rows.outbox.length]).toEqual([1, 4])
@@ -352,7 +351,7 @@ describeEachDatabase('envelope write path', (databases) => {
       const failing = memo.recorder()
       await expect(
         service.ctx.db.transaction().execute(async (tx) => {
-          await insertEnvelopes(tx, [newEnvelope({ now: start, templateIds: [templateId] })], failing)
+          await storeNewEnvelopes(tx, [newEnvelope({ now: start, templateIds: [templateId] })], failing)
           throw new Error('rolled back')
         }),
       ).rejects.toThrow('rolled back')
@@ -409,7 +408,7 @@ describeEachDatabase('envelope write path', (databases) => {
         // No such user: the foreign key rejects this envelope (and with it any transaction it shares).
         const bad = newEnvelope({ senderUserId: randomUUID() })
         const results = await Promise.allSettled(
-          [good[0], bad, good[1], good[2]].map((envelope) => write(envelope as NewEnvelope)),
+          [good[0], bad, good[1], good[2]].map((envelope) => write(envelope as EnvelopeToStore)),
         )
         expect(results.map((result) => result.status)).toEqual([
           'fulfilled',

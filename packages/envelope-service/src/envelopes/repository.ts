@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
-import { type Selectable, sql, type Transaction } from 'kysely'
-import type { ChainedAuditRecord } from '../audit/chain.js'
-import { accountsWithConfigurations } from '../connect/delivery/repository.js'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely'
 import { type DbOrTx, insertRows, type Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
-import type { SystemFolder } from '../folders/model.js'
-import { inFolder } from '../folders/repository.js'
-import { insertAuditEntries } from '../lifecycle/repository.js'
-import { enqueue, type OutboxMessage } from '../outbox/repository.js'
-import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
 import type { CustomFields, InPersonSigner, PhoneNumber } from '../templates/model.js'
-import { awaitingScheduledSend, nextResumeAt } from '../workflow/gates.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
+import type { SystemFolder } from './folder.js'
 import type {
   AdditionalNotification,
   DeliveryMethod,
@@ -73,12 +73,12 @@ export interface NewEnvelope {
   definition: EnvelopeDefinition
   /** `recipientId`s invited at creation: stored as `sent`, the others as `created`. */
   invited: readonly string[]
-  /** Outbox rows owed by the creation (invitations, events). */
-  messages: readonly OutboxMessage[]
-  /** The first entries of the envelope's audit chain. */
-  audit: readonly ChainedAuditRecord[]
   /** Scheduled sending, paused and delayed routing, as the send left it (workflow/). */
   workflow?: LifecycleWorkflow
+  /** When the envelope went out: absent for a draft, and for a scheduled send until its time comes. */
+  sentAt?: string
+  /** When the workflow's next wait ends (workflow/gates.ts `nextResumeAt`). */
+  workflowResumeAt?: string
   /** Stored templates the envelope was built from: their last use becomes `now`. */
   templateIds: readonly string[]
   /** Epoch milliseconds. */
@@ -159,37 +159,32 @@ function rowsOf(envelope: NewEnvelope) {
     email_subject: definition.emailSubject,
     email_blurb: definition.emailBlurb,
     created_at: timestamp,
-    // A scheduled send is accepted as sent but sends later: it has no sending time yet.
-    sent_at: definition.status === 'sent' && !awaitingScheduledSend(envelope.workflow) ? timestamp : null,
+    sent_at: envelope.sentAt ?? null,
     status_changed_at: timestamp,
     updated_at: timestamp,
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
     workflow: json(envelope.workflow),
-    workflow_resume_at: nextResumeAt(envelope.workflow) ?? null,
+    workflow_resume_at: envelope.workflowResumeAt ?? null,
   }
   return { envelope: row, documents, recipients, fields }
 }
 
-/** A written envelope: the topics of the outbox rows it wrote, whose jobs are to be woken after the commit. */
-export interface StoredEnvelope {
-  topics: readonly string[]
-}
-
 /**
- * The one write path of envelope creation: stores new envelopes, their documents, recipients and
- * custom fields, their outbox rows, and their templates' last use, in the caller's transaction, with
- * one multi-row insert per table however many envelopes there are (one, or a group commit's batch).
- * An envelope with an idempotency key claims the key first; when another request already holds it
- * (even one still committing on PostgreSQL) that envelope is not written and its result is `null`.
+ * The envelope rows of the create write path (envelope-api/writer.ts): new envelopes, their documents,
+ * recipients and custom fields, and their templates' last use, in the caller's transaction, with one
+ * multi-row insert per table however many envelopes there are (one, or a group commit's batch). An
+ * envelope with an idempotency key claims the key first; when another request already holds it (even
+ * one still committing on PostgreSQL) that envelope is not written. Returns the ids of those written.
  */
 export async function insertEnvelopes(
   tx: Transaction<Schema>,
   envelopes: readonly NewEnvelope[],
   templateUse: TemplateUseRecorder = RECORD_EVERY_USE,
-): Promise<(StoredEnvelope | null)[]> {
+): Promise<Set<string>> {
   const claimed = await claimIdempotencyKeys(tx, envelopes)
   const kept = envelopes.filter((envelope) => claimed.has(envelope.envelopeId))
+  if (kept.length === 0) return claimed
   const all = kept.map(rowsOf)
   await insertRows(
     tx,
@@ -211,54 +206,10 @@ export async function insertEnvelopes(
     'envelope_custom_fields',
     all.flatMap((rows) => rows.fields),
   )
-  const heard = await connectListeners(tx, kept)
-  const keptMessages = new Map(
-    kept.map((envelope) => [
-      envelope.envelopeId,
-      envelope.messages
-        .filter((message) => message.topic !== OUTBOX_TOPICS.envelopeEvent || heard(envelope))
-        .map((message) => ({ availableAt: envelope.now, ...message })),
-    ]),
-  )
-  const messages = [...keptMessages.values()].flat()
   const latest = Math.max(...kept.map((envelope) => envelope.now))
-  await enqueue(tx, messages, latest)
-  await insertAuditEntries(
-    tx,
-    kept.flatMap((envelope) => envelope.audit),
-  )
   const used = templateUse.unwritten([...new Set(kept.flatMap((envelope) => envelope.templateIds))], latest)
   templateUse.wrote(await recordTemplateUse(tx, used, latest), latest)
-  return envelopes.map((envelope) => {
-    const written = keptMessages.get(envelope.envelopeId)
-    return written ? { topics: [...new Set(written.map((message) => message.topic))] } : null
-  })
-}
-
-/**
- * Whether anyone will hear an envelope's Connect events, as of this transaction: its own
- * `eventNotification`, or an enabled Connect configuration of its account. The events of an envelope
- * nobody listens to are not stored: the fan-out would find no target and drop them, and writing,
- * claiming and deleting those rows was about a fifth of a create's cost (BENCHMARKS.md, "Envelope
- * create"). A configuration created later hears the envelope's later events, as in DocuSign, where a
- * configuration is sent the events that happen while it exists. Later transitions store their events
- * unfiltered: the fan-out drops what nobody hears, and one envelope's transition is not where the cost was.
- */
-async function connectListeners(
-  tx: Transaction<Schema>,
-  envelopes: readonly NewEnvelope[],
-): Promise<(envelope: NewEnvelope) => boolean> {
-  const ownListener = (envelope: NewEnvelope) => envelope.definition.eventNotification !== undefined
-  const accounts = new Set<string>()
-  for (const envelope of envelopes) {
-    if (
-      !ownListener(envelope) &&
-      envelope.messages.some((message) => message.topic === OUTBOX_TOPICS.envelopeEvent)
-    )
-      accounts.add(envelope.accountId)
-  }
-  const listening = await accountsWithConfigurations(tx, [...accounts])
-  return (envelope) => ownListener(envelope) || listening.has(envelope.accountId)
+  return claimed
 }
 
 /**
@@ -413,6 +364,31 @@ export async function findEnvelope(
 ): Promise<EnvelopeRecord | undefined> {
   const row = await envelopeQuery(db, accountId).where('envelopes.id', '=', envelopeId).executeTakeFirst()
   return row ? toEnvelopeRecord(row) : undefined
+}
+
+/** When each recipient of the envelope was delivered, signed and declined (the certificate's timeline). */
+export async function findRecipientTimes(
+  db: DbOrTx,
+  envelopeId: string,
+): Promise<
+  Map<string, { deliveredAt?: string; signedAt?: string; declinedAt?: string; declinedReason?: string }>
+> {
+  const rows = await db
+    .selectFrom('envelope_recipients')
+    .select(['recipient_id', 'delivered_at', 'signed_at', 'declined_at', 'declined_reason'])
+    .where('envelope_id', '=', envelopeId)
+    .execute()
+  return new Map(
+    rows.map((row) => [
+      row.recipient_id,
+      {
+        ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+        ...(row.signed_at ? { signedAt: row.signed_at } : {}),
+        ...(row.declined_at ? { declinedAt: row.declined_at } : {}),
+        ...(row.declined_reason ? { declinedReason: row.declined_reason } : {}),
+      },
+    ]),
+  )
 }
 
 /** An envelope by id alone, whatever its account: for a signing link, which names no account. */
@@ -582,4 +558,44 @@ export async function findCustomFields(
     }
   }
   return byEnvelope
+}
+
+type EnvelopeScope = ExpressionBuilder<Schema, 'envelopes'>
+
+/**
+ * The envelopes `folder` holds (see folder.ts): those moved there, and those nobody moved whose status
+ * puts them there. The inbox also holds the envelopes (not drafts) addressed to `callerEmail`.
+ */
+export function inFolder<TB extends keyof Schema>(
+  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
+  folder: SystemFolder,
+  callerEmail: string,
+): Expression<SqlBool> {
+  // The predicate refers to `envelopes` only, so it fits any query that has that table (e.g. joined with users).
+  const eb = scope as unknown as EnvelopeScope
+  const moved = eb('envelopes.folder', '=', folder)
+  const unmoved = eb('envelopes.folder', 'is', null)
+  switch (folder) {
+    case 'recyclebin':
+      return moved
+    case 'draft':
+      return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '=', 'created')])])
+    case 'sentitems':
+      return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])])
+    case 'inbox':
+      return eb.or([
+        moved,
+        eb.and([
+          unmoved,
+          eb('envelopes.status', '<>', 'created'),
+          eb.exists(
+            eb
+              .selectFrom('envelope_recipients')
+              .select(sql.lit(1).as('one'))
+              .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
+              .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
+          ),
+        ]),
+      ])
+  }
 }

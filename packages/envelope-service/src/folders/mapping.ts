@@ -1,5 +1,5 @@
 import type { Folder, FolderItem } from 'esign-contract'
-import { FOLDER_NAMES, type SystemFolder } from './model.js'
+import { FOLDER_NAMES, type SystemFolder } from '../envelopes/folder.js'
 import type { FolderEnvelope } from './repository.js'
 
 /** Folder values to DocuSign's wire shapes: the one place they meet. */

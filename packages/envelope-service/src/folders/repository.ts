@@ -1,10 +1,12 @@
 import type { EnvelopeStatus } from 'esign-contract'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
-import type { StoredPlacement, SystemFolder } from './model.js'
+import type { StoredPlacement, SystemFolder } from '../envelopes/folder.js'
+import { inFolder } from '../envelopes/repository.js'
 
 /**
- * The folders' SQL: which envelopes a folder holds (the predicate the envelope listing shares), a page
+ * The folders' SQL: a page of a folder's envelopes (which envelopes a folder holds: `inFolder`, in the
+ * envelopes' repository, which the envelope listing shares), a page
  * of them, where one envelope sits, and the purge. Rows map to folder values here.
  */
 
@@ -41,44 +43,6 @@ type EnvelopeScope = ExpressionBuilder<Schema, 'envelopes'>
 /** `LIKE` on lower-cased text with `\` escaping, the same on SQLite and PostgreSQL. */
 const containsLower = (column: string, text: string) =>
   sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`
-
-/**
- * The envelopes `folder` holds (see model.ts): those moved there, and those nobody moved whose status
- * puts them there. The inbox also holds the envelopes (not drafts) addressed to `callerEmail`.
- */
-export function inFolder<TB extends keyof Schema>(
-  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
-  folder: SystemFolder,
-  callerEmail: string,
-): Expression<SqlBool> {
-  // The predicate refers to `envelopes` only, so it fits any query that has that table (e.g. joined with users).
-  const eb = scope as unknown as EnvelopeScope
-  const moved = eb('envelopes.folder', '=', folder)
-  const unmoved = eb('envelopes.folder', 'is', null)
-  switch (folder) {
-    case 'recyclebin':
-      return moved
-    case 'draft':
-      return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '=', 'created')])])
-    case 'sentitems':
-      return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])])
-    case 'inbox':
-      return eb.or([
-        moved,
-        eb.and([
-          unmoved,
-          eb('envelopes.status', '<>', 'created'),
-          eb.exists(
-            eb
-              .selectFrom('envelope_recipients')
-              .select(sql.lit(1).as('one'))
-              .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
-              .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
-          ),
-        ]),
-      ])
-  }
-}
 
 /** DocuSign's `search_text`: the subject, the sender's name, recipients' names and emails, custom field values. */
 function matchesText(eb: EnvelopeScope, text: string): Expression<SqlBool> {

@@ -1,11 +1,11 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { DELETED_VOID_REASON } from '../envelopes/folder.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { injectAs } from '../testing/inject.js'
 import { startSealedTestService } from '../testing/sealed-service.js'
-import { DELETED_VOID_REASON } from './model.js'
 
 const DAY_MS = 24 * 60 * 60_000
 

@@ -1,6 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { DELETED_VOID_REASON } from '../envelopes/folder.js'
 import type { TestPrincipal } from '../testing/harness.js'
 import {
   type DocuSignSdkBase,
@@ -9,7 +10,6 @@ import {
   type SdkService,
   startSdkService,
 } from '../testing/sdk.js'
-import { DELETED_VOID_REASON } from './model.js'
 
 /** The official DocuSign Node SDK (CommonJS, untyped): the calls these tests make. */
 interface DocuSignSdk extends DocuSignSdkBase {

@@ -1,11 +1,6 @@
 import type { EnvelopeStatus, FolderItemsResponse, FoldersRequest, FoldersResponse } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { findUser } from '../identity/repository.js'
-import type { Transition } from '../lifecycle/model.js'
-import { type Actor, applyTransition, recordAudit } from '../lifecycle/service.js'
-import { voidEnvelope } from '../lifecycle/transitions.js'
-import { type FolderOwner, toFolder, toFolderItem } from './mapping.js'
 import {
   DELETED_VOID_REASON,
   parseFolderId,
@@ -13,7 +8,12 @@ import {
   SYSTEM_FOLDERS,
   type SystemFolder,
   voidsWhenDeleted,
-} from './model.js'
+} from '../envelopes/folder.js'
+import { findUser } from '../identity/repository.js'
+import type { Transition } from '../lifecycle/model.js'
+import { type Actor, applyTransition, recordAudit } from '../lifecycle/service.js'
+import { voidEnvelope } from '../lifecycle/transitions.js'
+import { type FolderOwner, toFolder, toFolderItem } from './mapping.js'
 import {
   countFolderItems,
   findPlacements,

@@ -1,7 +1,7 @@
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { Db } from '../database.js'
-import { issueAccessToken, OPERATOR_ISSUER } from './access-tokens.js'
 import { findUser, listUserAccounts } from './repository.js'
+import { issueAccessToken, OPERATOR_ISSUER } from './tokens/service.js'
 
 /** What an operator-issued token carries: the scopes a JWT grant gives every user token. */
 const OPERATOR_SCOPES = ['signature', 'impersonation']

@@ -1,6 +1,5 @@
 import { NotFoundError } from 'platform'
 import type { Db } from '../database.js'
-import { deleteAccessTokens } from './access-tokens.js'
 import {
   deleteConsent,
   deleteMembership,
@@ -9,6 +8,7 @@ import {
   promoteOldestMembership,
   setIntegrationKeyEnabled,
 } from './repository.js'
+import { deleteAccessTokens } from './tokens/repository.js'
 
 /**
  * Withdrawing access, for the admin CLI. Each change is made in the database at once; processes that

@@ -2,13 +2,13 @@ import formbody from '@fastify/formbody'
 import type { FastifyError } from 'fastify'
 import { type App, describeError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { issueAccessToken } from './access-tokens.js'
 import { identityHosts } from './hosts.js'
 import { JWT_BEARER_GRANT_TYPE, verifyJwtBearerAssertion } from './jwt-grant.js'
 import { OAuthError } from './oauth-error.js'
 import { OAuthErrorBody, TokenRequest, TokenResponse, UserInfo } from './schema.js'
 import { describeUser } from './service.js'
 import { createIssuerStore } from './signing-keys.js'
+import { issueAccessToken } from './tokens/service.js'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 

@@ -1,6 +1,7 @@
 import type { ChainedAuditRecord } from '../audit/chain.js'
 import type { EnvelopeDefinition } from '../envelopes/model.js'
 import type { OutboxMessage } from '../outbox/repository.js'
+import { awaitingScheduledSend, nextResumeAt } from '../workflow/gates.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { lifecycleRecipientOf } from './from-envelope.js'
 import { type Actor, auditEntriesOf, outboxRowsOf } from './outbox-rows.js'
@@ -16,6 +17,10 @@ export interface CreationEffects {
   audit: ChainedAuditRecord[]
   /** The workflow's state after the send (or as requested, for a draft). */
   workflow?: LifecycleWorkflow
+  /** When the envelope went out: absent for a draft, and for a scheduled send until its time comes. */
+  sentAt?: string
+  /** When the workflow's next wait ends, for the resume job. */
+  workflowResumeAt?: string
 }
 
 /**
@@ -31,7 +36,7 @@ export function effectsAtCreate(
   workflow?: LifecycleWorkflow,
 ): CreationEffects {
   if (definition.status !== 'sent') {
-    return { invited: [], messages: [], audit: [], ...(workflow ? { workflow } : {}) }
+    return { invited: [], messages: [], audit: [], ...(workflow ? { workflow, ...resumeOf(workflow) } : {}) }
   }
   const draft = {
     status: 'created' as const,
@@ -47,6 +52,15 @@ export function effectsAtCreate(
       .map((recipient) => recipient.recipientId),
     messages: outboxRowsOf(envelope, transition, now),
     audit: auditEntriesOf(envelope.envelopeId, undefined, transition.effects.audit, actor, now),
-    ...(transition.envelope.workflow ? { workflow: transition.envelope.workflow } : {}),
+    ...(transition.envelope.workflow
+      ? { workflow: transition.envelope.workflow, ...resumeOf(transition.envelope.workflow) }
+      : {}),
+    // A scheduled send is accepted as sent but sends later: it has no sending time yet.
+    ...(awaitingScheduledSend(transition.envelope.workflow) ? {} : { sentAt: new Date(now).toISOString() }),
   }
+}
+
+function resumeOf(workflow: LifecycleWorkflow): { workflowResumeAt?: string } {
+  const resumeAt = nextResumeAt(workflow)
+  return resumeAt === undefined ? {} : { workflowResumeAt: resumeAt }
 }

@@ -1,14 +1,13 @@
 import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
-import type { ChainedAuditRecord } from '../audit/chain.js'
-import { type DbOrTx, insertRows } from '../database.js'
-import { nextResumeAt } from '../workflow/gates.js'
+import type { DbOrTx } from '../database.js'
+import type { EnvelopeNotification } from '../envelopes/model.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
 import type { LifecycleEnvelope, LifecycleRecipient, LifecycleRecipientType } from './model.js'
 
 /**
  * The lifecycle's reads and writes: an envelope's state as the pure transitions take it, the compare-and-
- * set that stores a transition's result, and the audit chain. Rows map to lifecycle values here, so
+ * set that stores a transition's result (its audit entries: audit/repository.ts). Rows map to lifecycle values here, so
  * SQLite and PostgreSQL differences stay below this line.
  */
 
@@ -108,6 +107,8 @@ export async function storeTransition(
   tx: DbOrTx,
   stored: StoredLifecycle,
   next: LifecycleEnvelope,
+  /** When the workflow's next wait ends (workflow/gates.ts `nextResumeAt`), written with a workflow. */
+  workflowResumeAt: string | undefined,
   now: number,
 ): Promise<boolean> {
   const at = new Date(now).toISOString()
@@ -126,7 +127,7 @@ export async function storeTransition(
       version: stored.version + 1,
       ...(statusChanged ? { status_changed_at: at } : {}),
       ...(next.workflow
-        ? { workflow: JSON.stringify(next.workflow), workflow_resume_at: nextResumeAt(next.workflow) ?? null }
+        ? { workflow: JSON.stringify(next.workflow), workflow_resume_at: workflowResumeAt ?? null }
         : {}),
     })
     .where('id', '=', stored.envelopeId)
@@ -187,48 +188,63 @@ function sameRecipientState(a: LifecycleRecipient, b: LifecycleRecipient): boole
   )
 }
 
-export async function lastAuditEntry(
-  db: DbOrTx,
-  envelopeId: string,
-): Promise<ChainedAuditRecord | undefined> {
-  const row = await db
-    .selectFrom('audit_events')
-    .select('entry')
-    .where('envelope_id', '=', envelopeId)
-    .orderBy('sequence', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return row ? (JSON.parse(row.entry) as ChainedAuditRecord) : undefined
+/** An envelope in progress, with what the reminders-and-expiry job decides from (schedule-job.ts). */
+export interface InProgress {
+  envelopeId: string
+  sentAt: Date
+  notification: EnvelopeNotification | undefined
+  lastReminderAt: Date | undefined
+  expiryWarnedAt: Date | undefined
+  invitedAt: Date
 }
 
-/** Appends chained entries; the (envelope, sequence) key makes a concurrent second appender fail. */
-export async function insertAuditEntries(tx: DbOrTx, entries: readonly ChainedAuditRecord[]): Promise<void> {
-  if (entries.length === 0) return
-  await insertRows(
-    tx,
-    'audit_events',
-    entries.map((entry) => ({
-      envelope_id: entry.envelopeId,
-      sequence: entry.sequence,
-      entry: JSON.stringify(entry),
-      previous_hash: entry.previousHash,
-      hash: entry.hash,
-    })),
-  )
-}
-
-/** The whole chain in order, as stored (for the API and for verification). */
-export async function listAuditEntries(db: DbOrTx, envelopeId: string): Promise<ChainedAuditRecord[]> {
+export async function findEnvelopesInProgress(db: DbOrTx): Promise<InProgress[]> {
   const rows = await db
-    .selectFrom('audit_events')
-    .select(['entry', 'previous_hash', 'hash'])
-    .where('envelope_id', '=', envelopeId)
-    .orderBy('sequence')
+    .selectFrom('envelopes')
+    .select(['id', 'sent_at', 'notification', 'last_reminder_at', 'expiry_warned_at'])
+    .where('status', 'in', ['sent', 'delivered'])
     .execute()
-  // The link columns are authoritative: a tampered column must show up as a broken chain.
-  return rows.map((row) => ({
-    ...(JSON.parse(row.entry) as ChainedAuditRecord),
-    previousHash: row.previous_hash,
-    hash: row.hash,
-  }))
+  if (rows.length === 0) return []
+  // When the recipients now pending were invited: the latest invitation among those who have not finished.
+  const invited = await db
+    .selectFrom('envelope_recipients')
+    .select(['envelope_id', (eb) => eb.fn.max('sent_at').as('invited_at')])
+    .where('status', 'in', ['sent', 'delivered'])
+    .where(
+      'envelope_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .groupBy('envelope_id')
+    .execute()
+  const invitedAt = new Map(invited.map((row) => [row.envelope_id, row.invited_at]))
+  return rows.flatMap((row) => {
+    if (!row.sent_at) return []
+    const sentAt = new Date(row.sent_at)
+    const invitation = invitedAt.get(row.id)
+    return [
+      {
+        envelopeId: row.id,
+        sentAt,
+        notification: row.notification ? (JSON.parse(row.notification) as EnvelopeNotification) : undefined,
+        lastReminderAt: row.last_reminder_at ? new Date(row.last_reminder_at) : undefined,
+        expiryWarnedAt: row.expiry_warned_at ? new Date(row.expiry_warned_at) : undefined,
+        invitedAt: invitation ? new Date(invitation) : sentAt,
+      },
+    ]
+  })
+}
+
+/** Records when a reminder or an expiry warning was last sent. */
+export async function stampNotice(
+  tx: DbOrTx,
+  envelopeId: string,
+  column: 'last_reminder_at' | 'expiry_warned_at',
+  at: Date,
+) {
+  await tx
+    .updateTable('envelopes')
+    .set({ [column]: at.toISOString() })
+    .where('id', '=', envelopeId)
+    .execute()
 }

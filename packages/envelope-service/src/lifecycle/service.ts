@@ -1,15 +1,11 @@
 import { ConflictError, isUniqueViolation, NotFoundError } from 'platform'
+import { insertAuditEntries, lastAuditEntry } from '../audit/repository.js'
 import type { Db, DbOrTx } from '../database.js'
 import { enqueue } from '../outbox/repository.js'
+import { nextResumeAt } from '../workflow/gates.js'
 import type { Transition } from './model.js'
 import { type Actor, type AuditNote, auditEntriesOf, outboxRowsOf } from './outbox-rows.js'
-import {
-  insertAuditEntries,
-  lastAuditEntry,
-  loadLifecycle,
-  type StoredLifecycle,
-  storeTransition,
-} from './repository.js'
+import { loadLifecycle, type StoredLifecycle, storeTransition } from './repository.js'
 
 export type { Actor } from './outbox-rows.js'
 
@@ -54,7 +50,8 @@ export async function applyTransition(
     const won = await deps.db
       .transaction()
       .execute(async (tx) => {
-        if (!(await storeTransition(tx, stored, transition.envelope, now))) return false
+        const resumeAt = nextResumeAt(transition.envelope.workflow)
+        if (!(await storeTransition(tx, stored, transition.envelope, resumeAt, now))) return false
         topics = await recordEffects(tx, stored, transition, actor, now)
         await alongside?.(tx, stored, transition)
         return true

@@ -1,3 +1,4 @@
+import { truncateText } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import { type DocuSignPhoneNumber, toE164 } from '../envelopes/phone.js'
 import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
@@ -92,7 +93,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
 function composeSms(input: CompositionInput, link: string | undefined): SmsMessage {
   if (!input.recipient.phone) throw new InvalidRequestError('An SMS message needs the recipient phone number')
   const texts: KindTexts = TEXTS[input.language].kinds[input.kind]
-  const subject = truncate(input.envelope.emailSubject, SMS_SUBJECT_LIMIT)
+  const subject = truncateText(input.envelope.emailSubject, SMS_SUBJECT_LIMIT, '…')
   const body = filler(input, link)(texts.sms, subject)
   return { channel: 'sms', to: toE164(input.recipient.phone), body: `${PRODUCT_NAME}: ${body}`.trim() }
 }
@@ -126,11 +127,6 @@ function checkedLink(link: string): string {
     throw new InvalidRequestError('A message link must be an http(s) URL')
   }
   return url.href
-}
-
-function truncate(value: string, limit: number) {
-  const characters = [...value]
-  return characters.length <= limit ? value : `${characters.slice(0, limit - 1).join('')}…`
 }
 
 export function escapeHtml(value: string): string {

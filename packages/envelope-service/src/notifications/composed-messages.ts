@@ -1,4 +1,5 @@
 import type { Db } from '../database.js'
+import { findEnvelopeById } from '../envelopes/repository.js'
 import { recordAudit } from '../lifecycle/service.js'
 import type { OutboundMessage } from '../messages/message.js'
 import { type ClaimedOutboxMessage, complete, retry } from '../outbox/repository.js'
@@ -29,11 +30,7 @@ export async function deliverComposedRow(
     return
   }
   const now = deps.now()
-  const envelope = await deps.db
-    .selectFrom('envelopes')
-    .select('status')
-    .where('id', '=', payload.envelopeId)
-    .executeTakeFirst()
+  const envelope = await findEnvelopeById(deps.db, payload.envelopeId)
   const giveUp = result.outcome === 'failed' || now - row.createdAt >= deps.giveUpAfterMs
   const note = {
     action: giveUp ? 'Delivery Failed' : 'Delivery Attempt Failed',

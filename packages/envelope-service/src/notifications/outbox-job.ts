@@ -18,6 +18,7 @@ import {
   retryAll,
   updatePayload,
 } from '../outbox/repository.js'
+import { retryDelayMs } from '../outbox/retry.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
 import { newSigningToken, signingUrl } from '../signing/records/links.js'
 import { formLanguageOf } from '../signing/records/model.js'
@@ -60,8 +61,6 @@ export interface MessagesJobDeps {
 
 export const MESSAGES_JOB = 'outbox.messages'
 const DEFAULT_GIVE_UP_MS = 24 * 60 * 60_000
-const FIRST_RETRY_MS = 5_000
-const MAX_RETRY_MS = 60 * 60_000
 const COMPLETED_LINK_MS = 365 * 24 * 60 * 60_000
 /** A message waiting for a transport is looked at again after a minute, then 2, 4, ... at most 30. */
 const UNCONFIGURED_FIRST_RETRY_MS = 60_000
@@ -78,12 +77,6 @@ const EXPIRED_LINK_GRACE_MS = 30 * 24 * 60 * 60_000
 const LINKED_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning', 'copy', 'completed'])
 /** Kinds that only make sense while the envelope is in progress. */
 const IN_PROGRESS_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning'])
-
-/** Exponential backoff with full jitter over the upper half: 5 s, 10 s, 20 s, ... capped at an hour. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1))
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
 
 /**
  * When a message waiting for a transport is looked at again, by the claims so far (1 on the first): a

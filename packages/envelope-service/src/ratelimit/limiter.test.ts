@@ -3,7 +3,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnvelopeServiceConfig } from '../config.js'
 import type { Schema } from '../database.js'
-import { issueAccessToken } from '../identity/access-tokens.js'
+import { issueAccessToken } from '../identity/tokens/service.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { createSharedCallCounter } from './counter.js'
 

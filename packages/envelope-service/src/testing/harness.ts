@@ -3,8 +3,8 @@ import type { App } from 'platform'
 import { buildApp } from '../app.js'
 import { loadEnvelopeServiceConfig } from '../config.js'
 import type { ServiceContext } from '../context.js'
-import { issueAccessToken } from '../identity/access-tokens.js'
 import { formatPermissions, PERMISSIONS, type Permission } from '../identity/permissions.js'
+import { issueAccessToken } from '../identity/tokens/service.js'
 
 export interface TestService {
   app: App

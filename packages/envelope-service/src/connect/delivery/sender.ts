@@ -1,5 +1,6 @@
 import { createGroupCommit, type DialectName } from 'platform'
 import type { Db } from '../../database.js'
+import { retryDelayMs } from '../../outbox/retry.js'
 import type { PostJson } from './http-sender.js'
 import {
   type AttemptLog,
@@ -83,15 +84,6 @@ interface Target {
 }
 
 const NO_SECRETS: Promise<string[]> = Promise.resolve([])
-
-const FIRST_RETRY_MS = 5_000
-const MAX_RETRY_MS = 60 * 60_000
-
-/** Exponential backoff with jitter over the upper half: 5 s, 10 s, 20 s, ... capped at an hour. */
-export function connectRetryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1))
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
 
 export function createConnectSender(deps: SenderDeps): ConnectSender {
   const perTargetLimit = deps.perTargetLimit ?? DEFAULT_PER_TARGET_LIMIT
@@ -225,7 +217,7 @@ export function createConnectSender(deps: SenderDeps): ConnectSender {
       deps.onAttempt?.(delivery, 'given-up')
       return
     }
-    const nextAttemptAt = now + connectRetryDelayMs(delivery.attempts, deps.random)
+    const nextAttemptAt = now + retryDelayMs(delivery.attempts, deps.random)
     await scheduleRetry(deps.db, deps.owner, delivery, { nextAttemptAt, error }, log, now)
     deps.onAttempt?.(delivery, 'retry-scheduled')
   }

@@ -1,8 +1,14 @@
-import type { CompletedEnvelope } from '../../completion/complete.js'
 import type { DbOrTx } from '../../database.js'
 import { putBlob } from '../blobs.js'
 
 /** The sealed results of completed envelopes: stored once, read by the document downloads. */
+
+/** What completion seals: the combined PDF, the certificate alone, and each document with its values. */
+export interface SealedParts {
+  combinedPdf: Uint8Array
+  certificatePdf: Uint8Array
+  documents: readonly { documentId: string; bytes: Uint8Array }[]
+}
 
 export const COMBINED_PART = 'combined'
 export const CERTIFICATE_PART = 'certificate'
@@ -14,7 +20,7 @@ export const CERTIFICATE_PART = 'certificate'
 export async function storeSignedDocuments(
   tx: DbOrTx,
   envelopeId: string,
-  completed: CompletedEnvelope,
+  completed: SealedParts,
   now: number,
 ): Promise<boolean> {
   const existing = await tx

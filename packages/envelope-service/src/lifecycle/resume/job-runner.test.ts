@@ -1,5 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listAuditEntries } from '../../audit/repository.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import {
   seedPrincipal,
@@ -7,7 +8,6 @@ import {
   type TestPrincipal,
   type TestService,
 } from '../../testing/harness.js'
-import { listAuditEntries } from '../repository.js'
 import { runWorkflowRound, WORKFLOW_JOB } from './job.js'
 
 /**

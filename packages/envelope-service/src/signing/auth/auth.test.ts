@@ -1,9 +1,9 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listAuditEntries } from '../../audit/repository.js'
 import { gatherEnvelope } from '../../completion/gather.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { PHONE_AUTH_WORKFLOW_ID } from '../../envelopes/recipient-authentication.js'
-import { listAuditEntries } from '../../lifecycle/repository.js'
 import type { SmsMessage } from '../../messages/message.js'
 import { OUTBOX_TOPICS } from '../../outbox/topics.js'
 import {

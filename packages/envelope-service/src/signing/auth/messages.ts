@@ -1,11 +1,9 @@
+import { truncateText } from 'esign-contract'
 import { escapeHtml, SMS_SUBJECT_LIMIT } from '../../messages/compose.js'
 import type { EmailMessage, SmsMessage } from '../../messages/message.js'
 import { PRODUCT_NAME } from '../../product.js'
 
 /** The two messages of recipient authentication, composed when they are owed. */
-
-const truncate = (text: string, limit: number) =>
-  text.length <= limit ? text : `${text.slice(0, limit - 1)}…`
 
 /** The one-time code, in the envelope's form language; the code leads, so phones can offer to copy it. */
 export function smsCodeMessage(input: {
@@ -16,7 +14,7 @@ export function smsCodeMessage(input: {
   ttlMinutes: number
   language: 'en' | 'es'
 }): SmsMessage {
-  const subject = truncate(input.subject, SMS_SUBJECT_LIMIT)
+  const subject = truncateText(input.subject, SMS_SUBJECT_LIMIT, '…')
   const minutes = Math.round(input.ttlMinutes)
   const body =
     input.language === 'es'

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { AppError, InvalidRequestError, isUniqueViolation, RateLimitedError } from 'platform'
+import { listAuditEntries } from '../../audit/repository.js'
 import type { ServiceContext } from '../../context.js'
 import type { DbOrTx } from '../../database.js'
 import {
@@ -9,7 +10,6 @@ import {
   type StoredRecipient,
 } from '../../envelopes/repository.js'
 import type { Actor } from '../../lifecycle/outbox-rows.js'
-import { listAuditEntries } from '../../lifecycle/repository.js'
 import { recordAudit } from '../../lifecycle/service.js'
 import { enqueue } from '../../outbox/repository.js'
 import { type ComposedMessagePayload, OUTBOX_TOPICS } from '../../outbox/topics.js'

@@ -1,7 +1,8 @@
 import { hash, randomBytes } from 'node:crypto'
 import type { JobDefinition } from 'platform'
-import type { Db, DbOrTx } from '../database.js'
-import { ACCESS_CACHE_TTL_MS } from './access-cache.js'
+import type { Db, DbOrTx } from '../../database.js'
+import { ACCESS_CACHE_TTL_MS } from '../access-cache.js'
+import { deleteExpiredAccessTokens, findAccessToken, insertAccessToken } from './repository.js'
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600
 
@@ -28,24 +29,13 @@ export async function issueAccessToken(
   now = Date.now(),
 ): Promise<{ accessToken: string; expiresIn: number }> {
   const accessToken = randomBytes(32).toString('base64url')
-  await db
-    .insertInto('access_tokens')
-    .values({
-      token_hash: hashToken(accessToken),
-      user_id: grant.userId,
-      integration_key_id: grant.integrationKeyId,
-      scopes: grant.scopes.join(' '),
-      expires_at: now + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
-      created_at: new Date(now).toISOString(),
-    })
-    .execute()
+  await insertAccessToken(db, {
+    tokenHash: hashToken(accessToken),
+    ...grant,
+    expiresAt: now + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+    createdAt: now,
+  })
   return { accessToken, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS }
-}
-
-/** Deletes tokens that expired before `now`; they can never verify again. Returns how many went. */
-export async function deleteExpiredAccessTokens(db: DbOrTx, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('access_tokens').where('expires_at', '<', now).executeTakeFirst()
-  return Number(result.numDeletedRows)
 }
 
 /** The job deleting expired access tokens every 10 minutes, off the token endpoint's path. */
@@ -57,22 +47,6 @@ export function expiredTokenSweepJob(db: DbOrTx): JobDefinition {
       await deleteExpiredAccessTokens(db, now)
     },
   }
-}
-
-/**
- * Deletes the access tokens of a user (all of them, or those issued through one integration key), or
- * every token of an integration key. Returns how many went.
- */
-export async function deleteAccessTokens(
-  db: DbOrTx,
-  which: { userId: string; integrationKeyId?: string } | { integrationKeyId: string },
-): Promise<number> {
-  let query = db.deleteFrom('access_tokens')
-  if ('userId' in which) query = query.where('user_id', '=', which.userId)
-  if (which.integrationKeyId !== undefined)
-    query = query.where('integration_key_id', '=', which.integrationKeyId)
-  const result = await query.executeTakeFirst()
-  return Number(result.numDeletedRows)
 }
 
 /**
@@ -100,34 +74,17 @@ export function createTokenVerifier(db: Db, ttlMs = ACCESS_CACHE_TTL_MS, maxEntr
     if (hit) return hit
     cache.delete(token)
     const hash = hashToken(token)
-    const row = await db
-      .selectFrom('access_tokens')
-      .leftJoin('integration_keys', 'integration_keys.id', 'access_tokens.integration_key_id')
-      .leftJoin('consents', (join) =>
-        join
-          .onRef('consents.user_id', '=', 'access_tokens.user_id')
-          .onRef('consents.integration_key_id', '=', 'access_tokens.integration_key_id'),
-      )
-      .select([
-        'access_tokens.user_id',
-        'access_tokens.integration_key_id',
-        'access_tokens.scopes',
-        'access_tokens.expires_at',
-        'integration_keys.enabled as key_enabled',
-        'consents.user_id as consenting_user_id',
-      ])
-      .where('access_tokens.token_hash', '=', hash)
-      .executeTakeFirst()
-    if (!row || row.expires_at <= now) return undefined
+    const row = await findAccessToken(db, hash)
+    if (!row || row.expiresAt <= now) return undefined
     // A token stands only while what granted it stands: its integration key enabled and the user's
     // consent in place, so a token minted while access was being withdrawn is refused too.
-    const operatorIssued = row.integration_key_id === OPERATOR_ISSUER
-    if (!operatorIssued && (row.key_enabled !== 1 || row.consenting_user_id === null)) return undefined
+    const operatorIssued = row.integrationKeyId === OPERATOR_ISSUER
+    if (!operatorIssued && (!row.keyEnabled || !row.consented)) return undefined
     const verified: VerifiedToken = {
-      userId: row.user_id,
-      integrationKeyId: row.integration_key_id,
-      scopes: row.scopes.split(' ').filter(Boolean),
-      expiresAt: row.expires_at,
+      userId: row.userId,
+      integrationKeyId: row.integrationKeyId,
+      scopes: row.scopes,
+      expiresAt: row.expiresAt,
     }
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string)
     cache.set(token, { token: verified, until: Math.min(verified.expiresAt, now + ttlMs) })

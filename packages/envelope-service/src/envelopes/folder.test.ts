@@ -10,7 +10,7 @@ import {
   SYSTEM_FOLDERS,
   type SystemFolder,
   voidsWhenDeleted,
-} from './model.js'
+} from './folder.js'
 
 const NOW = new Date('2026-11-20T10:00:00.000Z')
 const STATUSES: EnvelopeStatus[] = ['created', 'sent', 'delivered', 'completed', 'declined', 'voided']

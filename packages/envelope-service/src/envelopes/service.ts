@@ -1,12 +1,15 @@
+import { NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
 import { getBlob } from '../documents/blobs.js'
-import type { SystemFolder } from '../folders/model.js'
 import { findUser } from '../identity/repository.js'
 import { combinePdfs } from './combined-pdf.js'
+import type { SystemFolder } from './folder.js'
 import {
   type EnvelopeListQuery,
+  type EnvelopeRecord,
   findCustomFields,
   findDocuments,
+  findEnvelope,
   findRecipients,
   listEnvelopes,
   type StoredCustomFields,
@@ -14,7 +17,10 @@ import {
   type StoredRecipient,
 } from './repository.js'
 
-/** The read side of the envelope API, for the routes: one envelope's parts, its PDFs, status changes. */
+/**
+ * The envelope's read side: one envelope of an account (or 404), its parts, its PDFs, the status-change
+ * list. SQL and row mapping stay in repository.ts.
+ */
 
 /**
  * `GET /envelopes`. With `folder_ids` (already parsed), only the envelopes in those folders; the inbox is
@@ -56,4 +62,18 @@ export const documentPdf = (db: DbOrTx, document: StoredEnvelopeDocument) => get
 export async function combinedPdf(db: DbOrTx, documents: StoredEnvelopeDocument[]): Promise<Uint8Array> {
   const contents = await Promise.all(documents.map((document) => getBlob(db, document.blobId)))
   return combinePdfs(contents.filter((content): content is Uint8Array => content !== undefined))
+}
+
+export const envelopeNotFound = (envelopeId: string) =>
+  new NotFoundError(`Envelope ${envelopeId} was not found in this account`)
+
+/** The envelope of the account, or 404 RESOURCE_NOT_FOUND (also for another account's envelope). */
+export async function envelopeOrFail(
+  db: DbOrTx,
+  accountId: string,
+  envelopeId: string,
+): Promise<EnvelopeRecord> {
+  const envelope = await findEnvelope(db, accountId, envelopeId)
+  if (!envelope) throw envelopeNotFound(envelopeId)
+  return envelope
 }
