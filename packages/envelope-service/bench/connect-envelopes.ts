@@ -147,6 +147,7 @@ export async function queueEvents(options: {
         now: ctx.now,
         owner: 'bench',
         wakeSender: () => {},
+        nextId: ctx.sequentialId,
       }
       while (await runFanOutRound(deps)) {}
       const deliveries = await ctx.db.selectFrom('connect_deliveries').select('id').execute()

@@ -18,12 +18,12 @@ import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
 import { CONNECT_FAN_OUT_JOB } from './connect/delivery/fan-out.js'
 import { defineConnectDelivery } from './connect/delivery/jobs.js'
-import { prometheusMetricsRoute } from './connect/delivery/metrics-prometheus.js'
+import { prometheusMetricsRoute } from './connect/delivery/metrics/prometheus.js'
 import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { devMailboxRoutes } from './devmailbox/routes.js'
 import { mailboxWriter } from './devmailbox/service.js'
-import { blobSweepJob } from './documents/blobs.js'
+import { blobSweepJob } from './documents/blobs/sweep-job.js'
 import { createDocumentConverter } from './documents/conversion/converter.js'
 import { chooseSandbox } from './documents/conversion/sandbox.js'
 import { groupCommitEnvelopeWriter } from './envelope-api/writer.js'
@@ -32,6 +32,7 @@ import { recycleBinPurgeJob } from './folders/purge-job.js'
 import { createMembershipLookup } from './identity/memberships.js'
 import { identityRoutes } from './identity/routes.js'
 import { createTokenVerifier, expiredTokenSweepJob } from './identity/tokens/service.js'
+import { sequentialIds } from './ids.js'
 import { runWorkflowRound, WORKFLOW_CHECK_INTERVAL_MS, WORKFLOW_JOB } from './lifecycle/resume/job.js'
 import { runScheduleRound, SCHEDULE_JOB } from './lifecycle/schedule-job.js'
 import { migrations } from './migrations/index.js'
@@ -132,6 +133,7 @@ export async function buildApp(
     publicUrl,
     signingOrigin: config.SIGNING_URL ?? publicUrl,
     now,
+    sequentialId: sequentialIds(),
   }
 
   const app = createApp({

@@ -41,4 +41,9 @@ export interface ServiceContext {
   signingOrigin: string
   /** Injectable clock (epoch ms) so tests can move time. */
   now: () => number
+  /**
+   * Strictly increasing ids in this process (ids.ts `sequentialIds`): Connect deliveries and logs, which
+   * are sent and listed in id order, whether the fan-out, the sender or a retry made them.
+   */
+  sequentialId: (now: number) => string
 }

@@ -1,13 +1,7 @@
-import { unzipSync } from 'fflate'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makePdf } from '../documents/test-pdfs.js'
-import {
-  type CompleteEnvelopeInput,
-  completedArchive,
-  completeEnvelope,
-  sealedCertificate,
-} from './complete.js'
+import { type CompleteEnvelopeInput, completeEnvelope, sealedCertificate } from './complete.js'
 import type { CompletionRecipient } from './model.js'
 import { pdfWithText, testSeal, twoRecipients } from './test-fixtures.js'
 import { pdfsig, pdftotext } from './test-poppler.js'
@@ -124,19 +118,6 @@ describe('completeEnvelope', () => {
     const [ada] = input.recipients as [CompletionRecipient]
     ada.tabs.textTabs = [{ documentId: '9', pageNumber: '1', xPosition: '1', yPosition: '1', value: 'x' }]
     await expect(completeEnvelope(input)).rejects.toThrow('document 9')
-  })
-})
-
-describe('completedArchive', () => {
-  it('zips the sealed documents and the certificate, named in the envelope language', async () => {
-    const input = await envelopeInput({ language: 'es' })
-    const completed = await completeEnvelope(input)
-    const entries = unzipSync(completedArchive(completed, 'es', input.envelope.completedAt))
-    expect(Object.keys(entries)).toEqual(['Lease.pdf', 'Direct debit.pdf', 'Certificado de finalización.pdf'])
-    expect(await pdfsig(entries['Direct debit.pdf'] ?? new Uint8Array())).toContain(VALID)
-    expect(await pdftotext(entries['Certificado de finalización.pdf'] ?? new Uint8Array())).toContain(
-      'José Núñez (Firmante)',
-    )
   })
 })
 

@@ -7,9 +7,7 @@ import {
   requireAnchorsFound,
 } from '../documents/pdf-text/anchors.js'
 import { extractPageText } from '../documents/pdf-text/page-text.js'
-import { buildArchive } from './archive.js'
 import { createCertificatePdf } from './certificate.js'
-import { CERTIFICATE_LABELS } from './labels.js'
 import type {
   CertificateInput,
   CertificateLanguage,
@@ -115,16 +113,6 @@ export async function sealedCertificate(
 ): Promise<Uint8Array> {
   const reason = `Certificate of envelope ${input.envelope.envelopeId}`
   return sealPdf(await createCertificatePdf(input), seal, { signingTime, reason })
-}
-
-/** `documents/archive`: the sealed documents and certificate in one zip. */
-export function completedArchive(
-  completed: CompletedEnvelope,
-  language: CertificateLanguage,
-  completedAt: Date,
-): Uint8Array {
-  const certificate = { name: CERTIFICATE_LABELS[language].title, bytes: completed.certificatePdf }
-  return buildArchive(completed.documents, certificate, completedAt)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
-import { getBlob } from '../documents/blobs.js'
+import { getBlob } from '../documents/blobs/repository.js'
 import {
   type EnvelopeRecord,
   findCustomFields,

@@ -226,28 +226,3 @@ export async function findMemberIds(db: DbOrTx, accountId: string, userIds: stri
     .execute()
   return new Set(rows.map((row) => row.user_id))
 }
-
-/**
- * The enabled configurations of the account that subscribe to `event` for envelopes sent by
- * `senderUserId`, with their secrets: what a delivery needs (URL, secrets, includeData).
- */
-export async function findDeliveryTargets(
-  db: DbOrTx,
-  accountId: string,
-  event: ConnectEvent,
-  senderUserId: string,
-): Promise<ConnectConfiguration[]> {
-  const rows = await db
-    .selectFrom('connect_configurations')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('enabled', '=', 1)
-    .orderBy('id')
-    .execute()
-  const matching = rows.filter((row) => {
-    const events = JSON.parse(row.events) as string[]
-    if (!events.includes(event)) return false
-    return row.all_users === 1 || (JSON.parse(row.user_ids) as string[]).includes(senderUserId)
-  })
-  return withSecrets(db, matching)
-}

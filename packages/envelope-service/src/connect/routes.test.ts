@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectInvalid, expectNoNulls, expectStringScalars } from '../testing/assertions.js'
 import { connectConfigurationBody } from '../testing/connect-configuration.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { findDeliveryTargets } from './repository.js'
 
 const base = (accountId: string) => `/restapi/v2.1/accounts/${accountId}`
 
@@ -476,38 +475,6 @@ describeEachDatabase('Connect configurations API', (databases) => {
       expect(
         (await call(admin, 'DELETE', `/connect/${theirs.connectId}/hmacSecrets/${keyId}`)).statusCode,
       ).toBe(404)
-    })
-  })
-
-  describe('findDeliveryTargets', () => {
-    it('returns enabled configurations subscribed to the event for the sender, with secrets', async () => {
-      const owner = await seedPrincipal(service.ctx, { permissions: ['administer'] })
-      const colleague = await seedPrincipal(service.ctx, { accountId: owner.accountId })
-      const everyone = await create(owner, { name: 'everyone', events: ['envelope-completed'] })
-      await create(owner, { name: 'disabled', events: ['envelope-completed'], enabled: 'false' })
-      await create(owner, { name: 'other event', events: ['envelope-sent'] })
-      const onlyOwner = await create(owner, {
-        name: 'only owner',
-        allUsers: 'false',
-        userIds: [owner.userId],
-      })
-      const forOwner = await findDeliveryTargets(
-        service.ctx.db,
-        owner.accountId,
-        'envelope-completed',
-        owner.userId,
-      )
-      expect(forOwner.map((c) => c.name)).toEqual(['everyone', 'only owner'])
-      expect(forOwner[0]?.hmacSecrets.map((s) => s.secret)).toEqual([everyone.hmacSecrets[0].secret])
-      expect(forOwner[1]?.connectId).toBe(onlyOwner.connectId)
-      expect(forOwner[0]?.eventData.includeData).toEqual(['custom_fields', 'recipients'])
-      const forColleague = await findDeliveryTargets(
-        service.ctx.db,
-        owner.accountId,
-        'envelope-completed',
-        colleague.userId,
-      )
-      expect(forColleague.map((c) => c.name)).toEqual(['everyone'])
     })
   })
 })

@@ -35,21 +35,6 @@ function isStrictBase64(text: string): boolean {
   return padding >= text.length - 2 && (padding === text.length - 1 || text[text.length - 1] === '=')
 }
 
-export interface InspectedPdf {
-  bytes: Uint8Array
-  /** Number of pages, read from the document's page tree. */
-  pages: number
-}
-
-/**
- * Decodes a base64 document and checks that it is a PDF with at least one page. `field` names the
- * request field in error messages, e.g. `documents[0].documentBase64`.
- */
-export async function inspectPdf(base64: string, field: string): Promise<InspectedPdf> {
-  const bytes = decodeBase64Strict(base64, field)
-  return { bytes, pages: await countPdfPages(bytes, field) }
-}
-
 /** Page count of PDF bytes; 400 naming `field` when the bytes are not a PDF with pages. */
 export async function countPdfPages(bytes: Uint8Array, field: string): Promise<number> {
   const notPdf = () => new InvalidRequestError(`${field} is not a valid PDF`)

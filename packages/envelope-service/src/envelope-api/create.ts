@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
+import { ConflictError, InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
-import { blobIdOf, putBlob } from '../documents/blobs.js'
+import { blobIdOf, putBlob } from '../documents/blobs/repository.js'
 import {
   allInOrder,
   type ConvertedDocument,
@@ -16,9 +16,9 @@ import {
 } from '../envelopes/composite-layers.js'
 import { mergeEnvelopeDefinition } from '../envelopes/composite-merge.js'
 import { checkPhoneNumbers } from '../envelopes/phone-numbers.js'
-import { type EnvelopeRecord, findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
+import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
-import { newEnvelopeId } from '../ids.js'
+import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import { parseWorkflow } from '../workflow/parse.js'
@@ -95,7 +95,7 @@ export async function createEnvelope(
   )
   for (const [blobId, bytes] of documents.bytes) if (used.has(blobId)) await putBlob(db, bytes, now)
 
-  const envelopeId = newEnvelopeId(now)
+  const envelopeId = newTimeOrderedId(now)
   const effects = effectsAtCreate(
     { envelopeId, accountId: sender.accountId },
     definition,

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest'
 import type { Template } from '../templates/model.js'
 import type { InlineDocumentContent } from './composite-layers.js'
 import { mergeEnvelopeDefinition } from './composite-merge.js'
-import type { EnvelopeDefinitionInput, InlineTemplateInput } from './schema.js'
+import type { EnvelopeDefinitionInput } from './schema.js'
+
+type InlineTemplateInput = NonNullable<
+  NonNullable<EnvelopeDefinitionInput['compositeTemplates']>[number]['inlineTemplates']
+>[number]
 
 /**
  * Properties of the composite merge over random templates and requests. Every template tab carries

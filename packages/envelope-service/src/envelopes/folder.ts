@@ -36,10 +36,6 @@ export function parseFolderId(value: string): SystemFolder | undefined {
 export const impliedFolder = (status: EnvelopeStatus): 'draft' | 'sentitems' =>
   status === 'created' ? 'draft' : 'sentitems'
 
-/** The sender's copy of an envelope: the folder a client moved it to, else the one its status implies. */
-export const folderOf = (envelope: { status: EnvelopeStatus; folder: SystemFolder | null }) =>
-  envelope.folder ?? impliedFolder(envelope.status)
-
 /** Only envelopes in flight are voided when deleted (DocuSign voids just `sent` and `delivered`). */
 export const voidsWhenDeleted = (status: EnvelopeStatus) => status === 'sent' || status === 'delivered'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { putBlob } from '../documents/blobs.js'
+import { putBlob } from '../documents/blobs/repository.js'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
 import {
   type EnvelopeToStore,
@@ -10,7 +10,7 @@ import {
   transactionPerEnvelopeWriter,
 } from '../envelope-api/writer.js'
 
-import { newEnvelopeId } from '../ids.js'
+import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
@@ -151,7 +151,7 @@ describeEachDatabase('envelope write path', (databases) => {
   function newEnvelope(overrides: Partial<EnvelopeToStore> & { status?: EnvelopeDefinition['status'] } = {}) {
     const { status, ...rest } = overrides
     const now = rest.now ?? Date.now()
-    const envelopeId = newEnvelopeId(now)
+    const envelopeId = newTimeOrderedId(now)
     const definition = fullDefinition(blobId, status)
     const envelope: EnvelopeToStore = {
       envelopeId,

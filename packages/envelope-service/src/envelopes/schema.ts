@@ -3,7 +3,6 @@ import {
   type CompositeTemplate,
   EnvelopeDefinition,
   type EnvelopeRecipients,
-  type InlineTemplate,
   type TemplateRole,
 } from 'esign-contract'
 import { StartPosition } from '../templates/schema.js'
@@ -28,7 +27,6 @@ export {
 export const EnvelopeDefinitionInput = EnvelopeDefinition
 export type EnvelopeDefinitionInput = Static<typeof EnvelopeDefinition>
 export type CompositeTemplateInput = Static<typeof CompositeTemplate>
-export type InlineTemplateInput = Static<typeof InlineTemplate>
 export type RecipientsInput = Static<typeof EnvelopeRecipients>
 export type TemplateRoleInput = Static<typeof TemplateRole>
 

@@ -1,6 +1,6 @@
 import { NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
-import { getBlob } from '../documents/blobs.js'
+import { getBlob } from '../documents/blobs/repository.js'
 import { findUser } from '../identity/repository.js'
 import { combinePdfs } from './combined-pdf.js'
 import type { SystemFolder } from './folder.js'

@@ -1,7 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { everyTabType } from '../tabs/every-tab-type.js'
+import { everyTabType } from '../tabs/testing/every-tab-type.js'
 import { expectDocuSignShape } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 

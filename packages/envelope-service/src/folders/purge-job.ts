@@ -1,6 +1,6 @@
 import type { JobDefinition } from 'platform'
 import type { DbOrTx } from '../database.js'
-import { BLOB_GRACE_MS, deleteUnreferencedBlobs } from '../documents/blobs.js'
+import { BLOB_GRACE_MS, deleteUnreferencedBlobs } from '../documents/blobs/repository.js'
 import { envelopesDueForPurge, type PurgedEnvelopes, purgeEnvelopes } from './repository.js'
 
 export const RECYCLE_BIN_PURGE_JOB = 'recycle-bin-purge'

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import type { MessageKind } from '../lifecycle/model.js'
 import { type CompositionInput, composeMessages, escapeHtml } from './compose.js'
 import type { EmailMessage, SmsMessage } from './message.js'
-import { messageLanguage } from './texts.js'
 
 const base: CompositionInput = {
   kind: 'invitation',
@@ -179,15 +178,6 @@ describe('composeMessages: SMS', () => {
     const body = sms({ envelope: { ...base.envelope, emailSubject: `{link} ${'x'.repeat(100)}` } }).body
     expect(body).toContain(`"{link} ${'x'.repeat(32)}…"`)
     expect(body.length).toBeLessThan(160)
-  })
-})
-
-describe('messageLanguage', () => {
-  it('selects Spanish from locale codes and words, English otherwise', () => {
-    for (const value of ['es', 'es-CO', 'ES_mx', 'Spanish', 'Español', 'espanol'])
-      expect(messageLanguage(value)).toBe('es')
-    for (const value of [undefined, '', 'en', 'English', 'estonian', 'fr'])
-      expect(messageLanguage(value)).toBe('en')
   })
 })
 

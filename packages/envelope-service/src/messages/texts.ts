@@ -130,16 +130,3 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
     },
   },
 }
-
-/**
- * The language of a message from a form-language value: a locale code (`es`, `es-CO`) or a word
- * (`Spanish`, `Español`) selects Spanish; anything else English, the default.
- */
-export function messageLanguage(value: string | undefined): MessageLanguage {
-  const normalized = (value ?? '')
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-  return /^es([-_]|$)/.test(normalized) || normalized === 'spanish' || normalized === 'espanol' ? 'es' : 'en'
-}

@@ -176,5 +176,3 @@ export function createLocalCallCounter(db: DbOrTx, options: LocalCallCounterOpti
     },
   }
 }
-
-export type LocalCallCounter = ReturnType<typeof createLocalCallCounter>

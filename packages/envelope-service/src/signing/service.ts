@@ -1,6 +1,6 @@
 import { NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { getBlob } from '../documents/blobs.js'
+import { getBlob } from '../documents/blobs/repository.js'
 import { COMBINED_PART, findSignedPart } from '../documents/sealed/repository.js'
 import {
   findCustomFields,

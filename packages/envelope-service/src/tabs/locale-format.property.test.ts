@@ -6,8 +6,8 @@ import {
   followedLocale,
   formatTabValue,
   type LocalePolicy,
+  type NumberStyle,
   numberStyleOf,
-  parseFormattedNumber,
   withFormattedValues,
 } from './locale-format.js'
 import type { Tab, TabsByType } from './model.js'
@@ -54,6 +54,22 @@ const numerical = (policy: LocalePolicy | undefined, validationType: string): Ta
   validationType,
   ...(policy ? { localePolicy: { ...policy } } : {}),
 })
+
+/** The number back from its shown text in `style` (the test's oracle); undefined when it is not one. */
+function parseFormattedNumber(text: string, style: NumberStyle): number | undefined {
+  let rest = text.trim()
+  if (style.code && rest.endsWith(` ${style.code}`)) rest = rest.slice(0, -style.code.length - 1)
+  let negative = false
+  if (rest.startsWith('(') && rest.endsWith(')')) [negative, rest] = [true, rest.slice(1, -1)]
+  else if (rest.startsWith('-')) [negative, rest] = [true, rest.slice(1)]
+  else if (rest.endsWith('-')) [negative, rest] = [true, rest.slice(0, -1)]
+  if (style.symbol) rest = rest.replace(style.symbol.text, '').trim()
+  if (style.group !== '') rest = rest.split(style.group).join('')
+  if (style.decimal !== '.') rest = rest.replace(style.decimal, '.')
+  if (!/^\d+(\.\d+)?$/.test(rest)) return undefined
+  const value = Number(rest)
+  return negative ? -value : value
+}
 
 describe('formatTabValue: numbers', () => {
   it('shows a number that reads back as the stored value, in every culture and explicit format', () => {

@@ -169,22 +169,6 @@ export function formatNumber(plain: string, fractionDigits: number, style: Numbe
   return style.code ? `${number} ${style.code}` : number
 }
 
-/** The number back from its shown text in `style`; undefined when it is not one. */
-export function parseFormattedNumber(text: string, style: NumberStyle): number | undefined {
-  let rest = text.trim()
-  if (style.code && rest.endsWith(` ${style.code}`)) rest = rest.slice(0, -style.code.length - 1)
-  let negative = false
-  if (rest.startsWith('(') && rest.endsWith(')')) [negative, rest] = [true, rest.slice(1, -1)]
-  else if (rest.startsWith('-')) [negative, rest] = [true, rest.slice(1)]
-  else if (rest.endsWith('-')) [negative, rest] = [true, rest.slice(0, -1)]
-  if (style.symbol) rest = rest.replace(style.symbol.text, '').trim()
-  if (style.group !== '') rest = rest.split(style.group).join('')
-  if (style.decimal !== '.') rest = rest.replace(style.decimal, '.')
-  if (!/^\d+(\.\d+)?$/.test(rest)) return undefined
-  const value = Number(rest)
-  return negative ? -value : value
-}
-
 /** The BCP 47 tag of a DocuSign cultureName (`de_de`, `en-US`, `fr`); undefined when not one. */
 export function localeOf(cultureName: string | undefined): string | undefined {
   if (!cultureName) return undefined

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
-import { everyTabType } from './every-tab-type.js'
 import type { TabsByType } from './model.js'
 import { checkTabPlacement, readTabs } from './read-tabs.js'
+import { everyTabType } from './testing/every-tab-type.js'
 
 const pages = new Map([
   ['1', 2],

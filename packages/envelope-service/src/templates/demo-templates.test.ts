@@ -1,6 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { getBlob } from '../documents/blobs.js'
+import { getBlob } from '../documents/blobs/repository.js'
 import { countPdfPages } from '../documents/pdf.js'
 import { seedPrincipal, startTestService, type TestService } from '../testing/harness.js'
 import { ensureDemoTemplates, SERVICE_COORDINATOR_ROLE, SIGNING_RECIPIENT_ROLE } from './demo-templates.js'

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../database.js'
-import { getBlob } from '../documents/blobs.js'
+import { getBlob } from '../documents/blobs/repository.js'
 import {
   findTemplateDocumentBlob,
   listTemplates,

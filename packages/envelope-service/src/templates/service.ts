@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { RECIPIENT_LISTS, type Tabs } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import type { DbOrTx } from '../database.js'
-import { putBlob } from '../documents/blobs.js'
+import { putBlob } from '../documents/blobs/repository.js'
 import {
   allInOrder,
   type ConvertedDocument,

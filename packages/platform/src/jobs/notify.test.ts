@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connectDatabase, type Database } from '../database/connect.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { describeEachDatabase } from '../testing/databases.js'
+import { jobsMigration } from './migration.js'
 import { createPostgresNotifier, jobsChannel } from './notify.js'
 import { createJobRunner, type JobRunner } from './runner.js'
-import { type JobTables, jobsMigration } from './tables.js'
+import type { JobTables } from './tables.js'
 
 /** Never polls during a test: whatever runs was woken. */
 const NO_POLLING = 3_600_000

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
+import { notifyChannel } from './repository.js'
 
 /**
  * Cross-process wake-ups for the job runner on PostgreSQL. `wake` stores the job's due time in `jobs`,
@@ -109,7 +110,7 @@ export function createPostgresNotifier<DB>(options: PostgresNotifierOptions<DB>)
 
   return {
     async notify(name) {
-      await sql`select pg_notify(${channel}, ${`${self} ${name}`})`.execute(options.db)
+      await notifyChannel(options.db, channel, `${self} ${name}`)
     },
     async listen(onWake) {
       handler = onWake

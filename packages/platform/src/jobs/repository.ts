@@ -123,7 +123,7 @@ export async function requestRun(db: Db, name: string, at: number): Promise<void
     .execute()
 }
 
-/** A job's stored state, for tests and diagnostics. */
-export async function findJob(db: Db, name: string) {
-  return db.selectFrom('jobs').selectAll().where('name', '=', name).executeTakeFirst()
+/** PostgreSQL's NOTIFY on `channel`, with `payload`: delivered to every listener once the caller's transaction commits. */
+export async function notifyChannel<DB>(db: Kysely<DB>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db)
 }

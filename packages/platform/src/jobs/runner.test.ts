@@ -4,9 +4,13 @@ import { afterAll, beforeEach, expect, it } from 'vitest'
 import { connectDatabase, type Database } from '../database/connect.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { describeEachDatabase } from '../testing/databases.js'
-import { findJob } from './repository.js'
+import { jobsMigration } from './migration.js'
 import { createJobRunner, type JobRunnerOptions } from './runner.js'
-import { type JobTables, jobsMigration } from './tables.js'
+import type { JobTables } from './tables.js'
+
+/** A job's stored state, as the runner left it. */
+const findJob = (db: Kysely<JobTables>, name: string) =>
+  db.selectFrom('jobs').selectAll().where('name', '=', name).executeTakeFirst()
 
 const MINUTE = 60_000
 const T0 = Date.parse('2026-11-22T10:00:00.000Z')

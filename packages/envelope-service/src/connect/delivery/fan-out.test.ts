@@ -27,6 +27,7 @@ describeEachDatabase('Connect fan-out rounds', (databases) => {
     now: harness.service.ctx.now,
     owner,
     wakeSender: () => {},
+    nextId: harness.service.ctx.sequentialId,
     batchSize,
   })
 

@@ -1,6 +1,6 @@
 import type { DialectName } from 'platform'
 import type { Db } from '../../database.js'
-import { getBlob } from '../../documents/blobs.js'
+import { getBlob } from '../../documents/blobs/repository.js'
 import { COMBINED_PART, findSignedParts } from '../../documents/sealed/repository.js'
 import { findDocuments } from '../../envelopes/repository.js'
 import { type ClaimedOutboxMessage, claim, retry, retryAll } from '../../outbox/repository.js'
@@ -27,6 +27,8 @@ export interface FanOutDeps {
   owner: string
   /** Called when deliveries were created, to start the sender at once. */
   wakeSender: () => void
+  /** Delivery ids, strictly increasing in insert order (ids.ts `sequentialIds`). */
+  nextId: (now: number) => string
   batchSize?: number
 }
 
@@ -163,6 +165,7 @@ async function planRound(
       plan.deliveries.push({
         rowId: row.id,
         delivery: {
+          id: deps.nextId(plan.now),
           account_id: event.accountId,
           envelope_id: event.envelopeId,
           configuration_id: target.configurationId,

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.js'
 import { CONNECT_FAN_OUT_JOB, runFanOutRound } from './fan-out.js'
 import { createHttpPoster, type PostJson } from './http-sender.js'
-import { type ConnectCounters, createConnectCounters } from './metrics.js'
+import { type ConnectCounters, createConnectCounters } from './metrics/counters.js'
 import { CONNECT_SENDER_JOB, createConnectSender } from './sender.js'
 
 /**
@@ -44,6 +44,7 @@ export function defineConnectDelivery(
     wake: wakeSender,
     onAttempt: counters.record,
     onError: (error) => options.onError(error, CONNECT_SENDER_JOB),
+    nextLogId: ctx.sequentialId,
   })
   ctx.jobs.define({
     name: CONNECT_FAN_OUT_JOB,
@@ -55,6 +56,7 @@ export function defineConnectDelivery(
         now: ctx.now,
         owner: options.owner,
         wakeSender,
+        nextId: ctx.sequentialId,
       }),
   })
   ctx.jobs.define({ name: CONNECT_SENDER_JOB, everyMs: 1_000, run: () => sender.runRound() })

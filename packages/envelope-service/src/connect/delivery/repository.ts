@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { Insertable, Selectable } from 'kysely'
 import type { DialectName } from 'platform'
 import type { DbOrTx } from '../../database.js'
@@ -6,9 +5,10 @@ import type { ConnectDeliveriesTable } from './tables.js'
 
 /** Pending deliveries, their attempt log and given-up deliveries: the only SQL of Connect delivery. */
 
+/** A delivery to add; `id` strictly increasing in insert order (ids.ts `sequentialIds`). */
 export type NewDelivery = Omit<
   Insertable<ConnectDeliveriesTable>,
-  'id' | 'attempts' | 'lease_owner' | 'lease_expires_at' | 'last_error' | 'created_at' | 'next_attempt_at'
+  'attempts' | 'lease_owner' | 'lease_expires_at' | 'last_error' | 'created_at' | 'next_attempt_at'
 >
 
 export interface ClaimedDelivery {
@@ -28,27 +28,13 @@ export interface ClaimedDelivery {
 
 /** One attempt, as `connect_logs` keeps it. */
 export interface AttemptLog {
+  /** Strictly increasing within the process that logs (ids.ts `sequentialIds`). */
+  id: string
   statusCode: number
   response: string
   durationMs: number
   /** The body sent, when the target logs payloads. */
   payload?: string
-}
-
-let lastMs = 0
-let counter = 0
-
-/**
- * A strictly increasing id in this process: 12 hex digits of milliseconds, 8 of a counter within the
- * millisecond, 8 random. Deliveries are sent in id order per envelope and target, so ids made in one
- * millisecond must not fall in random order (as GUIDs of version 7 do). Plain lowercase hex compares
- * the same under every collation.
- */
-export function nextSequentialId(now: number): string {
-  const ms = Math.max(now, lastMs)
-  counter = ms === lastMs ? counter + 1 : 0
-  lastMs = ms
-  return `${ms.toString(16).padStart(12, '0')}${counter.toString(16).padStart(8, '0')}${randomBytes(4).toString('hex')}`
 }
 
 /** Adds deliveries inside the caller's transaction, in the given order (their ids are time-ordered). */
@@ -63,7 +49,6 @@ export async function insertDeliveries(
     .values(
       deliveries.map((delivery) => ({
         ...delivery,
-        id: nextSequentialId(now),
         attempts: 0,
         next_attempt_at: now,
         lease_owner: null,
@@ -157,7 +142,7 @@ async function insertLog(tx: DbOrTx, delivery: ClaimedDelivery, log: AttemptLog,
 
 function logRowOf(delivery: ClaimedDelivery, log: AttemptLog, now: number) {
   return {
-    id: nextSequentialId(now),
+    id: log.id,
     account_id: delivery.accountId,
     envelope_id: delivery.envelopeId,
     configuration_id: delivery.configurationId,
@@ -375,6 +360,7 @@ export async function requeueFailures(
   accountId: string,
   envelopeIds: readonly string[],
   now: number,
+  nextId: (now: number) => string,
 ): Promise<Map<string, number>> {
   const counts = new Map(envelopeIds.map((id) => [id, 0]))
   if (envelopeIds.length === 0) return counts
@@ -389,6 +375,7 @@ export async function requeueFailures(
     await insertDeliveries(
       tx,
       failures.map((failure) => ({
+        id: nextId(now),
         account_id: failure.account_id,
         envelope_id: failure.envelope_id,
         configuration_id: failure.configuration_id,

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox'
 import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { requirePermission } from '../../rest/account-scope.js'
-import { connectMetrics } from './metrics.js'
-import { ConnectMetricsOutput } from './metrics-schema.js'
+import { connectMetrics } from './metrics/counters.js'
+import { ConnectMetricsOutput } from './metrics/schema.js'
 import {
   ConnectDeleteFailureResult,
   ConnectFailureResults,

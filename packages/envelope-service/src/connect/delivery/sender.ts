@@ -50,6 +50,8 @@ export interface SenderDeps {
   /** The longest an attempt can take (the request timeout): how long before its lease ends a held delivery must start. */
   attemptTimeoutMs?: number
   random?: () => number
+  /** Log ids, strictly increasing (ids.ts `sequentialIds`). */
+  nextLogId: (now: number) => string
 }
 
 /** A 2xx; no 2xx and tried again later; no 2xx after the retry window, so moved to the failures. */
@@ -199,13 +201,14 @@ export function createConnectSender(deps: SenderDeps): ConnectSender {
     const body = bodyFor(delivery)
     const secrets = await secretsOf
     const result = await deps.post(delivery.url, body, signatureHeaders(body, secrets))
+    const now = deps.now()
     const log: AttemptLog = {
+      id: deps.nextLogId(now),
       statusCode: result.statusCode,
       response: result.response,
       durationMs: result.durationMs,
       ...(delivery.loggingEnabled ? { payload: body } : {}),
     }
-    const now = deps.now()
     if (result.statusCode >= 200 && result.statusCode < 300) {
       await recordDelivered({ delivery, log, now })
       deps.onAttempt?.(delivery, 'delivered')

@@ -43,7 +43,7 @@ export async function retryEnvelopes(ctx: ServiceContext, accountId: string, env
   for (const envelopeId of envelopeIds) {
     if (await findEnvelope(ctx.db, accountId, envelopeId)) known.push(envelopeId)
   }
-  const counts = await requeueFailures(ctx.db, accountId, known, ctx.now())
+  const counts = await requeueFailures(ctx.db, accountId, known, ctx.now(), ctx.sequentialId)
   if ([...counts.values()].some((count) => count > 0)) void ctx.jobs.wake(CONNECT_SENDER_JOB).catch(() => {})
   return {
     retryQueue: envelopeIds.map((envelopeId) =>

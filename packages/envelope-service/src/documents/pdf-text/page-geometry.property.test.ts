@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { displaySize, normaliseRotation, type PageBox, toDisplaySpace, toUserSpace } from './page-geometry.js'
+import { normaliseRotation, type PageBox, toDisplaySpace, toUserSpace } from './page-geometry.js'
 
 const boxes = fc.record({
   x: fc.integer({ min: -500, max: 500 }),
@@ -9,6 +9,12 @@ const boxes = fc.record({
   height: fc.integer({ min: 1, max: 2000 }),
   rotation: fc.constantFrom(0, 90, 180, 270) as fc.Arbitrary<PageBox['rotation']>,
 })
+
+/** Width and height of the page as displayed: what the displayed coordinates range over. */
+function displaySize(box: PageBox): { width: number; height: number } {
+  const turned = box.rotation === 90 || box.rotation === 270
+  return turned ? { width: box.height, height: box.width } : { width: box.width, height: box.height }
+}
 
 describe('page geometry', () => {
   it('maps displayed points to user space and back unchanged', () => {

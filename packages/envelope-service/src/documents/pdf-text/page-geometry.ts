@@ -26,12 +26,6 @@ export function normaliseRotation(degrees: number): PageRotation {
   return ([0, 90, 180, 270] as const)[quarter]
 }
 
-/** Width and height of the page as displayed. */
-export function displaySize(box: PageBox): { width: number; height: number } {
-  const turned = box.rotation === 90 || box.rotation === 270
-  return turned ? { width: box.height, height: box.width } : { width: box.width, height: box.height }
-}
-
 /** A displayed top-left point (DocuSign's tab coordinates) in user space. */
 export function toUserSpace(box: PageBox, point: Point): Point {
   const { x: u, y: v } = point

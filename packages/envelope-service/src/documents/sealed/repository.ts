@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../database.js'
-import { putBlob } from '../blobs.js'
+import { putBlob } from '../blobs/repository.js'
 
 /** The sealed results of completed envelopes: stored once, read by the document downloads. */
 

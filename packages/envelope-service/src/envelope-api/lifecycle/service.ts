@@ -6,7 +6,7 @@ import { sealedCertificate } from '../../completion/complete.js'
 import { gatherEnvelope } from '../../completion/gather.js'
 import { CERTIFICATE_LABELS } from '../../completion/labels.js'
 import type { ServiceContext } from '../../context.js'
-import { getBlob } from '../../documents/blobs.js'
+import { getBlob } from '../../documents/blobs/repository.js'
 import {
   CERTIFICATE_PART,
   COMBINED_PART,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import type { JobDefinition } from 'platform'
-import type { DbOrTx } from '../database.js'
+import type { DbOrTx } from '../../database.js'
 
 /** The id of some bytes in the blob store: their SHA-256 digest in lower-case hex. */
 export const blobIdOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
@@ -85,21 +84,4 @@ export async function deleteUnreferencedBlobs(
   }
   const result = await sweep.executeTakeFirst()
   return Number(result.numDeletedRows)
-}
-
-/**
- * The job deleting unreferenced blobs every `everyMs`, with the grace period. `onSwept` hears how many
- * went.
- */
-export function blobSweepJob(
-  db: DbOrTx,
-  options: { everyMs: number; onSwept?: (deleted: number) => void },
-): JobDefinition {
-  return {
-    name: 'blob-sweep',
-    everyMs: options.everyMs,
-    run: async (now) => {
-      options.onSwept?.(await deleteUnreferencedBlobs(db, now - BLOB_GRACE_MS))
-    },
-  }
 }

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { type App, ForbiddenError } from 'platform'
-import type { ServiceContext } from '../../context.js'
-import type { ConnectCounters } from './metrics.js'
-import { queueDepths, storedFailures } from './metrics-repository.js'
+import type { ServiceContext } from '../../../context.js'
+import type { ConnectCounters } from './counters.js'
+import { queueDepths, storedFailures } from './repository.js'
 
 /**
  * `GET /metrics` in Prometheus' text format. Counters are this process's since it started (one scrape

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DbOrTx } from '../../database.js'
+import type { DbOrTx } from '../../../database.js'
 
 /**
  * The SQL of the Connect metrics: grouped counts per account and configuration (`envelope` for the

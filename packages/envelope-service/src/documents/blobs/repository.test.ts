@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../testing/harness.js'
-import { blobIdOf, getBlob, putBlob } from './blobs.js'
-import { decodeBase64Strict, inspectPdf } from './pdf.js'
-import { makePdf, makePdfBase64 } from './test-pdfs.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+import { countPdfPages, decodeBase64Strict } from '../pdf.js'
+import { makePdf, makePdfBase64 } from '../test-pdfs.js'
+import { blobIdOf, getBlob, putBlob } from './repository.js'
 
 describeEachDatabase('document blob store', (databases) => {
   let service: TestService
@@ -39,6 +39,12 @@ describeEachDatabase('document blob store', (databases) => {
     expect(await getBlob(service.ctx.db, '0'.repeat(64))).toBeUndefined()
   })
 })
+
+/** What a document upload goes through: strict base64, then a PDF with pages. */
+async function inspectPdf(base64: string, field: string) {
+  const bytes = decodeBase64Strict(base64, field)
+  return { bytes, pages: await countPdfPages(bytes, field) }
+}
 
 describe('PDF inspection', () => {
   it('reads the page count from the PDF', async () => {

@@ -1,9 +1,9 @@
-import type { ServiceContext } from '../../context.js'
-import { listConfigurations } from '../repository.js'
-import { attemptTotals, queueDepths, storedFailures } from './metrics-repository.js'
-import type { ConnectMetricsOutput, ConnectTargetMetrics } from './metrics-schema.js'
-import type { ClaimedDelivery } from './repository.js'
-import type { AttemptOutcome } from './sender.js'
+import type { ServiceContext } from '../../../context.js'
+import { listConfigurations } from '../../repository.js'
+import type { ClaimedDelivery } from '../repository.js'
+import type { AttemptOutcome } from '../sender.js'
+import { attemptTotals, queueDepths, storedFailures } from './repository.js'
+import type { ConnectMetricsOutput, ConnectTargetMetrics } from './schema.js'
 
 /**
  * Connect metrics, two ways. The account's JSON endpoint reads the stored rows, so it shows what every

@@ -1,8 +1,13 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { BLOB_GRACE_MS, blobIdOf, deleteUnreferencedBlobs, getBlob, putBlob } from './blobs.js'
-import { makePdf } from './test-pdfs.js'
+import {
+  seedPrincipal,
+  startTestService,
+  type TestPrincipal,
+  type TestService,
+} from '../../testing/harness.js'
+import { makePdf } from '../test-pdfs.js'
+import { BLOB_GRACE_MS, blobIdOf, deleteUnreferencedBlobs, getBlob, putBlob } from './repository.js'
 
 const MINUTE = 60_000
 const NEVER = String(100 * 365 * 24 * 60 * MINUTE)

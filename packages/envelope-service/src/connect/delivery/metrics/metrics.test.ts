@@ -1,6 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makePdfBase64 } from '../../documents/test-pdfs.js'
+import { makePdfBase64 } from '../../../documents/test-pdfs.js'
 import {
   createConfiguration,
   type Harness,
@@ -9,8 +9,8 @@ import {
   startReceiver,
   startService,
   waitFor,
-} from '../../testing/connect-receiver.js'
-import { seedPrincipal } from '../../testing/harness.js'
+} from '../../../testing/connect-receiver.js'
+import { seedPrincipal } from '../../../testing/harness.js'
 
 /**
  * Connect metrics: the account's JSON endpoint (counts from the stored rows, so every process's work)
