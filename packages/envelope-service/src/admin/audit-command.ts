@@ -1,6 +1,6 @@
 import { AppError, NotFoundError } from 'platform'
-import { describeVerification, verifyChain } from '../audit/chain.js'
-import { listAuditEntries } from '../audit/repository.js'
+import { describeVerification, verifyTrail } from '../audit/chain.js'
+import { findAuditHead, listAuditEntries } from '../audit/repository.js'
 import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Command, required } from './command.js'
 
@@ -14,13 +14,18 @@ class BrokenAuditTrailError extends AppError {
 export const auditCommands: Record<string, Command> = {
   'verify-audit': {
     usage: 'verify-audit --envelope <envelopeId>',
-    summary: "Recompute an envelope's audit chain; exit 1 naming the first broken entry",
+    summary:
+      "Recompute an envelope's audit chain and check it ends at the head the envelope recorded; exit 1 naming what is broken",
     options: { envelope: { type: 'string' } },
     async run(values, env) {
       const envelopeId = required(values, 'envelope', 'verify-audit')
       const db = await env.db()
-      if (!(await loadLifecycle(db, envelopeId))) throw new NotFoundError(`Envelope ${envelopeId} not found`)
-      const result = verifyChain(await listAuditEntries(db, envelopeId))
+      const lifecycle = await loadLifecycle(db, envelopeId)
+      if (!lifecycle) throw new NotFoundError(`Envelope ${envelopeId} not found`)
+      const result = verifyTrail(await listAuditEntries(db, envelopeId), {
+        status: lifecycle.state.status,
+        auditHead: await findAuditHead(db, envelopeId),
+      })
       if (!result.ok) throw new BrokenAuditTrailError(describeVerification(envelopeId, result))
       return { envelopeId, entries: result.entries, result: describeVerification(envelopeId, result) }
     },

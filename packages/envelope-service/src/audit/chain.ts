@@ -63,9 +63,27 @@ export function appendEntries(
   return chained
 }
 
+/** The last entry of a chain, as the envelope stores it beside the chain and the certificate prints it. */
+export interface AuditHead {
+  sequence: number
+  hash: string
+}
+
+/** The head each envelope's chain has after `entries` (appended in order). */
+export function headsOf(entries: readonly ChainedAuditRecord[]): Map<string, AuditHead> {
+  const heads = new Map<string, AuditHead>()
+  for (const entry of entries) heads.set(entry.envelopeId, { sequence: entry.sequence, hash: entry.hash })
+  return heads
+}
+
 export type ChainVerification =
   | { ok: true; entries: number }
   | { ok: false; index: number; sequence: number | undefined; reason: 'broken-link' | 'content-changed' }
+
+export type TrailVerification =
+  | ChainVerification
+  | { ok: false; reason: 'head-mismatch'; head: AuditHead | undefined; last: AuditHead | undefined }
+  | { ok: false; reason: 'final-entry-missing'; status: string; action: string }
 
 /** Recomputes the chain in order and reports the first entry whose link or content does not match. */
 export function verifyChain(entries: readonly ChainedAuditRecord[]): ChainVerification {
@@ -117,9 +135,52 @@ function withoutLinks(entry: AuditRecord | ChainedAuditRecord): AuditRecord {
   return record
 }
 
+/** The entry that ends an envelope's lifecycle in each final status. */
+const FINAL_ACTIONS: Record<string, string> = {
+  completed: 'Completed',
+  declined: 'Declined',
+  voided: 'Voided',
+}
+
+/**
+ * The whole check of a stored trail: the chain recomputes (verifyChain); it ends at the head the envelope
+ * stored with its last entry, so entries cut from its end are found; and an envelope in a final status
+ * has the entry that put it there, with nothing after it but entries of that same status (deliveries of
+ * the last messages, moves between folders).
+ */
+export function verifyTrail(
+  entries: readonly ChainedAuditRecord[],
+  envelope: { status: string; auditHead: AuditHead | undefined },
+): TrailVerification {
+  const chain = verifyChain(entries)
+  if (!chain.ok) return chain
+  const lastEntry = entries.at(-1)
+  const last = lastEntry && { sequence: lastEntry.sequence, hash: lastEntry.hash }
+  if (last?.sequence !== envelope.auditHead?.sequence || last?.hash !== envelope.auditHead?.hash) {
+    return { ok: false, reason: 'head-mismatch', head: envelope.auditHead, last }
+  }
+  const action = FINAL_ACTIONS[envelope.status]
+  if (action) {
+    const final = entries.findLastIndex((entry) => entry.action === action)
+    const settled =
+      final >= 0 && entries.slice(final).every((entry) => entry.envelopeStatus === envelope.status)
+    if (!settled) return { ok: false, reason: 'final-entry-missing', status: envelope.status, action }
+  }
+  return chain
+}
+
+const headText = (head: AuditHead | undefined) =>
+  head ? `entry ${head.sequence} (${head.hash.slice(0, 16)}…)` : 'no entry'
+
 /** One line for `verify-audit`: the chain is intact, or where it first breaks and how. */
-export function describeVerification(envelopeId: string, result: ChainVerification): string {
+export function describeVerification(envelopeId: string, result: TrailVerification): string {
   if (result.ok) return `Audit trail of envelope ${envelopeId} is intact (${result.entries} entries).`
+  if (result.reason === 'head-mismatch') {
+    return `Audit trail of envelope ${envelopeId} is broken: it ends at ${headText(result.last)} but the envelope recorded its last entry as ${headText(result.head)} (entries were removed from its end, or added outside the service).`
+  }
+  if (result.reason === 'final-entry-missing') {
+    return `Audit trail of envelope ${envelopeId} is broken: the envelope is ${result.status} but its trail does not end with the "${result.action}" entry.`
+  }
   const how =
     result.reason === 'content-changed'
       ? 'its content no longer matches its hash'

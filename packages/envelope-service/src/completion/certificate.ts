@@ -73,6 +73,13 @@ function writeSummary(writer: Writer, { envelope, documents }: CertificateInput)
   if (envelope.createdAt) field(writer, labels.created, timestamp(envelope.createdAt))
   if (envelope.sentAt) field(writer, labels.sent, timestamp(envelope.sentAt))
   field(writer, labels.completed, timestamp(envelope.completedAt))
+  if (envelope.auditHead) {
+    field(
+      writer,
+      labels.auditTrailField,
+      labels.auditTrail(envelope.auditHead.sequence, envelope.auditHead.hash),
+    )
+  }
   field(
     writer,
     labels.documents,

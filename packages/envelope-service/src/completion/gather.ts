@@ -1,4 +1,5 @@
 import { NotFoundError } from 'platform'
+import { findAuditHead } from '../audit/repository.js'
 import type { DbOrTx } from '../database.js'
 import { getBlob } from '../documents/blobs/repository.js'
 import {
@@ -45,6 +46,7 @@ export async function gatherEnvelope(
   const record = await findEnvelope(db, accountId, envelopeId)
   if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
   const times = await findRecipientTimes(db, envelopeId)
+  const auditHead = await findAuditHead(db, envelopeId)
   const [stored, documents, fields, values, adoptions, authentication] = await Promise.all([
     findRecipients(db, [envelopeId]),
     findDocuments(db, [envelopeId]),
@@ -109,6 +111,7 @@ export async function gatherEnvelope(
       createdAt: new Date(record.createdAt),
       ...(record.sentAt ? { sentAt: new Date(record.sentAt) } : {}),
       completedAt,
+      ...(auditHead ? { auditHead } : {}),
     },
     documents: envelopeDocuments,
     recipients,

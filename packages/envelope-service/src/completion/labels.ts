@@ -9,9 +9,12 @@ export interface CertificateLabels {
   sender: string
   documents: string
   pages: (count: number) => string
+  /** The audit chain's head at sealing: `verify-audit` must find this last entry and hash. */
+  auditTrail: (sequence: number, hash: string) => string
   created: string
   sent: string
   completed: string
+  auditTrailField: string
   recipients: string
   recipientType: Record<string, string>
   email: string
@@ -40,9 +43,12 @@ const en: CertificateLabels = {
   sender: 'Sender',
   documents: 'Documents',
   pages: (count) => (count === 1 ? '1 page' : `${count} pages`),
+  auditTrail: (sequence, hash) =>
+    `${sequence === 1 ? '1 entry' : `${sequence} entries`}, last entry hash ${hash}`,
   created: 'Created',
   sent: 'Sent',
   completed: 'Completed',
+  auditTrailField: 'Audit trail',
   recipients: 'Recipient Events',
   recipientType: {
     signer: 'Signer',
@@ -83,9 +89,12 @@ const es: CertificateLabels = {
   sender: 'Remitente',
   documents: 'Documentos',
   pages: (count) => (count === 1 ? '1 página' : `${count} páginas`),
+  auditTrail: (sequence, hash) =>
+    `${sequence === 1 ? '1 entrada' : `${sequence} entradas`}, hash de la última entrada ${hash}`,
   created: 'Creado',
   sent: 'Enviado',
   completed: 'Completado',
+  auditTrailField: 'Registro de auditoría',
   recipients: 'Eventos de los destinatarios',
   recipientType: {
     signer: 'Firmante',

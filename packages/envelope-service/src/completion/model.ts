@@ -1,3 +1,4 @@
+import type { AuditHead } from '../audit/chain.js'
 import type { AuthenticationEvent } from '../signing/auth/model.js'
 import type { TabsByType } from '../tabs/model.js'
 
@@ -55,6 +56,8 @@ export interface CompletionEnvelope {
   createdAt?: Date
   sentAt?: Date
   completedAt: Date
+  /** The audit chain's head when the certificate was made, printed on it so the seal covers it. */
+  auditHead?: AuditHead
 }
 
 export interface CertificateInput {

@@ -377,7 +377,8 @@ describeEachDatabase('Connect configurations API', (databases) => {
         ...configurationBody(),
       })
       expect(response.json().hmacSecrets).toHaveLength(1)
-      expect(response.json().hmacSecrets[0].secret).toBeDefined()
+      // 32 random bytes in base64, as DocuSign's Connect keys.
+      expect(response.json().hmacSecrets[0].secret).toMatch(/^[A-Za-z0-9+/]{43}=$/)
       const again = await call(admin, 'PUT', '/connect', {
         connectId: created.connectId,
         ...configurationBody(),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { connectAccountKeyRoutes } from './account-keys/routes.js'
 import { connectDeliveryRoutes } from './delivery/routes.js'
 import { toConnectConfiguration, toHmacSecret } from './mapping.js'
 import {
@@ -37,6 +38,7 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
   const common = { tags: ['Connect'], security: [{ bearer: [] }] }
   const preHandler = requirePermission('administer')
   await connectDeliveryRoutes(app, ctx)
+  await connectAccountKeyRoutes(app, ctx)
 
   app.post(
     '/connect',

@@ -35,7 +35,16 @@ export interface ConnectHmacSecretsTable {
   created_at: string
 }
 
+/** The account's Connect keys: an envelope's own webhook is signed with these (migration 0017). */
+export interface ConnectAccountKeysTable {
+  account_id: string
+  key_id: string
+  secret: string
+  created_at: string
+}
+
 export interface ConnectTables {
   connect_configurations: ConnectConfigurationsTable
   connect_hmac_secrets: ConnectHmacSecretsTable
+  connect_account_keys: ConnectAccountKeysTable
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { createGroupCommit } from 'platform'
-import type { ChainedAuditRecord } from '../audit/chain.js'
+import { type ChainedAuditRecord, headsOf } from '../audit/chain.js'
 import { insertAuditEntries } from '../audit/repository.js'
 import { accountsWithConfigurations } from '../connect/delivery/repository.js'
 import type { Db, Schema } from '../database.js'
@@ -41,7 +41,15 @@ export async function storeNewEnvelopes(
   envelopes: readonly EnvelopeToStore[],
   templateUse?: TemplateUseRecorder,
 ): Promise<(StoredEnvelope | null)[]> {
-  const written = await insertEnvelopes(tx, envelopes, templateUse)
+  const heads = headsOf(envelopes.flatMap((envelope) => envelope.audit))
+  const written = await insertEnvelopes(
+    tx,
+    envelopes.map((envelope) => {
+      const auditHead = heads.get(envelope.envelopeId)
+      return auditHead ? { ...envelope, auditHead } : envelope
+    }),
+    templateUse,
+  )
   const kept = envelopes.filter((envelope) => written.has(envelope.envelopeId))
   const listening = await accountsWithConfigurations(tx, [...accountsToAsk(kept)])
   const messages = new Map(kept.map((envelope) => [envelope.envelopeId, heardMessages(envelope, listening)]))
@@ -51,6 +59,7 @@ export async function storeNewEnvelopes(
     await insertAuditEntries(
       tx,
       kept.flatMap((envelope) => envelope.audit),
+      { headsWritten: true },
     )
   }
   return envelopes.map((envelope) => {

@@ -22,10 +22,14 @@ describe('toE164', () => {
       expect(() => toE164(bad)).toThrow(InvalidPhoneNumberError)
     }
     expect(() => toE164({ countryCode: '1', number: '123' })).toThrow('+1 123 is not a valid phone number')
-    try {
-      toE164('nope')
-    } catch (error) {
-      expect((error as InvalidPhoneNumberError).statusCode).toBe(400)
-    }
+    const refusal = (() => {
+      try {
+        toE164('nope')
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toBeInstanceOf(InvalidPhoneNumberError)
+    expect((refusal as InvalidPhoneNumberError).statusCode).toBe(400)
   })
 })

@@ -8,6 +8,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely'
+import type { AuditHead } from '../audit/chain.js'
 import { type DbOrTx, insertRows, type Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
@@ -79,6 +80,8 @@ export interface NewEnvelope {
   sentAt?: string
   /** When the workflow's next wait ends (workflow/gates.ts `nextResumeAt`). */
   workflowResumeAt?: string
+  /** The head of its audit chain after the creation's entries; absent for a draft (no entry yet). */
+  auditHead?: AuditHead
   /** Stored templates the envelope was built from: their last use becomes `now`. */
   templateIds: readonly string[]
   /** Epoch milliseconds. */
@@ -166,6 +169,8 @@ function rowsOf(envelope: NewEnvelope) {
     event_notification: json(definition.eventNotification),
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
+    audit_head_sequence: envelope.auditHead?.sequence ?? null,
+    audit_head_hash: envelope.auditHead?.hash ?? null,
   }
   return { envelope: row, documents, recipients, fields }
 }

@@ -43,6 +43,12 @@ export interface EnvelopesTable {
   folder: string | null
   /** When the envelope went to the recycle bin (ISO), null outside it: the purge's clock. */
   deleted_at: string | null
+  /**
+   * The head of the envelope's audit chain, its last entry's sequence and hash, written in the transaction
+   * of every entry (migration 0016, see audit/repository.ts); null before the first entry.
+   */
+  audit_head_sequence: number | null
+  audit_head_hash: string | null
 }
 
 export interface EnvelopeDocumentsTable {

@@ -13,6 +13,8 @@ import { foldersMigration } from './0012_folders.js'
 import { recipientAuthMigration } from './0013_recipient_auth.js'
 import { workflowMigration } from './0014_workflow.js'
 import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
+import { auditHeadMigration } from './0016_audit_head.js'
+import { connectAccountKeysMigration } from './0017_connect_account_keys.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -32,4 +34,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0013_recipient_auth': recipientAuthMigration(dialect),
   '0014_workflow': workflowMigration(dialect),
   '0015_connect_log_attempts': connectLogAttemptsMigration(dialect),
+  '0016_audit_head': auditHeadMigration(dialect),
+  '0017_connect_account_keys': connectAccountKeysMigration(dialect),
 })

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
 import type { TabsByType } from '../tabs/model.js'
 import { computeFormulas, formatSignedDate, tabsWithValues } from '../tabs/values.js'
@@ -134,15 +135,10 @@ describe('checkFinish', () => {
     fc.assert(
       fc.property(fc.subarray([...required]), (filled) => {
         const values = Object.fromEntries(filled.map((id) => [id, complete[id]]))
-        const accepted = (() => {
-          try {
-            checkFinish(tabs, { signature: PNG, values })
-            return true
-          } catch {
-            return false
-          }
-        })()
-        expect(accepted).toBe(filled.length === required.length)
+        const finish = () => checkFinish(tabs, { signature: PNG, values })
+        const firstMissing = required.find((id) => !filled.includes(id))
+        if (firstMissing === undefined) expect(finish).not.toThrow()
+        else expect(finish).toThrow(new InvalidRequestError(`values.${firstMissing} is required`))
       }),
     )
   })

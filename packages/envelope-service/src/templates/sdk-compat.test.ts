@@ -86,8 +86,10 @@ describeEachDatabase('DocuSign Node SDK against templates and Connect', (databas
         recipients: { signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1' }] },
       },
     })
-    expect(summary.templateId).toBeDefined()
+    expect(summary.templateId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(summary.name).toBe('From the SDK')
+    const stored = await templates.get(admin.accountId, summary.templateId as string)
+    expect(stored.name).toBe('From the SDK')
   })
 
   it('manages Connect configurations through the SDK', async () => {

@@ -19,10 +19,13 @@ export interface Received {
   retryCount: number
   body: Record<string, unknown>
   signatureValid: boolean
+  /** Every `X-DocuSign-Signature-N` header, in order. */
+  signatures: string[]
+  raw: Buffer
 }
 
 /** DocuSign's verification recipe: recompute the HMAC of the raw body, compare in constant time. */
-function verifySignature(rawBody: Buffer, secret: string, header: string | undefined): boolean {
+export function verifySignature(rawBody: Buffer, secret: string, header: string | undefined): boolean {
   if (header === undefined) return false
   const expected = Buffer.from(
     createHmac('sha256', Buffer.from(secret, 'utf8')).update(rawBody).digest('base64'),
@@ -64,6 +67,11 @@ export async function startReceiver(behaviour: Behaviour = (_, response) => resp
             state.secret,
             request.headers['x-docusign-signature-1'] as string,
           ),
+          signatures: Object.keys(request.headers)
+            .filter((name) => /^x-docusign-signature-\d+$/.test(name))
+            .sort()
+            .map((name) => request.headers[name] as string),
+          raw,
         })
       }
     })

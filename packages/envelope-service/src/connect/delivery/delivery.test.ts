@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describeEachDatabase, type TestDatabases } from 'platform/testing'
 import { afterEach, describe, expect, it } from 'vitest'
+import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import {
   createConfiguration,
   retryClock,
@@ -9,6 +10,7 @@ import {
   signEnvelope,
   startReceiver,
   startService,
+  verifySignature,
   waitFor,
 } from '../../testing/connect-receiver.js'
 import { insertConfiguration } from '../repository.js'
@@ -109,6 +111,72 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
       // The sealed document carries a signature dictionary; the original does not.
       expect(pdf).toContain('/ByteRange')
       expect(summary.customFields).toBeUndefined()
+    }, 60_000)
+  })
+
+  describe('signing keys', () => {
+    it("signs an envelope's own webhook with the account's Connect keys only, a configuration's deliveries with its own", async () => {
+      const configured = await startReceiver()
+      const own = await startReceiver()
+      cleanups.push(configured.close, own.close)
+      const harness = await startService(await databases.freshUrl())
+      cleanups.push(harness.service.close)
+      const { secret: configurationSecret } = await createConfiguration(harness, configured.url, {
+        events: ['envelope-sent'],
+      })
+      const { service, principal } = harness
+      const base = `/restapi/v2.1/accounts/${principal.accountId}`
+      const generated = await service.app.inject({
+        method: 'POST',
+        url: `${base}/connect/secret`,
+        headers: principal.headers,
+      })
+      expect(generated.statusCode, generated.body).toBe(201)
+      const accountKey = generated.json().secret as string
+      const listed = await service.app.inject({
+        method: 'GET',
+        url: `${base}/connect/secret`,
+        headers: principal.headers,
+      })
+      expect(listed.json().connectKeys).toEqual([
+        { keyId: generated.json().keyId, created: generated.json().created },
+      ])
+
+      const created = await service.app.inject({
+        method: 'POST',
+        url: `${base}/envelopes`,
+        headers: principal.headers,
+        payload: {
+          status: 'sent',
+          emailSubject: 'Own webhook',
+          documents: [
+            { documentId: '1', name: 'D', fileExtension: 'pdf', documentBase64: await makePdfBase64(1) },
+          ],
+          recipients: {
+            signers: [{ recipientId: '1', routingOrder: '1', name: 'Ann', email: 'ann@example.test' }],
+          },
+          eventNotification: { url: own.url, events: ['envelope-sent'], includeHMAC: 'true' },
+        },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      await waitFor(() => own.received.length >= 1 && configured.received.length >= 1, 30_000)
+
+      const [envelopeLevel] = own.received
+      expect(envelopeLevel!.signatures).toHaveLength(1)
+      expect(verifySignature(envelopeLevel!.raw, accountKey, envelopeLevel!.signatures[0])).toBe(true)
+      // Before this rule, the configuration's secret signed it too, so its receiver could be sent a
+      // delivery a sender made up and replayed: no header may verify with that secret.
+      for (const signature of envelopeLevel!.signatures) {
+        expect(verifySignature(envelopeLevel!.raw, configurationSecret, signature)).toBe(false)
+      }
+      const [fromConfiguration] = configured.received
+      expect(fromConfiguration!.signatures).toHaveLength(1)
+      expect(
+        verifySignature(fromConfiguration!.raw, configurationSecret, fromConfiguration!.signatures[0]),
+      ).toBe(true)
+      expect(verifySignature(fromConfiguration!.raw, accountKey, fromConfiguration!.signatures[0])).toBe(
+        false,
+      )
     }, 60_000)
   })
 

@@ -286,23 +286,35 @@ export async function releaseDeliveries(db: DbOrTx, owner: string, ids: readonly
     .execute()
 }
 
-/** The HMAC secrets to sign with: a configuration's, or every configuration's of the account for `envelope`. */
+/**
+ * The HMAC secrets a delivery is signed with: its configuration's own, or for an envelope's own webhook
+ * (`configurationId` `envelope`) the account's Connect keys (connect/account-keys/), never another
+ * configuration's: a receiver only ever sees signatures made with keys it was given.
+ */
 export async function findSigningSecrets(
   db: DbOrTx,
   accountId: string,
   configurationId: string,
 ): Promise<string[]> {
-  let query = db
+  if (configurationId === 'envelope') {
+    const keys = await db
+      .selectFrom('connect_account_keys')
+      .select('secret')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('key_id')
+      .execute()
+    return keys.map((row) => row.secret)
+  }
+  const rows = await db
     .selectFrom('connect_hmac_secrets')
     .innerJoin('connect_configurations', 'connect_configurations.id', 'connect_hmac_secrets.configuration_id')
     .select('connect_hmac_secrets.secret')
     .where('connect_configurations.account_id', '=', accountId)
+    .where('connect_configurations.id', '=', Number(configurationId))
     .orderBy('connect_hmac_secrets.id')
-  if (configurationId !== 'envelope') {
-    query = query.where('connect_configurations.id', '=', Number(configurationId))
-  }
-  const rows = await query.execute()
-  return [...new Set(rows.map((row) => row.secret))]
+    .execute()
+  return rows.map((row) => row.secret)
 }
 
 /** The account's most recent attempts, newest first. */

@@ -436,6 +436,59 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
       await expect(broken).rejects.toThrow(`broken at entry ${row.sequence} (position 1)`)
     })
 
+    it('verify-audit finds entries cut from the end of a trail, even with the head moved back', async () => {
+      const envelopeId = await createEnvelope('sent')
+      await inject('PUT', `/envelopes/${envelopeId}`, { status: 'voided', voidedReason: 'Cut test' })
+      expect((await verifyAudit(envelopeId)).result).toMatch(/is intact/)
+      const chain = await service.ctx.db
+        .selectFrom('audit_events')
+        .select(['sequence', 'hash', 'entry'])
+        .where('envelope_id', '=', envelopeId)
+        .orderBy('sequence', 'desc')
+        .execute()
+      const voided = chain.findIndex((row) => JSON.parse(row.entry).action === 'Voided')
+      const kept = chain[voided + 1]!
+      await service.ctx.db
+        .deleteFrom('audit_events')
+        .where('envelope_id', '=', envelopeId)
+        .where('sequence', '>', kept.sequence)
+        .execute()
+      // The chain that is left still links up: only the head on the envelope gives the cut away.
+      const cut = verifyAudit(envelopeId)
+      await expect(cut).rejects.toBeInstanceOf(AppError)
+      await expect(cut).rejects.toThrow(
+        `it ends at entry ${kept.sequence} (${kept.hash.slice(0, 16)}…) but the envelope recorded its last entry as entry ${chain[0]!.sequence}`,
+      )
+      // Moving the head back to the cut end too: a voided envelope's trail must still end with "Voided".
+      await service.ctx.db
+        .updateTable('envelopes')
+        .set({ audit_head_sequence: kept.sequence, audit_head_hash: kept.hash })
+        .where('id', '=', envelopeId)
+        .execute()
+      await expect(verifyAudit(envelopeId)).rejects.toThrow(
+        'the envelope is voided but its trail does not end with the "Voided" entry',
+      )
+    })
+
+    it('prints the audit chain head on the certificate, where the seal covers it', async () => {
+      const envelopeId = await createEnvelope('sent')
+      const head = await service.ctx.db
+        .selectFrom('envelopes')
+        .select(['audit_head_sequence', 'audit_head_hash'])
+        .where('id', '=', envelopeId)
+        .executeTakeFirstOrThrow()
+      const last = await service.ctx.db
+        .selectFrom('audit_events')
+        .select(['sequence', 'hash'])
+        .where('envelope_id', '=', envelopeId)
+        .orderBy('sequence', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(head).toEqual({ audit_head_sequence: last.sequence, audit_head_hash: last.hash })
+      const certificate = await inject('GET', `/envelopes/${envelopeId}/documents/certificate`)
+      const text = (await pdftotext(new Uint8Array(certificate.rawPayload))).replace(/\s+/g, ' ')
+      expect(text).toContain(`last entry hash ${last.hash}`)
+    })
+
     it('verify-audit refuses an unknown envelope and needs --envelope', async () => {
       await expect(verifyAudit('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError)
       const lines: string[] = []
