@@ -79,6 +79,22 @@ module.exports = {
       from: { path: SRC, pathNot: ['/repository\\.ts$', `${SRC}(app\\.ts|admin/|testing/)`] },
       to: { path: TYPE_HUBS.map(unitPattern), dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'envelopes-read-port',
+      severity: 'error',
+      comment:
+        'Features above envelopes/ read envelopes through envelopes/reads.ts (and envelopes/service.ts), not its repository.',
+      from: {
+        path: SRC,
+        pathNot: [
+          `${SRC}envelopes/`,
+          `${SRC}envelope-api/writer\\.ts$`,
+          `${SRC}envelope-api/create\\.ts$`,
+          `${SRC}folders/repository\\.ts$`,
+        ],
+      },
+      to: { path: `${SRC}envelopes/repository\\.ts$` },
+    },
     ...layerRules,
   ],
   options: {

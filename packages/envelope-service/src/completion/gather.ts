@@ -10,7 +10,7 @@ import {
   findRecipients,
   findRecipientTimes,
   type StoredRecipient,
-} from '../envelopes/repository.js'
+} from '../envelopes/reads.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
 import { authenticationEventsOf } from '../signing/auth/service.js'
 import { formLanguageOf } from '../signing/records/model.js'

@@ -1,5 +1,5 @@
 import type { Db } from '../database.js'
-import { findEnvelopeById } from '../envelopes/repository.js'
+import { findEnvelopeById } from '../envelopes/reads.js'
 import { recordAudit } from '../lifecycle/service.js'
 import type { OutboundMessage } from '../messages/message.js'
 import { type ClaimedOutboxMessage, complete, retry } from '../outbox/repository.js'

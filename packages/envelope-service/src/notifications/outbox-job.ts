@@ -1,6 +1,6 @@
 import type { DialectName } from 'platform'
 import type { Db } from '../database.js'
-import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/repository.js'
+import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/reads.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
 import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'

@@ -8,7 +8,7 @@ import {
   findEnvelopeById,
   findRecipients,
   type StoredRecipient,
-} from '../envelopes/repository.js'
+} from '../envelopes/reads.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
 import { formatSignedDate } from '../tabs/values.js'

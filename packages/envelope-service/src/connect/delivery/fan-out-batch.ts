@@ -6,7 +6,7 @@ import {
   findRecipients,
   type StoredCustomFields,
   type StoredRecipient,
-} from '../../envelopes/repository.js'
+} from '../../envelopes/reads.js'
 import type { ClaimedOutboxMessage } from '../../outbox/repository.js'
 import type { EnvelopeEventPayload } from '../../outbox/topics.js'
 import { type FanOutConfiguration, findFanOutConfigurations } from './repository.js'

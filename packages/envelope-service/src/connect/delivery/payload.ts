@@ -1,6 +1,6 @@
 import type { ConnectEnvelopeSummary, ConnectEventPayload } from 'esign-contract'
 import { toCustomFieldsOutput, toRecipientsOutput } from '../../envelopes/mapping.js'
-import type { EnvelopeRecord, StoredCustomFields, StoredRecipient } from '../../envelopes/repository.js'
+import type { EnvelopeRecord, StoredCustomFields, StoredRecipient } from '../../envelopes/reads.js'
 import type { EnvelopeEventPayload } from '../../outbox/topics.js'
 
 /**

@@ -1,6 +1,6 @@
 import { NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
-import { findEnvelope } from '../../envelopes/repository.js'
+import { findEnvelope } from '../../envelopes/reads.js'
 import { toFailureOutput, toLogOutput } from './mapping.js'
 import { deleteFailure, deleteLogs, findLog, listFailures, listLogs, requeueFailures } from './repository.js'
 import { CONNECT_SENDER_JOB } from './sender.js'

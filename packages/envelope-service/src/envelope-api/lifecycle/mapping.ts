@@ -1,5 +1,5 @@
 import { toRecipientsOutput } from '../../envelopes/mapping.js'
-import type { EnvelopeRecord, StoredRecipient } from '../../envelopes/repository.js'
+import type { EnvelopeRecord, StoredRecipient } from '../../envelopes/reads.js'
 import type { LifecycleRecipient } from '../../lifecycle/model.js'
 import type { TabsByType } from '../../tabs/model.js'
 import type {

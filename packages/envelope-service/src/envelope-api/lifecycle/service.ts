@@ -14,7 +14,7 @@ import {
   findSignedParts,
 } from '../../documents/sealed/repository.js'
 import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
-import type { EnvelopeRecord } from '../../envelopes/repository.js'
+import type { EnvelopeRecord } from '../../envelopes/reads.js'
 import { customFieldsOf, documentsOf, envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
 import { readPlacement } from '../../folders/repository.js'
 import { findUser } from '../../identity/repository.js'

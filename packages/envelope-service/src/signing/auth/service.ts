@@ -8,7 +8,7 @@ import {
   findEnvelopeById,
   findRecipients,
   type StoredRecipient,
-} from '../../envelopes/repository.js'
+} from '../../envelopes/reads.js'
 import type { Actor } from '../../lifecycle/outbox-rows.js'
 import { recordAudit } from '../../lifecycle/service.js'
 import { enqueue } from '../../outbox/repository.js'

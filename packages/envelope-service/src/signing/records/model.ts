@@ -1,5 +1,5 @@
 import { AppError } from 'platform'
-import type { StoredRecipient } from '../../envelopes/repository.js'
+import type { StoredRecipient } from '../../envelopes/reads.js'
 
 /** The browser a signing call came from, as the audit trail and the adoption record keep it. */
 export interface Client {
