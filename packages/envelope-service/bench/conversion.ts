@@ -191,6 +191,7 @@ const results: Record<
   }
 > = {} as never
 for (const mode of MODES) {
+  console.error(`${mode}: converting…`)
   const { converter, firstMs } = await startConverter(mode)
   try {
     const formats: Record<string, number[]> = {}
@@ -198,6 +199,8 @@ for (const mode of MODES) {
       await converter.toPdf(bytes, format, 'bench')
       formats[format] = await sequential(converter, bytes, format, PER_FORMAT)
     }
+    const { pages } = await converter.toPdf(twoPages, 'docx', 'bench')
+    if (pages !== 2) throw new Error(`the 2-page DOCX converted to ${pages} pages`)
     const twoPage = await sequential(converter, twoPages, 'docx', 2 * PER_FORMAT)
     const parallel = await concurrent(converter)
     results[mode] = { firstMs, formats, twoPage, concurrent: parallel, rssMiB: await poolRss(converter) }
@@ -205,6 +208,7 @@ for (const mode of MODES) {
     await converter.close()
   }
 }
+console.error('a document past its timeout beside 8 DOCX…')
 const hang = { warm: await hanging('warm'), 'one-shot': await hanging('one-shot') }
 
 const { warm, 'one-shot': oneShot } = results

@@ -23,7 +23,7 @@ export const ConversionConfig = Type.Object({
   CONVERSION_RESTART_AFTER: Type.Integer({ minimum: 1, default: 200 }),
   /** Conversions waiting for a worker before further uploads are answered 503 with Retry-After. */
   CONVERSION_MAX_WAITING: Type.Integer({ minimum: 0, default: 100 }),
-  /** One conversion is killed (with its process group) and answered 400 after this long. */
+  /** One conversion is killed (its warm instance, or its process group) and answered 400 after this long. */
   CONVERSION_TIMEOUT_MS: Type.Integer({ minimum: 1_000, maximum: 600_000, default: 60_000 }),
   /** The LibreOffice executable, looked up on PATH unless it is a path. */
   SOFFICE_PATH: Type.String({ minLength: 1, default: 'soffice' }),

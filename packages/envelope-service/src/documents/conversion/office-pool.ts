@@ -7,12 +7,13 @@ import { startWarmOffice, type WarmOffice } from './warm-office.js'
 
 /**
  * The warm LibreOffice instances behind the conversion slots (pool.ts): one per slot, started on the
- * slot's first conversion (or all at once by `warmUp`), each in its own directory and sandbox. An
- * instance that dies or is killed at a timeout is replaced at once, so the next conversion finds a
- * running one; an instance is also replaced after `restartAfter` conversions, which bounds what a
- * long-running LibreOffice accumulates. When an instance cannot start (no python3-uno, a broken
- * installation) the slot reports none, the caller converts one-shot as before, and the start is retried
- * after a back-off; the log says so once per change.
+ * slot's first conversion, each in its own directory and sandbox. An instance that dies or is killed at
+ * a timeout is replaced at once, so the next conversion finds a running one; an idle instance that does
+ * not answer a health check in time is killed and replaced; an instance is also replaced after
+ * `restartAfter` conversions, which bounds what a long-running LibreOffice accumulates. When an
+ * instance cannot start (no python3-uno, a broken installation) the slot reports none, the caller
+ * converts one-shot as before, and the start is retried after a back-off; the log says so once per
+ * change.
  */
 
 /** How office documents are converted: by this pool, or one LibreOffice start each (libreoffice.ts). */
@@ -36,6 +37,8 @@ export interface OfficePoolOptions {
   sandbox: ConversionSandbox | undefined
   startTimeoutMs: number
   restartAfter: number
+  /** How often an idle instance is asked to answer, and how long it has to: one that does not is replaced. */
+  healthCheck: { intervalMs: number; timeoutMs: number }
   log: ConversionLog
 }
 
@@ -52,8 +55,6 @@ export interface OfficePool {
   acquire(slot: number): Promise<WarmOffice | undefined>
   /** After a conversion on `office` (whatever its outcome): replaces it once it has done enough. */
   release(slot: number, office: WarmOffice): void
-  /** Starts every slot's instance now, in the background. */
-  warmUp(): void
   status(): OfficeInstanceStatus[]
   close(): Promise<void>
 }
@@ -64,6 +65,10 @@ const MAX_RETRY_MS = 10 * 60_000
 
 interface Slot {
   office: WarmOffice | undefined
+  /** Whether `office` has started (it answers requests). */
+  ready: boolean
+  /** Between acquire and release: a conversion has the instance. */
+  busy: boolean
   conversions: number
   failures: number
   retryAt: number
@@ -72,6 +77,8 @@ interface Slot {
 export function createOfficePool(options: OfficePoolOptions): OfficePool {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({
     office: undefined,
+    ready: false,
+    busy: false,
     conversions: 0,
     failures: 0,
     retryAt: 0,
@@ -96,9 +103,11 @@ export function createOfficePool(options: OfficePoolOptions): OfficePool {
       startTimeoutMs: options.startTimeoutMs,
     })
     state.office = office
+    state.ready = false
     state.conversions = 0
     office.ready.then(
       () => {
+        if (state.office === office) state.ready = true
         state.failures = 0
         if (degraded) options.log.info({ slot }, 'LibreOffice conversion pool is running again')
         degraded = false
@@ -137,6 +146,33 @@ export function createOfficePool(options: OfficePoolOptions): OfficePool {
     return office
   }
 
+  /**
+   * A LibreOffice stuck while idle would otherwise be found only by the timeout of the next conversion
+   * it is given; an idle instance that does not answer a trivial call in time is killed (and replaced).
+   */
+  const checkHealth = async () => {
+    for (const [slot, state] of slots.entries()) {
+      const office = state.office
+      if (!office?.alive || !state.ready || state.busy) continue
+      if (await office.ping(options.healthCheck.timeoutMs)) continue
+      if (!closed && state.office === office) {
+        options.log.warn(
+          { slot, timeoutMs: options.healthCheck.timeoutMs },
+          'a LibreOffice conversion instance did not answer a health check; replacing it',
+        )
+      }
+    }
+  }
+  let checking = false
+  const healthTimer = setInterval(() => {
+    if (checking) return
+    checking = true
+    checkHealth().finally(() => {
+      checking = false
+    })
+  }, options.healthCheck.intervalMs)
+  healthTimer.unref()
+
   return {
     async acquire(slot) {
       if (closed) return undefined
@@ -146,23 +182,23 @@ export function createOfficePool(options: OfficePoolOptions): OfficePool {
         if (Date.now() < state.retryAt) return undefined
         office = start(slot)
       }
-      return office.ready.then(
-        () => (office.alive ? office : undefined),
-        () => undefined,
+      state.busy = true
+      const ready = await office.ready.then(
+        () => office.alive,
+        () => false,
       )
+      if (ready) return office
+      state.busy = false
+      return undefined
     },
     release(slot, office) {
       const state = slots[slot] as Slot
+      state.busy = false
       if (state.office !== office) return
       state.conversions++
       if (state.conversions >= options.restartAfter && !closed) {
         office.kill()
         start(slot)
-      }
-    },
-    warmUp() {
-      for (const [slot, state] of slots.entries()) {
-        if (state.office === undefined && !closed) start(slot)
       }
     },
     status() {
@@ -175,6 +211,7 @@ export function createOfficePool(options: OfficePoolOptions): OfficePool {
     },
     async close() {
       closed = true
+      clearInterval(healthTimer)
       const offices = slots.flatMap((state) => (state.office ? [state.office] : []))
       for (const office of offices) office.kill()
       await Promise.all(offices.map((office) => office.exited))

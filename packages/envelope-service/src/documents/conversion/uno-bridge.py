@@ -7,6 +7,7 @@ request line on stdin:
 
   {"id": 1, "input": "file:///.../in.docx", "output": "file:///.../out.pdf", "filter": "MS Word 2007 XML"}
   -> {"id": 1, "ok": true} or {"id": 1, "ok": false, "error": "..."}
+  {"id": 2, "ping": true} -> {"id": 2, "ok": true} (a health check)
 
 The service converts one document at a time per instance and kills the whole instance (its process
 group, or its sandbox) when a conversion exceeds its timeout. This script exits, taking soffice with it,
@@ -133,7 +134,11 @@ def main():
         for line in sys.stdin:
             request = json.loads(line)
             try:
-                convert(desktop, request)
+                if request.get("ping"):
+                    # A health check: any call that soffice has to answer.
+                    desktop.getFrames().getCount()
+                else:
+                    convert(desktop, request)
                 reply({"id": request["id"], "ok": True})
             except DisposedException:
                 raise SystemExit("the connection to soffice was lost while converting")

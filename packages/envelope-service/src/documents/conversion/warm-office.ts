@@ -1,5 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -28,7 +29,14 @@ import type { ConversionSandbox } from './sandbox.js'
  * one-shot's (no network through unreachable proxies, no linked images), written before every start.
  */
 
-const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url))
+/**
+ * The bridge script: beside this file in the sources; from the compiled bundle (`dist/bin/main.js`, two
+ * levels below the package like image-script.ts) the same file under `src`.
+ */
+const BRIDGE =
+  ['./uno-bridge.py', '../../src/documents/conversion/uno-bridge.py']
+    .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+    .find((path) => existsSync(path)) ?? fileURLToPath(new URL('./uno-bridge.py', import.meta.url))
 
 export interface WarmOfficeOptions {
   /** The soffice executable (a name looked up on PATH, or a path). */
@@ -60,6 +68,11 @@ export interface WarmOffice {
     importFilter: string | undefined,
     timeoutMs: number,
   ): Promise<Uint8Array>
+  /**
+   * Whether LibreOffice answers a trivial UNO call within `timeoutMs` (after any conversion under way);
+   * an instance that does not is killed.
+   */
+  ping(timeoutMs: number): Promise<boolean>
   /** Kills the instance; `exited` then resolves. */
   kill(): void
 }
@@ -81,6 +94,7 @@ export function startWarmOffice(options: WarmOfficeOptions): WarmOffice {
   let killed = false
   let stderr = ''
   let nextId = 1
+  let nextFile = 1
   let pending: { id: number; settle: (error?: Error) => void } | undefined
 
   let markExited: () => void = () => {}
@@ -97,11 +111,11 @@ export function startWarmOffice(options: WarmOfficeOptions): WarmOffice {
 
   const kill = () => {
     killed = true
-    // Not alive from now on, though `close` comes later: nothing more is sent to it.
-    const wasAlive = alive
+    // Not alive from now on, though `close` comes later: nothing more is sent to it. Killed before it
+    // was spawned, the start gives up at its last step and `exited` resolves then, once it writes no
+    // more files into the instance's directory.
     alive = false
     if (child) killGroup(child.pid)
-    else if (wasAlive) markExited()
   }
 
   const launch = async () => {
@@ -183,6 +197,38 @@ export function startWarmOffice(options: WarmOfficeOptions): WarmOffice {
     () => clearTimeout(startTimer),
     () => clearTimeout(startTimer),
   )
+  /** Requests go one at a time: a health check never overlaps a conversion. */
+  let turn: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = turn.then(task, task)
+    turn = result.catch(() => {})
+    return result
+  }
+  /** One request line and its answer; past `timeoutMs` the instance is killed. */
+  const send = (message: Record<string, unknown>, timeoutMs: number, timedOut: () => Error) =>
+    new Promise<void>((resolve, reject) => {
+      if (!alive || !child) {
+        reject(new LibreOfficeError({ kind: 'stopped', detail: 'not running' }))
+        return
+      }
+      const id = nextId++
+      const timer = setTimeout(() => {
+        pending = undefined
+        kill()
+        reject(timedOut())
+      }, timeoutMs)
+      pending = {
+        id,
+        settle: (error) => {
+          clearTimeout(timer)
+          pending = undefined
+          if (error) reject(error)
+          else resolve()
+        },
+      }
+      child.stdin.write(`${JSON.stringify({ id, ...message })}\n`)
+    })
+
   launch().catch((error: unknown) => {
     settleReady(error instanceof Error ? error : new WarmOfficeStartError(String(error)))
     alive = false
@@ -198,47 +244,39 @@ export function startWarmOffice(options: WarmOfficeOptions): WarmOffice {
     get pid() {
       return child?.pid
     },
-    async convert(bytes, extension, importFilter, timeoutMs) {
-      await ready
-      if (!alive || !child) throw new LibreOfficeError({ kind: 'stopped', detail: 'not running' })
-      if (pending) throw new Error('a warm LibreOffice converts one document at a time')
-      const id = nextId++
-      const input = join(workDir, `${id}.${extension}`)
-      const output = join(workDir, `${id}.pdf`)
-      try {
-        await writeFile(input, bytes)
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            pending = undefined
-            kill()
-            reject(new LibreOfficeError({ kind: 'timeout', timeoutMs }))
-          }, timeoutMs)
-          pending = {
-            id,
-            settle: (error) => {
-              clearTimeout(timer)
-              pending = undefined
-              if (error) reject(error)
-              else resolve()
-            },
-          }
+    convert(bytes, extension, importFilter, timeoutMs) {
+      return exclusive(async () => {
+        await ready
+        const file = nextFile++
+        const input = join(workDir, `${file}.${extension}`)
+        const output = join(workDir, `${file}.pdf`)
+        try {
+          await writeFile(input, bytes)
           const request = {
-            id,
             input: pathToFileURL(input).href,
             output: pathToFileURL(output).href,
             filter: importFilter ?? null,
           }
-          child?.stdin.write(`${JSON.stringify(request)}\n`)
-        })
-        try {
-          return new Uint8Array(await readFile(output))
-        } catch {
-          throw new LibreOfficeError({ kind: 'failed', detail: 'no PDF was produced' })
+          await send(request, timeoutMs, () => new LibreOfficeError({ kind: 'timeout', timeoutMs }))
+          try {
+            return new Uint8Array(await readFile(output))
+          } catch {
+            throw new LibreOfficeError({ kind: 'failed', detail: 'no PDF was produced' })
+          }
+        } finally {
+          await rm(input, { force: true })
+          await rm(output, { force: true })
         }
-      } finally {
-        await rm(input, { force: true })
-        await rm(output, { force: true })
-      }
+      })
+    },
+    ping(timeoutMs) {
+      return exclusive(async () => {
+        await ready
+        await send({ ping: true }, timeoutMs, () => new Error('no answer'))
+      }).then(
+        () => true,
+        () => false,
+      )
     },
     kill,
   }

@@ -204,6 +204,38 @@ describe.skipIf(!hasSoffice || !hasUno)('the warm LibreOffice pool', () => {
     }, 120_000)
   })
 
+  it('replaces an idle instance that stops answering (SIGSTOP), found by its health check', async () => {
+    const { log, lines } = capturingLog()
+    const converter = createDocumentConverter({
+      ...baseOptions,
+      workers: 1,
+      timeoutMs: 60_000,
+      healthCheck: { intervalMs: 300, timeoutMs: 1_500 },
+      log,
+    })
+    try {
+      await converter.toPdf(docx, 'docx', 'd')
+      const [before] = converter.instances() as unknown as [{ pid: number; directory: string }]
+      const office = (await processesMentioning(before.directory)).filter(({ commandLine }) =>
+        commandLine.includes('soffice.bin'),
+      )
+      expect(office).toHaveLength(1)
+      process.kill((office[0] as { pid: number }).pid, 'SIGSTOP')
+      await waitFor(() => {
+        const [now] = converter.instances()
+        return now?.pid !== undefined && now.pid !== before.pid
+      }, 'the stuck instance to be replaced')
+      expect(isRunning(before.pid)).toBe(false)
+      expect(lines.map((line) => line.message)).toContain(
+        'a LibreOffice conversion instance did not answer a health check; replacing it',
+      )
+      const converted = await converter.toPdf(docx, 'docx', 'd')
+      await expectAnchored(converted.pdf)
+    } finally {
+      await converter.close()
+    }
+  }, 120_000)
+
   it('answers 503 with Retry-After once the queue is full, instead of waiting', async () => {
     const converter = createDocumentConverter({
       ...baseOptions,
@@ -257,12 +289,9 @@ describe.skipIf(!hasSoffice || !hasUno)('the warm LibreOffice pool', () => {
 
   it('leaves no process and no directory behind when closed', async () => {
     const converter = createDocumentConverter({ ...baseOptions, workers: 2, timeoutMs: 60_000 })
-    converter.warmUp()
-    await converter.toPdf(docx, 'docx', 'd')
-    await waitFor(
-      () => converter.instances().every((instance) => instance.pid !== undefined),
-      'both instances',
-    )
+    // Two at once start both instances.
+    await Promise.all([converter.toPdf(docx, 'docx', 'd'), converter.toPdf(docx, 'docx', 'd')])
+    expect(converter.instances().every((instance) => instance.pid !== undefined)).toBe(true)
     const directories = converter.instances().map((instance) => instance.directory as string)
     expect((await processesMentioning(directories[0] as string)).length).toBeGreaterThan(0)
     await converter.close()
