@@ -301,7 +301,7 @@ describe.skipIf(!hasSoffice || !hasUno)('the warm LibreOffice pool', () => {
     }
   }, 120_000)
 
-  it('answers an upload 503 with Retry-After through the API when the conversion queue is full', async () => {
+  it('answers an upload 503 with Retry-After through the API when the conversion queue is full, and stops LibreOffice with the service', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'esign-pool-api-'))
     let service: TestService | undefined
     try {
@@ -333,6 +333,13 @@ describe.skipIf(!hasSoffice || !hasUno)('the warm LibreOffice pool', () => {
       expect((await slow).statusCode).toBe(400)
       const accepted = await create('Offer.docx', docx)
       expect(accepted.statusCode, accepted.body).toBe(201)
+
+      // Closing the service stops its LibreOffice.
+      const [instance] = converter.instances() as unknown as [{ directory: string }]
+      expect((await processesMentioning(instance.directory)).length).toBeGreaterThan(0)
+      await service.close()
+      service = undefined
+      expect(await processesMentioning(instance.directory)).toEqual([])
     } finally {
       await service?.close()
       await rm(dir, { recursive: true, force: true })
