@@ -99,6 +99,13 @@ export async function buildApp(
       timeoutMs: config.CONVERSION_TIMEOUT_MS,
       sofficeCommand: config.SOFFICE_PATH,
       sandbox: conversionSandbox.sandbox,
+      pool: config.CONVERSION_POOL,
+      python: config.CONVERSION_PYTHON,
+      restartAfter: config.CONVERSION_RESTART_AFTER,
+      log: {
+        info: (fields, message) => app.log.info(fields, message),
+        warn: (fields, message) => app.log.warn(fields, message),
+      },
     }),
     callCounter: createCallCounter(database.db, writers, (error) =>
       app.log.error({ err: error }, 'storing rate-limit counts failed; retrying'),

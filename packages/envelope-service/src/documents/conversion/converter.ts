@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InvalidRequestError } from 'platform'
 import { countPdfPages, decodeBase64Strict } from '../pdf.js'
@@ -8,7 +8,15 @@ import { sanitizeHtmlBytes } from './html-sanitize.js'
 import { ImageConversionError, imageToPdf } from './images.js'
 import { convertWithLibreOffice, hasImpress, LibreOfficeError } from './libreoffice.js'
 import { prepareOfficeDocument, UnreadableDocumentError } from './office-package.js'
-import { createWorkerPool } from './pool.js'
+import {
+  type ConversionLog,
+  type ConversionPoolMode,
+  createOfficePool,
+  DEFAULT_PYTHON,
+  type OfficeInstanceStatus,
+  silentLog,
+} from './office-pool.js'
+import { createWorkerPool, type WorkerPool } from './pool.js'
 import type { ConversionSandbox } from './sandbox.js'
 
 /**
@@ -32,13 +40,13 @@ export interface ConvertedDocument {
 export interface DocumentConverter {
   /** `field` names the document in messages, e.g. `documents[0]`. */
   toPdf(bytes: Uint8Array, extension: string, field: string): Promise<ConvertedDocument>
-  /** Removes the workers' profile directories. */
+  /** Stops the warm LibreOffice instances and removes the workers' directories. */
   close(): Promise<void>
 }
 
 export interface ConverterOptions {
-  /** LibreOffice processes at once. */
-  workers: number
+  /** Conversions at once (and warm LibreOffice instances); by default from the cores (defaultWorkers). */
+  workers?: number | undefined
   /** Conversions waiting for a worker before new ones get 503. */
   maxWaiting: number
   timeoutMs: number
@@ -46,14 +54,74 @@ export interface ConverterOptions {
   sofficeCommand: string
   /** Where LibreOffice runs (chooseSandbox); undefined runs it unsandboxed. */
   sandbox: ConversionSandbox | undefined
+  /** `warm` unless said otherwise. */
+  pool?: ConversionPoolMode | undefined
+  /** The Python with LibreOffice's `uno` module that bridges to a warm instance (uno-bridge.py). */
+  python?: string | undefined
+  /** Conversions after which a warm instance is replaced by a fresh one. */
+  restartAfter?: number | undefined
+  /** How long a warm instance may take to start before the slot converts one-shot. */
+  startTimeoutMs?: number | undefined
+  /** Health checks of idle warm instances (office-pool.ts); every 30 s, 10 s to answer, by default. */
+  healthCheck?: { intervalMs: number; timeoutMs: number } | undefined
+  log?: ConversionLog | undefined
 }
 
-export function createDocumentConverter(options: ConverterOptions): DocumentConverter {
-  const pool = createWorkerPool(options.workers, options.maxWaiting)
+export interface PooledDocumentConverter extends DocumentConverter {
+  /** The warm instances (none in `one-shot` mode), for tests and operators. */
+  instances(): OfficeInstanceStatus[]
+  readonly load: WorkerPool['load']
+}
+
+/** One conversion per core, at least one and at most four: each LibreOffice keeps a few hundred MiB. */
+export const defaultWorkers = (): number => Math.max(1, Math.min(4, availableParallelism()))
+
+export function createDocumentConverter(options: ConverterOptions): PooledDocumentConverter {
+  const workers = options.workers ?? defaultWorkers()
+  const pool = createWorkerPool(workers, options.maxWaiting)
+  const offices =
+    options.pool === 'one-shot'
+      ? undefined
+      : createOfficePool({
+          size: workers,
+          command: options.sofficeCommand,
+          python: options.python ?? DEFAULT_PYTHON,
+          sandbox: options.sandbox,
+          startTimeoutMs: options.startTimeoutMs ?? 30_000,
+          restartAfter: options.restartAfter ?? 200,
+          healthCheck: options.healthCheck ?? { intervalMs: 30_000, timeoutMs: 10_000 },
+          log: options.log ?? silentLog,
+        })
   let profilesRoot: Promise<string> | undefined
   const profileDir = async (slot: number) => {
     profilesRoot ??= mkdtemp(join(tmpdir(), 'esign-soffice-profiles-'))
     return join(await profilesRoot, `worker-${slot}`)
+  }
+
+  /** On the slot's warm instance when it has one, else (or when it died under this document) one-shot. */
+  const convertOffice = async (
+    slot: number,
+    bytes: Uint8Array,
+    extension: string,
+    importFilter: string | undefined,
+  ): Promise<Uint8Array> => {
+    const office = await offices?.acquire(slot)
+    if (office) {
+      try {
+        return await office.convert(bytes, extension, importFilter, options.timeoutMs)
+      } catch (error) {
+        // Killed from outside, or crashed: the one-shot below tells which (a crash repeats there).
+        if (!(error instanceof LibreOfficeError && error.failure.kind === 'stopped')) throw error
+      } finally {
+        offices?.release(slot, office)
+      }
+    }
+    return convertWithLibreOffice(bytes, extension, importFilter, {
+      command: options.sofficeCommand,
+      profileDir: await profileDir(slot),
+      timeoutMs: options.timeoutMs,
+      sandbox: options.sandbox,
+    })
   }
 
   const convert = async (bytes: Uint8Array, extension: string, field: string): Promise<Uint8Array> => {
@@ -77,12 +145,7 @@ export function createDocumentConverter(options: ConverterOptions): DocumentConv
     const prepared = prepareForLibreOffice(bytes, extension, format, field)
     return pool.run(async (slot) => {
       try {
-        return await convertWithLibreOffice(prepared, extension, format.importFilter, {
-          command: options.sofficeCommand,
-          profileDir: await profileDir(slot),
-          timeoutMs: options.timeoutMs,
-          sandbox: options.sandbox,
-        })
+        return await convertOffice(slot, prepared, extension, format.importFilter)
       } catch (error) {
         if (!(error instanceof LibreOfficeError)) throw error
         const { failure } = error
@@ -126,7 +189,14 @@ export function createDocumentConverter(options: ConverterOptions): DocumentConv
       return { pdf, pages, original: { bytes, extension } }
     },
     async close() {
+      await offices?.close()
       if (profilesRoot) await rm(await profilesRoot, { recursive: true, force: true })
+    },
+    instances() {
+      return offices?.status() ?? []
+    },
+    get load() {
+      return pool.load
     },
   }
 }

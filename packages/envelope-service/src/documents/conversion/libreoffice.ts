@@ -39,6 +39,8 @@ export type LibreOfficeFailure =
   | { kind: 'missing'; command: string }
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'failed'; detail: string }
+  /** A warm instance (warm-office.ts) died during the conversion, for whatever reason. */
+  | { kind: 'stopped'; detail: string }
 
 export class LibreOfficeError extends Error {
   constructor(readonly failure: LibreOfficeFailure) {
@@ -129,15 +131,26 @@ async function commandLine(
   workDir: string,
 ): Promise<{ command: string; args: string[] }> {
   if (options.sandbox === undefined) return { command: options.command, args }
-  const executable = await locate(options.command)
-  if (executable === undefined) throw new LibreOfficeError({ kind: 'missing', command: options.command })
-  const directory = dirname(executable)
-  const installation = basename(directory) === 'program' ? dirname(directory) : directory
+  const executable = await locateSoffice(options.command)
   return options.sandbox.wrap(executable, args, {
-    readable: installation === '/usr' || installation.startsWith('/usr/') ? [] : [installation],
+    readable: installationOutsideUsr(executable),
     writable: [options.profileDir, workDir],
     env: { HOME: options.profileDir, SAL_USE_VCLPLUGIN: 'svp' },
   })
+}
+
+/** The real path of the soffice that `command` starts; a `missing` failure when there is none. */
+export async function locateSoffice(command: string): Promise<string> {
+  const executable = await locate(command)
+  if (executable === undefined) throw new LibreOfficeError({ kind: 'missing', command })
+  return executable
+}
+
+/** The installation of `executable` when the sandbox does not already show it (it shows /usr). */
+export function installationOutsideUsr(executable: string): string[] {
+  const directory = dirname(executable)
+  const installation = basename(directory) === 'program' ? dirname(directory) : directory
+  return installation === '/usr' || installation.startsWith('/usr/') ? [] : [installation]
 }
 
 /** A closed port: the discard service, not served on loopback. */
@@ -168,7 +181,7 @@ const PROFILE_SETTINGS = [
  * Writes the settings before every run, not only into a new profile: soffice rewrites the file itself,
  * and a process killed on timeout may leave it truncated. The profile holds nothing else of value.
  */
-async function prepareProfile(profileDir: string): Promise<void> {
+export async function prepareProfile(profileDir: string): Promise<void> {
   await mkdir(join(profileDir, 'user'), { recursive: true })
   await writeFile(join(profileDir, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS)
 }
@@ -217,7 +230,7 @@ function runGroup(
   })
 }
 
-function killGroup(pid: number | undefined): void {
+export function killGroup(pid: number | undefined): void {
   if (pid === undefined) return
   try {
     process.kill(-pid, 'SIGKILL')

@@ -12,6 +12,15 @@ export interface WorkerPool {
   readonly load: { running: number; waiting: number }
 }
 
+/** The queue is full: 503 with Retry-After, mapped where every AppError is. */
+export class ConversionQueueFullError extends AppError {
+  constructor() {
+    super('unavailable', 'Too many documents are being converted; retry in a moment', {
+      headers: { 'retry-after': '5' },
+    })
+  }
+}
+
 export function createWorkerPool(size: number, maxWaiting: number): WorkerPool {
   if (!Number.isInteger(size) || size < 1)
     throw new Error(`pool size must be a positive integer, not ${size}`)
@@ -27,11 +36,7 @@ export function createWorkerPool(size: number, maxWaiting: number): WorkerPool {
     const slot = free.shift()
     if (slot !== undefined) return Promise.resolve(slot)
     if (waiting.length >= maxWaiting) {
-      return Promise.reject(
-        new AppError('unavailable', 'Too many documents are being converted; retry in a moment', {
-          headers: { 'retry-after': '5' },
-        }),
-      )
+      return Promise.reject(new ConversionQueueFullError())
     }
     return new Promise((resolve) => waiting.push(resolve))
   }

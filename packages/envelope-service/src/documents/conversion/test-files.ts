@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { deflateSync } from 'node:zlib'
 import { strToU8, zipSync } from 'fflate'
+import { DEFAULT_PYTHON } from './office-pool.js'
 
 /**
  * Real documents of every accepted format for the tests and the bench, each carrying the anchors
@@ -141,6 +142,25 @@ export async function officeSamples(title: string): Promise<Record<string, Uint8
     xlsx: await convertSample({ extension: 'csv', content: sampleCsv() }, 'xlsx'),
   }
 }
+
+/** Whether the warm pool can start here: the Python it uses imports LibreOffice's `uno` (python3-uno). */
+export async function unoAvailable(python = DEFAULT_PYTHON): Promise<boolean> {
+  try {
+    await run(python, ['-c', 'import uno'], { timeout: 60_000 })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A plain-text document that keeps LibreOffice busy for seconds (about 3 MB, a thousand pages): what a
+ * document that hangs the converter looks like from the outside, without relying on a LibreOffice bug.
+ */
+export const slowText = (): Uint8Array =>
+  new TextEncoder().encode(
+    `${ANCHOR}\n${`${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)}\n`.repeat(3000)}`,
+  )
 
 const ODF_NAMESPACES = [
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
