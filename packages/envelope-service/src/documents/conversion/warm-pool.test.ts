@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppError } from 'platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveAnchors } from '../../completion/anchors.js'
+import { resolveAnchors } from '../pdf-text/anchors.js'
 import { seedPrincipal, startTestService, type TestService } from '../../testing/harness.js'
 import {
   createDocumentConverter,
