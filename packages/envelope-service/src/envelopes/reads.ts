@@ -14,6 +14,5 @@ export {
   findRecipients,
   findRecipientTimes,
   type StoredCustomFields,
-  type StoredEnvelopeDocument,
   type StoredRecipient,
 } from './repository.js'
