@@ -107,58 +107,66 @@ async function pendingEvents(databaseUrl: string): Promise<string[]> {
 }
 
 describe('Connect delivery with real service processes', () => {
-  it('delivers every event after a SIGKILL mid-delivery and a restart, duplicating only attempts in flight', async () => {
-    const url = `sqlite:${join(directory, 'kill.db')}`
-    const receiver = await startRecordingReceiver(100)
-    const creator = await creatingService(url, receiver.url, ['envelope-sent'])
-    const events = (await createEnvelopes(creator, 150, 1).finally(() => creator.service.close())).filter(
-      (event) => event.includes(' envelope-sent '),
-    )
-    const children: ChildProcess[] = []
-    try {
-      // Leases of attempts end 60 s after the delivery timeout: 5 s here, so the restart below, a few
-      // minutes later by its clock, finds them expired.
-      const timeouts = { CONNECT_DELIVERY_TIMEOUT_MS: '5000' }
-      const first = await startServiceProcess({ ...receiverOnLoopback, DATABASE_URL: url, ...timeouts })
-      children.push(first)
-      await waitFor(() => receiver.arrived.length >= 30, 60_000, 'the first events')
-      await kill(first, 'SIGKILL')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      const arrivedBeforeKill = new Set(receiver.arrived)
-      const pendingAfterKill = new Set(await pendingEvents(url))
-      expect(arrivedBeforeKill.size).toBeLessThan(events.length)
-      expect(pendingAfterKill.size).toBeGreaterThan(0)
-      // Nothing was lost with the process: every event arrived or is still queued.
-      for (const event of events) {
-        expect(arrivedBeforeKill.has(event) || pendingAfterKill.has(event), event).toBe(true)
-      }
-
-      const second = await startServiceProcess({
-        ...receiverOnLoopback,
-        DATABASE_URL: url,
-        TEST_CLOCK_OFFSET_MS: '180000',
-        ...timeouts,
-      })
-      children.push(second)
-      await waitFor(
-        async () =>
-          new Set(receiver.arrived).size === events.length && (await pendingEvents(url)).length === 0,
-        180_000,
-        'every event after the restart',
+  // On each database: SQLite's file, and a PostgreSQL schema of its own when TEST_POSTGRES_URL is set.
+  const killDatabases: [string, string][] = [
+    ['SQLite', `sqlite:${join(directory, 'kill.db')}`],
+    ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', postgresSchemaUrl()] as [string, string]] : []),
+  ]
+  it.each(killDatabases)(
+    'delivers every event after a SIGKILL mid-delivery and a restart, duplicating only attempts in flight (%s)',
+    async (_database, url) => {
+      const receiver = await startRecordingReceiver(100)
+      const creator = await creatingService(url, receiver.url, ['envelope-sent'])
+      const events = (await createEnvelopes(creator, 150, 1).finally(() => creator.service.close())).filter(
+        (event) => event.includes(' envelope-sent '),
       )
-      const counts = countBy(receiver.arrived)
-      expect([...counts.keys()].sort()).toEqual([...events].sort())
-      for (const [event, count] of counts) {
-        if (count === 1) continue
-        // Sent before the kill but not marked delivered: the only case where a duplicate is allowed.
-        expect(arrivedBeforeKill.has(event) && pendingAfterKill.has(event), event).toBe(true)
-        expect(count, event).toBe(2)
+      const children: ChildProcess[] = []
+      try {
+        // Leases of attempts end 60 s after the delivery timeout: 5 s here, so the restart below, a few
+        // minutes later by its clock, finds them expired.
+        const timeouts = { CONNECT_DELIVERY_TIMEOUT_MS: '5000' }
+        const first = await startServiceProcess({ ...receiverOnLoopback, DATABASE_URL: url, ...timeouts })
+        children.push(first)
+        await waitFor(() => receiver.arrived.length >= 30, 60_000, 'the first events')
+        await kill(first, 'SIGKILL')
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        const arrivedBeforeKill = new Set(receiver.arrived)
+        const pendingAfterKill = new Set(await pendingEvents(url))
+        expect(arrivedBeforeKill.size).toBeLessThan(events.length)
+        expect(pendingAfterKill.size).toBeGreaterThan(0)
+        // Nothing was lost with the process: every event arrived or is still queued.
+        for (const event of events) {
+          expect(arrivedBeforeKill.has(event) || pendingAfterKill.has(event), event).toBe(true)
+        }
+
+        const second = await startServiceProcess({
+          ...receiverOnLoopback,
+          DATABASE_URL: url,
+          TEST_CLOCK_OFFSET_MS: '180000',
+          ...timeouts,
+        })
+        children.push(second)
+        await waitFor(
+          async () =>
+            new Set(receiver.arrived).size === events.length && (await pendingEvents(url)).length === 0,
+          180_000,
+          'every event after the restart',
+        )
+        const counts = countBy(receiver.arrived)
+        expect([...counts.keys()].sort()).toEqual([...events].sort())
+        for (const [event, count] of counts) {
+          if (count === 1) continue
+          // Sent before the kill but not marked delivered: the only case where a duplicate is allowed.
+          expect(arrivedBeforeKill.has(event) && pendingAfterKill.has(event), event).toBe(true)
+          expect(count, event).toBe(2)
+        }
+      } finally {
+        await Promise.all(children.map((child) => kill(child, 'SIGKILL')))
+        await receiver.close()
       }
-    } finally {
-      await Promise.all(children.map((child) => kill(child, 'SIGKILL')))
-      await receiver.close()
-    }
-  }, 360_000)
+    },
+    360_000,
+  )
 
   describe.skipIf(!process.env.TEST_POSTGRES_URL)('on PostgreSQL', () => {
     const url = postgresSchemaUrl()

@@ -92,57 +92,65 @@ async function pendingEnvelopes(databaseUrl: string): Promise<string[]> {
 }
 
 describe('invitations with real service processes', () => {
-  it('sends every invitation after a SIGKILL mid-send and a restart, duplicating only those in flight', async () => {
-    const url = `sqlite:${join(directory, 'kill.db')}`
-    const creator = await creatingService(url)
-    const addresses = await createEnvelopes(creator, 200).finally(() => creator.close())
-    expect(await pendingEnvelopes(url)).toHaveLength(200)
-    const sink = await startSlowSink(50)
-    const children: ChildProcess[] = []
-    try {
-      const first = await startServiceProcess({ DATABASE_URL: url, SMTP_URL: sink.urlFor('first') })
-      children.push(first)
-      await waitFor(() => sink.delivered.length >= 30, 60_000, 'the first invitations')
-      await kill(first, 'SIGKILL')
-      // A message whose data was already sent may still be accepted by the sink after the kill.
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      const deliveredBeforeKill = new Set(sink.delivered.map(({ to }) => to))
-      const pendingAfterKill = new Set((await pendingEnvelopes(url)).map((id) => addresses.get(id)!))
-      expect(deliveredBeforeKill.size).toBeLessThan(200)
-      expect(pendingAfterKill.size).toBeGreaterThan(0)
-      // Every invitation not yet delivered is still queued: nothing was lost with the process.
-      for (const address of addresses.values()) {
-        expect(deliveredBeforeKill.has(address) || pendingAfterKill.has(address), address).toBe(true)
-      }
+  // On each database: SQLite's file, and a PostgreSQL schema of its own when TEST_POSTGRES_URL is set.
+  const killDatabases: [string, string][] = [
+    ['SQLite', `sqlite:${join(directory, 'kill.db')}`],
+    ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', postgresSchemaUrl()] as [string, string]] : []),
+  ]
+  it.each(killDatabases)(
+    'sends every invitation after a SIGKILL mid-send and a restart, duplicating only those in flight (%s)',
+    async (_database, url) => {
+      const creator = await creatingService(url)
+      const addresses = await createEnvelopes(creator, 200).finally(() => creator.close())
+      expect(await pendingEnvelopes(url)).toHaveLength(200)
+      const sink = await startSlowSink(50)
+      const children: ChildProcess[] = []
+      try {
+        const first = await startServiceProcess({ DATABASE_URL: url, SMTP_URL: sink.urlFor('first') })
+        children.push(first)
+        await waitFor(() => sink.delivered.length >= 30, 60_000, 'the first invitations')
+        await kill(first, 'SIGKILL')
+        // A message whose data was already sent may still be accepted by the sink after the kill.
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        const deliveredBeforeKill = new Set(sink.delivered.map(({ to }) => to))
+        const pendingAfterKill = new Set((await pendingEnvelopes(url)).map((id) => addresses.get(id)!))
+        expect(deliveredBeforeKill.size).toBeLessThan(200)
+        expect(pendingAfterKill.size).toBeGreaterThan(0)
+        // Every invitation not yet delivered is still queued: nothing was lost with the process.
+        for (const address of addresses.values()) {
+          expect(deliveredBeforeKill.has(address) || pendingAfterKill.has(address), address).toBe(true)
+        }
 
-      // The restart runs a minute later by its clock, so the dead process's leases have run out.
-      const second = await startServiceProcess({
-        DATABASE_URL: url,
-        SMTP_URL: sink.urlFor('second'),
-        TEST_CLOCK_OFFSET_MS: '61000',
-      })
-      children.push(second)
-      await waitFor(
-        async () =>
-          new Set(sink.delivered.map(({ to }) => to)).size === 200 &&
-          (await pendingEnvelopes(url)).length === 0,
-        60_000,
-        'every invitation after the restart',
-      )
-      const counts = countBy(sink.delivered.map(({ to }) => to))
-      expect([...counts.keys()].sort()).toEqual([...addresses.values()].sort())
-      const duplicated = [...counts].filter(([, count]) => count > 1).map(([address]) => address)
-      for (const address of duplicated) {
-        // Sent before the kill but not yet marked sent: the only case where a duplicate is allowed.
-        expect(deliveredBeforeKill.has(address) && pendingAfterKill.has(address), address).toBe(true)
-        expect(counts.get(address)).toBe(2)
+        // The restart runs a minute later by its clock, so the dead process's leases have run out.
+        const second = await startServiceProcess({
+          DATABASE_URL: url,
+          SMTP_URL: sink.urlFor('second'),
+          TEST_CLOCK_OFFSET_MS: '61000',
+        })
+        children.push(second)
+        await waitFor(
+          async () =>
+            new Set(sink.delivered.map(({ to }) => to)).size === 200 &&
+            (await pendingEnvelopes(url)).length === 0,
+          60_000,
+          'every invitation after the restart',
+        )
+        const counts = countBy(sink.delivered.map(({ to }) => to))
+        expect([...counts.keys()].sort()).toEqual([...addresses.values()].sort())
+        const duplicated = [...counts].filter(([, count]) => count > 1).map(([address]) => address)
+        for (const address of duplicated) {
+          // Sent before the kill but not yet marked sent: the only case where a duplicate is allowed.
+          expect(deliveredBeforeKill.has(address) && pendingAfterKill.has(address), address).toBe(true)
+          expect(counts.get(address)).toBe(2)
+        }
+        expect(sink.delivered.filter(({ user }) => user === 'second').length).toBeGreaterThan(0)
+      } finally {
+        await Promise.all(children.map((child) => kill(child, 'SIGKILL')))
+        await sink.close()
       }
-      expect(sink.delivered.filter(({ user }) => user === 'second').length).toBeGreaterThan(0)
-    } finally {
-      await Promise.all(children.map((child) => kill(child, 'SIGKILL')))
-      await sink.close()
-    }
-  }, 180_000)
+    },
+    180_000,
+  )
 
   describe.skipIf(!process.env.TEST_POSTGRES_URL)('on PostgreSQL', () => {
     const url = postgresSchemaUrl()
