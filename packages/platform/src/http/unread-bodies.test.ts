@@ -131,6 +131,14 @@ describe('a body answered before it was read', () => {
     expect(next).toMatch(/^HTTP\/1.1 200[\s\S]*\{"got":"object"\}$/)
   })
 
+  it('answers a client that asked to close the connection, and closes it once the body is read', async () => {
+    const body = JSON.stringify({ text: TWO_MB })
+    const oversized = `POST /things HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    const [refused, next] = await rawExchange(port, [oversized, 'GET /never HTTP/1.1\r\nHost: test\r\n\r\n'])
+    expect(refused).toMatch(/^HTTP\/1.1 413/)
+    expect(next).toBeUndefined()
+  })
+
   it('answers 413 to a chunked body that grows past the limit', async () => {
     const chunk = 'a'.repeat(256 * 1024)
     const chunks = Array.from({ length: 8 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('')

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify'
  * `Connection: close` and Node closes the socket when it is written. A client still sending its body then
  * writes into a closed socket and, depending on timing, sees `EPIPE` or `ECONNRESET` instead of the
  * answer (Node's own `fetch` in about half the tries). So the rest of the body is read and thrown away,
- * up to `maxBytes`, and the connection stays usable: the client finishes sending and reads the answer.
+ * up to `maxBytes`, before the connection closes (when the client asked it to) or serves the next request
+ * (Fastify's `Connection: close` is dropped): the client finishes sending and reads the answer.
  * A body announced or found larger than `maxBytes` is not waited for: its connection is closed as before.
  */
 export function installUnreadBodyDiscard(
@@ -17,7 +18,10 @@ export function installUnreadBodyDiscard(
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw
     if (!raw.complete && !raw.destroyed && !options.isClosing() && discard(raw, options.maxBytes)) {
+      // Node closes the socket once the response is written when the response says `Connection: close`
+      // or the request did; it stays open, and discard() ends it once the body is read if it must close.
       reply.removeHeader('connection')
+      reply.raw.shouldKeepAlive = true
     }
     done(null, payload)
   })
@@ -35,9 +39,16 @@ function discard(request: IncomingMessage, maxBytes: number): boolean {
       request.socket.destroy()
     }
   }
+  // What the client asked for: HTTP/1.1 keeps the connection unless told to close, HTTP/1.0 the reverse.
+  const connection = request.headers.connection?.toLowerCase() ?? ''
+  const closeAfter =
+    request.httpVersion === '1.0' ? !connection.includes('keep-alive') : connection.includes('close')
   // Whatever Fastify's body reader left: its listeners are gone once it refused the body.
   request.on('data', onData)
-  request.once('end', () => request.off('data', onData))
+  request.once('end', () => {
+    request.off('data', onData)
+    if (closeAfter) request.socket.end()
+  })
   request.resume()
   return true
 }
