@@ -1,4 +1,4 @@
-import type { Server as HttpServer, ServerOptions } from 'node:http'
+import type { ServerOptions } from 'node:http'
 import type { Static } from '@sinclair/typebox'
 import { ConfigError, HttpLimitsConfig, loadConfig } from '../config.js'
 
@@ -10,7 +10,7 @@ export interface HttpLimits {
   largeBodyConcurrency: number
 }
 
-/** The limits a service's configuration names; 400-style problems are reported like any invalid variable. */
+/** The limits a service's configuration names; an impossible pair stops start-up like any invalid variable. */
 export function httpLimitsOf(config: Static<typeof HttpLimitsConfig>): HttpLimits {
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     // Node refuses a header timeout longer than the request timeout, which bounds it anyway.
@@ -46,13 +46,6 @@ export function serverOptionsOf(limits: HttpLimits): ServerOptions {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: checkingIntervalOf(limits),
   }
-}
-
-/** Sets the timeouts on a server created elsewhere (the plain-HTTP port beside an HTTPS one). */
-export function applyTimeouts(server: HttpServer, limits: HttpLimits): void {
-  server.headersTimeout = limits.headersTimeoutMs
-  server.requestTimeout = limits.requestTimeoutMs
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs
 }
 
 const limitsOfApps = new WeakMap<object, HttpLimits>()
