@@ -6,6 +6,7 @@ import {
   createJobRunner,
   createPostgresNotifier,
   type Database,
+  httpLimitsOf,
   installLenientBodies,
   migrateToLatest,
   registerDocs,
@@ -147,6 +148,7 @@ export async function buildApp(
     logLevel: options.logLevel ?? config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    limits: httpLimitsOf(config),
     renderError: renderRestError,
     ...(https ? { https } : {}),
   })

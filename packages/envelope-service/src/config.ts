@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { BaseServiceConfig, loadConfig, WritersConfig } from 'platform'
 import { SealConfig } from './completion/config.js'
+import { MailboxConfig } from './devmailbox/config.js'
 import { ConversionConfig } from './documents/conversion/config.js'
 import { NotificationConfig } from './notifications/config.js'
 import { RecipientAuthConfig } from './signing/auth/config.js'
@@ -13,6 +14,7 @@ export const EnvelopeServiceConfig = Type.Composite([
   SealConfig,
   ConversionConfig,
   RecipientAuthConfig,
+  MailboxConfig,
   Type.Object({
     /**
      * Keep messages for a channel with no transport (no SMTP_URL, no SMS provider) in a development

@@ -13,6 +13,33 @@ export class ConfigError extends Error {
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
+/**
+ * What one client may hold of a service: how long it may take to send its headers and its whole request,
+ * how long an idle keep-alive connection stays open, and how many large bodies are read and processed at
+ * once. Part of every service's configuration (BaseServiceConfig).
+ */
+export const HttpLimitsConfig = Type.Object({
+  /**
+   * A client must have sent all its request headers within this; a slow one (slowloris) gets 408 and is
+   * closed, so trickled headers cannot hold connections open for Node's default 60 s.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 10_000 }),
+  /**
+   * A client must have sent its whole request, body included, within this (Node's default is 300 s); long
+   * enough for the largest body over a slow link.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 120_000 }),
+  /** An idle keep-alive connection is closed after this. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5_000 }),
+  /** A request body larger than this (or of unknown length) counts as large (LARGE_BODY_CONCURRENCY). */
+  LARGE_BODY_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
+  /**
+   * How many large bodies are read and processed at once; the next one is refused at once with 503 and
+   * `Retry-After`, before its body is read, so memory stays bounded however many arrive together.
+   */
+  LARGE_BODY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1_000, default: 4 }),
+})
+
 /** Settings every HTTP service shares. Services extend this with `Type.Composite`. */
 export const BaseServiceConfig = Type.Object({
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
@@ -29,6 +56,7 @@ export const BaseServiceConfig = Type.Object({
   ),
   /** `pretty`: one readable line per event (the default on a terminal); `json`: pino's JSON lines. */
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
+  ...HttpLimitsConfig.properties,
 })
 
 /**

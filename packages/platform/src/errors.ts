@@ -88,3 +88,10 @@ export class RateLimitedError extends AppError {
     super('rate_limited', message, options)
   }
 }
+
+/** The service is at a bound it keeps to stay up (large bodies at once, a full queue); retry later. */
+export class ServiceBusyError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super('unavailable', message, options)
+  }
+}

@@ -177,7 +177,13 @@ function canonicalJson(value: unknown): string {
 async function readInlineDocuments(converter: DocumentConverter, request: EnvelopeDefinitionInput) {
   const inline = inlineDocumentsOf(request)
   const converted = await allInOrder(
-    inline.map(({ path, document }) => readInlineDocument(converter, document, path)),
+    inline.map(({ path, document }) => {
+      const reading = readInlineDocument(converter, document, path)
+      // Decoded as the call began: the base64 text, a third larger than the bytes, is let go while they
+      // are checked and stored (README, "Limits and hardening").
+      document.documentBase64 = ''
+      return reading
+    }),
   )
   const contents = new Map<string, InlineDocumentContent>()
   const bytes = new Map<string, Uint8Array>()

@@ -10,8 +10,12 @@ import Fastify, {
 } from 'fastify'
 import { AppError } from '../errors.js'
 import { type ErrorBodyRenderer, installErrorHandling } from './error-handler.js'
+import { installHtmlPolicy } from './html-policy.js'
+import { installLargeBodyGate } from './large-bodies.js'
 import { lazyChildLoggerFactory } from './lazy-child-logger.js'
+import { type HttpLimits, httpLimitsFromEnvironment, rememberLimits, serverOptionsOf } from './limits.js'
 import { defaultLogFormat, installAccessLog, type LogFormat, prettyStream } from './logging.js'
+import { installUnreadBodyDiscard } from './unread-bodies.js'
 import { installValidators } from './validation.js'
 
 /** A request id a client may choose: at most 128 characters that need no escaping in a log or a header. */
@@ -38,6 +42,13 @@ export interface CreateAppOptions {
   renderError: ErrorBodyRenderer
   /** TLS certificate and key (PEM) to serve HTTPS. */
   https?: { cert: Buffer | string; key: Buffer | string }
+  /** Timeouts and large-body concurrency (limits.ts); by default read from the environment. */
+  limits?: HttpLimits
+  /**
+   * How much of a body answered before it was read (413, a refusal) is read and discarded so the client
+   * sees the answer (unread-bodies.ts); by default twice the body limit, at least 16 MiB.
+   */
+  discardLimitBytes?: number
 }
 
 /**
@@ -47,6 +58,8 @@ export interface CreateAppOptions {
  */
 export function createApp(options: CreateAppOptions): App {
   const format = options.logFormat ?? defaultLogFormat()
+  const limits = options.limits ?? httpLimitsFromEnvironment()
+  const serverOptions = serverOptionsOf(limits)
   const app = Fastify({
     logger:
       options.logLevel === false
@@ -73,12 +86,17 @@ export function createApp(options: CreateAppOptions): App {
     // Requests that arrive while closing get our own 503 (below), in the service's error shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    ...(options.https ? { https: options.https } : {}),
+    // Slow clients (slowloris) are cut at these timeouts instead of Node's 300 s default (limits.ts).
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    ...(options.https ? { https: { ...serverOptions, ...options.https } } : { http: serverOptions }),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
+  rememberLimits(app, limits)
   installValidators(app)
   installErrorHandling(app, options.renderError)
   installAccessLog(app)
+  installHtmlPolicy(app)
 
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
@@ -114,6 +132,14 @@ export function createApp(options: CreateAppOptions): App {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
     done(null, payload)
+  })
+  installLargeBodyGate(app, {
+    largeBodyBytes: limits.largeBodyBytes,
+    concurrency: limits.largeBodyConcurrency,
+  })
+  installUnreadBodyDiscard(app, {
+    maxBytes: options.discardLimitBytes ?? Math.max(2 * options.bodyLimit, 16 * 1024 * 1024),
+    isClosing: () => closing,
   })
   return app
 }

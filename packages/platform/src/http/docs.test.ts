@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net'
 import { Type } from '@sinclair/typebox'
+import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, createApp } from './create-app.js'
 import { registerDocs } from './docs.js'
@@ -24,7 +26,10 @@ describe('registerDocs', () => {
       limit: Type.Integer({ minimum: 1, default: 20 }),
     })
     app.get('/things', { schema: { querystring: Query } }, async (request) => request.query)
-    await app.ready()
+    app.get('/forgot', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><title>x</title><script>alert(1)</script>'),
+    )
+    await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(() => app.close())
 
@@ -53,4 +58,54 @@ describe('registerDocs', () => {
       'https://localhost:8443',
     ])
   })
+
+  it('sends a content security policy with the page: same-origin scripts and styles only, never framed', async () => {
+    const page = await app.inject('/docs')
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).toContain("connect-src 'self' https://localhost:8443")
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/)
+    expect(policy).toContain("style-src 'self' 'unsafe-hashes' 'sha256-")
+  })
+
+  it('gives an HTML response that set no policy the strict fallback', async () => {
+    const response = await app.inject('/forgot')
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
+  })
+
+  it('renders the interactive page in a browser under that policy without a violation', async () => {
+    const { port } = app.server.address() as AddressInfo
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    })
+    try {
+      const page = await browser.newPage()
+      const violations: string[] = []
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+      })
+      await page.goto(`http://127.0.0.1:${port}/docs`)
+      await page.getByText('/things').first().waitFor()
+      await page.getByText('/things').first().click()
+      await page.getByRole('button', { name: 'Try it out' }).click()
+      await page.getByPlaceholder('search').fill('x')
+      await page.getByRole('button', { name: 'Execute' }).click()
+      await page.getByText('Server response').first().waitFor()
+      expect(violations).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
 })

@@ -30,6 +30,7 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
   })
   await app.register(swaggerUi, {
     routePrefix: options.routePrefix,
+    staticCSP: docsPolicy(options.servers ?? []),
     // "Try it out" calls the address the page was opened on first: a browser that reached the page over
     // the plain-HTTP port for browsers cannot call the HTTPS origin whose certificate it does not trust.
     transformSpecification: (document, request) => {
@@ -40,6 +41,31 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
     },
   })
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(options.routePrefix))
+}
+
+/** The digest Chromium reports for the inline style Swagger UI 5 applies; docs.test.ts checks no other is. */
+const SWAGGER_UI_INLINE_STYLE = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='
+
+/**
+ * The docs page's content security policy. Swagger UI's page has no inline script (its start-up code is
+ * the served `swagger-initializer.js`) and styles itself from served CSS, through the DOM (which `style-src`
+ * does not govern) and one inline style, so everything comes from this origin; "Try it out" may also call the
+ * document's servers. Never framed (clickjacking a "Try it out" with a pasted token).
+ */
+export function docsPolicy(servers: readonly { url: string }[]): string {
+  const origins = [...new Set(servers.map((server) => new URL(server.url).origin))]
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // The one inline style Swagger UI's bundle applies, allowed by its digest alone.
+    `style-src 'self' 'unsafe-hashes' '${SWAGGER_UI_INLINE_STYLE}'`,
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...origins].join(' '),
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
 }
 
 /**

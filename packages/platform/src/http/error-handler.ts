@@ -76,7 +76,9 @@ export function installErrorHandling(app: FastifyInstance, render: ErrorBodyRend
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error)
     const body = render(described, request)
-    noteFailure(request, codeOf(described, body), described.statusCode >= 500 ? error : undefined)
+    // A refusal the service chose (kind `unavailable`: busy, shutting down) has no exception to log.
+    const failed = described.statusCode >= 500 && !(error instanceof AppError && error.kind === 'unavailable')
+    noteFailure(request, codeOf(described, body), failed ? error : undefined)
     return send(reply, described, body)
   })
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError } from '../config.js'
+import { limitsOfApp, serverOptionsOf } from './limits.js'
 
 export interface ListenOptions {
   port: number
@@ -65,7 +66,11 @@ export async function serveUntilSignalled(
     process.once('disconnect', () => shutdown('launcher exited'))
   }
 
-  const plain = listen.plainHttp ? createServer(app.routing) : undefined
+  const limits = limitsOfApp(app)
+  // The same timeouts as the main server: slow clients are cut on the browser port too.
+  const plain = listen.plainHttp
+    ? createServer(limits ? serverOptionsOf(limits) : {}, app.routing)
+    : undefined
   if (plain) {
     app.addHook('preClose', (done) => {
       plain.close(() => done())

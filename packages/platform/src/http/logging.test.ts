@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError, NotFoundError } from '../errors.js'
+import { AppError, NotFoundError, ServiceBusyError } from '../errors.js'
 import { type App, createApp } from './create-app.js'
 import { formatPretty, redactQuery } from './logging.js'
 
@@ -67,6 +67,9 @@ describe('access log', () => {
     app.get('/boom', async () => {
       throw new Error('select * from secrets')
     })
+    app.get('/busy', async () => {
+      throw new ServiceBusyError('too many at once', { headers: { 'retry-after': '1' } })
+    })
     await app.ready()
   })
   afterAll(() => app.close())
@@ -103,6 +106,14 @@ describe('access log', () => {
     expect(lines.length - before).toBe(1)
     expect(line).toMatchObject({ level: 50, method: 'GET', url: '/boom', status: 500 })
     expect(line?.err).toMatchObject({ message: 'select * from secrets' })
+  })
+
+  it('logs a 503 the service chose as a warning without a stack', async () => {
+    const { response, line } = await lineOf('/busy')
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('1')
+    expect(line).toMatchObject({ level: 40, status: 503, code: 'UNAVAILABLE', msg: 'request refused' })
+    expect(line?.err).toBeUndefined()
   })
 
   it('keeps a plain client request id and replaces one that is too long or carries other characters', async () => {

@@ -51,8 +51,8 @@ export function noteFailure(request: FastifyRequest, errorCode: string, error?: 
 
 /**
  * One line per request when it completes: method, URL without secrets, status, duration and request id
- * (pino adds `reqId`). Successes and 4xx are `info` (4xx with their error code); 5xx are `error` with
- * the exception, so a failure is found by its request id and explained on one line.
+ * (pino adds `reqId`). Successes and 4xx are `info` (4xx with their error code); a 503 the service chose
+ * (ServiceBusyError, shutting down) is `warn`; other 5xx are `error` with the exception, so a failure is found by its request id and explained on one line.
  */
 export function installAccessLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
@@ -68,7 +68,9 @@ export function installAccessLog(app: FastifyInstance): void {
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(logged[errorCodeOf] !== undefined ? { code: logged[errorCodeOf] } : {}),
     }
-    if (status >= 500) request.log.error({ ...line, err: logged[failureOf] }, 'request failed')
+    // A 503 the service chose (busy, shutting down) is no failure to investigate: a warning, no stack.
+    if (status === 503 && logged[failureOf] === undefined) request.log.warn(line, 'request refused')
+    else if (status >= 500) request.log.error({ ...line, err: logged[failureOf] }, 'request failed')
     else request.log.info(line, 'request')
     done()
   })
