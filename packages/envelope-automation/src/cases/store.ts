@@ -26,7 +26,7 @@ export async function openCaseStore(url: string): Promise<CaseStore> {
     close: () => database.close(),
     findCase: (caseId) => findCase(db, caseId),
     findContact: (contactId) => findContact(db, contactId),
-    recordEnvelopeSent: ({ caseId, envelopeId, status, sentAt }) =>
-      insertCaseEnvelope(db, { caseId, envelopeId, status, sentAt, completedAt: null, updatedAt: sentAt }),
+    recordEnvelopeSent: (sent) =>
+      insertCaseEnvelope(db, { ...sent, completedAt: null, updatedAt: sent.sentAt }),
   }
 }

@@ -45,6 +45,8 @@ export interface EsignClientOptions extends NamedCredential {
 }
 
 export interface EsignClient {
+  /** The account every call is made in. */
+  readonly accountId: string
   /**
    * Creates (and with `status: "sent"` sends) an envelope; resolves on 201 only. Every attempt carries the
    * same `Idempotency-Key`, so a retried create never makes a second envelope.
@@ -140,6 +142,7 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
   }
 
   return {
+    accountId: options.accountId,
     async createEnvelope(definition, createOptions = {}) {
       const body = await call({
         method: 'POST',

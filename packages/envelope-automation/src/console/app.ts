@@ -5,7 +5,7 @@ import type { EsignClientOptions } from '../client/client.js'
 import { registerCompletionListener } from '../listener/routes.js'
 import { type ConsoleConfig, connectSecrets } from './config.js'
 import { renderConsoleError } from './errors.js'
-import { esignConnection } from './esign-connection.js'
+import { configuredAccountId, esignConnection } from './esign-connection.js'
 import { consoleApiRoutes } from './routes.js'
 import { consoleWebApp } from './static.js'
 
@@ -53,7 +53,12 @@ async function assemble(config: ConsoleConfig, options: BuildConsoleOptions, sto
   const esign = esignConnection(config, options.esign)
   app.get('/healthz', async () => ({ status: 'ok' }))
   await app.register(async (scope) => consoleApiRoutes(scope as App, { store, esign }), { prefix: '/api' })
-  await registerCompletionListener(app, { db: store.db, secrets: () => connectSecrets(config), now })
+  await registerCompletionListener(app, {
+    db: store.db,
+    secrets: () => connectSecrets(config),
+    accountId: () => configuredAccountId(esign),
+    now,
+  })
   await consoleWebApp(app, options.webDirectory)
   return app
 }

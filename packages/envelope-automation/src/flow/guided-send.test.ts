@@ -11,6 +11,7 @@ import {
 function fakeEsign() {
   const created: EnvelopeDefinition[] = []
   return {
+    accountId: 'acc-1',
     created,
     getTemplate: async (templateId: string) => ({ templateId, emailBlurb: 'Body.' }) as never,
     createEnvelope: async (definition: EnvelopeDefinition) => {
