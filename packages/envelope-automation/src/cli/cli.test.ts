@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openCaseStore } from '../cases/store.js'
 import { type FakeEsignServer, startFakeEsignServer } from '../testing/fake-esign-server.js'
+import { signIn } from '../users/service.js'
 import { type CliIo, EXIT, runCli } from './run.js'
 
 let server: FakeEsignServer
@@ -195,5 +197,53 @@ describe('CLI import and usage', () => {
     })
     expect(code).toBe(EXIT.settings)
     expect(output.err.at(-1)).toMatch(/cannot read credentials/)
+  })
+})
+
+describe('CLI user add', () => {
+  const database = () => `sqlite:${join(directory, 'users.db')}`
+  const run = (argv: string[], extra: Partial<CliIo> = {}) =>
+    runCli([...argv, '--database', database()], {
+      out: (line) => output.out.push(line),
+      err: (line) => output.err.push(line),
+      env: { DATA_DIR: directory },
+      ...extra,
+    })
+
+  it('creates a user who can sign in with the generated password it prints once', async () => {
+    expect(await run(['user', 'add', 'Maria'])).toBe(EXIT.ok)
+    const [line] = output.out
+    const password = /^created maria with the password (\S+)$/.exec(line ?? '')?.[1] as string
+    expect(password).toHaveLength(24)
+    const store = await openCaseStore(database())
+    try {
+      const { session } = await signIn(store.usersDb, { username: 'maria', password }, Date.now())
+      expect(session.username).toBe('maria')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('takes the password from the first line of stdin with --password-stdin', async () => {
+    const readStdin = async () => 'a long enough password\nignored\n'
+    expect(await run(['user', 'add', 'jo', '--password-stdin'], { readStdin })).toBe(EXIT.ok)
+    expect(output.out).toEqual(['created jo'])
+    const store = await openCaseStore(database())
+    try {
+      await signIn(store.usersDb, { username: 'jo', password: 'a long enough password' }, Date.now())
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('exits 2 with the reason for a taken name, a short password or a missing name', async () => {
+    expect(await run(['user', 'add', 'taken'])).toBe(EXIT.ok)
+    expect(await run(['user', 'add', 'TAKEN'])).toBe(EXIT.usage)
+    expect(output.err.at(-1)).toBe('error: A user named taken exists already.')
+    expect(await run(['user', 'add', 'x', '--password-stdin'], { readStdin: async () => 'short\n' })).toBe(
+      EXIT.usage,
+    )
+    expect(output.err.at(-1)).toMatch(/at least 12 characters/)
+    expect(await run(['user', 'add'])).toBe(EXIT.usage)
   })
 })

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
+import { AppError } from 'platform'
 import { sendCompositeEnvelope } from '../actions/send-composite-envelope.js'
 import { ensureDemoData } from '../cases/demo-data.js'
 import { importCases, readImportFile } from '../cases/import.js'
@@ -11,6 +12,8 @@ import { createEsignClient, type EsignClientOptions } from '../client/client.js'
 import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
 import { AutomationInputError } from '../errors.js'
 import { type FlowScreens, runGuidedSendFlow } from '../flow/guided-send.js'
+import { generatePassword } from '../users/password.js'
+import { createUser } from '../users/service.js'
 import { clientOptionsFromFiles, dataDirectory, SettingsError } from './settings.js'
 
 /** Exit codes: the service refused or failed; bad usage or input; missing settings. */
@@ -24,6 +27,8 @@ export interface CliIo {
   screens?: FlowScreens
   /** Overrides the client options read from files (tests). */
   clientOptions?: Partial<EsignClientOptions>
+  /** Standard input as text, for `user add --password-stdin`; defaults to the process's. */
+  readStdin?: () => Promise<string>
 }
 
 const USAGE = `usage: envelope-automation <command> [options]
@@ -32,6 +37,9 @@ commands:
   send --case <id or case number> --templates <id,id,...> [--language es] [--sms +1...] [--subject text]
   templates                  the templates to choose from, by name
   import <file.csv|file.json> cases with their contacts; prints what was created and refused
+  user add <name> [--password-stdin]
+                             a console user; the password is the first line of stdin, or generated
+                             and printed once
 
 options:
   --credentials <file>  default: data/demo-credentials.json
@@ -90,6 +98,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'send':
         return await send(values, rest, io, await openStore(), esignOptions)
+      case 'user': {
+        const [action, username, ...extra] = rest
+        if (action !== 'add' || !username || extra.length) throw new UsageError('usage: user add <name>')
+        const given = values['password-stdin']
+          ? firstLine(await (io.readStdin ?? readProcessStdin)())
+          : undefined
+        const password = given ?? generatePassword()
+        const created = await createUser((await openStore()).usersDb, { username, password }, Date.now())
+        io.out(
+          given === undefined ? `created ${created} with the password ${password}` : `created ${created}`,
+        )
+        return EXIT.ok
+      }
       default:
         throw new UsageError(command ? `unknown command "${command}"` : 'missing command')
     }
@@ -170,9 +191,23 @@ function terminalScreens(): FlowScreens {
 
 class UsageError extends Error {}
 
+function firstLine(text: string): string {
+  return text.split(/\r?\n/)[0] ?? ''
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 function report(error: unknown, io: CliIo): number {
   if (error instanceof UsageError) {
     io.err(`${error.message}\n\n${USAGE}`)
+    return EXIT.usage
+  }
+  if (error instanceof AppError && error.statusCode < 500) {
+    io.err(`error: ${error.message}`)
     return EXIT.usage
   }
   if (error instanceof AutomationInputError) {
@@ -219,6 +254,7 @@ function parse(argv: string[]) {
       credentials: { type: 'string' },
       ca: { type: 'string' },
       database: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
   })
 }

@@ -2,9 +2,12 @@ import { AppError, type DescribedError, InvalidRequestError } from 'platform'
 import { SettingsError } from '../cli/settings.js'
 import { AutomationInputError } from '../errors.js'
 
-/** The console API's error body on every 4xx and 5xx: `{error}`, a sentence the page shows as is. */
+/**
+ * The console API's error body on every 4xx and 5xx: `{error, code}`, a sentence for logs and scripts and a
+ * code the page shows in the reader's language.
+ */
 export function renderConsoleError(error: DescribedError) {
-  return { error: error.message }
+  return { error: error.message, code: error.errorCode ?? error.kind }
 }
 
 /**

@@ -7,7 +7,8 @@ import { type Static, Type } from '@sinclair/typebox'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 
-export const ErrorBody = Type.Object({ error: Type.String() })
+/** Every refusal: a sentence, and a code the page turns into a message in the reader's language. */
+export const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) })
 export type ErrorBody = Static<typeof ErrorBody>
 
 export const CaseListQuery = Type.Object({
@@ -108,3 +109,16 @@ export const ServiceFailure = Type.Object({
   message: Type.String(),
 })
 export type ServiceFailure = Static<typeof ServiceFailure>
+
+export const SignInRequest = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+)
+export type SignInRequest = Static<typeof SignInRequest>
+
+/** The signed-in user, and the token the page sends back in `X-CSRF-Token` on every change. */
+export const SessionInfo = Type.Object({ username: Type.String(), csrfToken: Type.String() })
+export type SessionInfo = Static<typeof SessionInfo>

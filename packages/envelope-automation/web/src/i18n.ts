@@ -4,6 +4,11 @@ import { createContext, useContext } from 'react'
 
 export type UiLanguage = 'en' | 'es'
 
+/** The form of a counted message that the language's plural rules pick for `count`. */
+export function plural(language: UiLanguage, count: number, forms: { one: string; other: string }): string {
+  return new Intl.PluralRules(language).select(count) === 'one' ? forms.one : forms.other
+}
+
 const en = {
   appTitle: 'Automation console',
   uiLanguage: 'Language',
@@ -74,6 +79,23 @@ const en = {
   tryAgain: 'Change and try again',
   loadFailed: 'Could not load this page.',
   notFound: 'This case does not exist.',
+  signInTitle: 'Sign in',
+  signInIntro: 'Sign in with your console user name and password.',
+  username: 'User name',
+  password: 'Password',
+  signInButton: 'Sign in',
+  signingIn: 'Signing in…',
+  signInMissing: 'Enter your user name and your password.',
+  signInInvalid: 'The user name or password is not right. Check both and try again.',
+  signInLocked: (minutes: number) =>
+    plural('en', minutes, {
+      one: `Too many failed attempts: sign-in is locked. Try again in ${minutes} minute.`,
+      other: `Too many failed attempts: sign-in is locked. Try again in ${minutes} minutes.`,
+    }),
+  signInFailed: 'Signing in is not possible right now. Try again in a moment.',
+  sessionEnded: 'Your session has ended. Sign in again to continue.',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  signOut: 'Sign out',
 }
 
 export type Messages = typeof en
@@ -148,6 +170,23 @@ const es: Messages = {
   tryAgain: 'Cambiar e intentar de nuevo',
   loadFailed: 'No se pudo cargar esta página.',
   notFound: 'Este caso no existe.',
+  signInTitle: 'Iniciar sesión',
+  signInIntro: 'Inicie sesión con su usuario y contraseña de la consola.',
+  username: 'Usuario',
+  password: 'Contraseña',
+  signInButton: 'Iniciar sesión',
+  signingIn: 'Iniciando sesión…',
+  signInMissing: 'Escriba su usuario y su contraseña.',
+  signInInvalid: 'El usuario o la contraseña no son correctos. Revise ambos e inténtelo de nuevo.',
+  signInLocked: (minutes) =>
+    plural('es', minutes, {
+      one: `Demasiados intentos fallidos: el acceso está bloqueado. Vuelva a intentarlo dentro de ${minutes} minuto.`,
+      other: `Demasiados intentos fallidos: el acceso está bloqueado. Vuelva a intentarlo dentro de ${minutes} minutos.`,
+    }),
+  signInFailed: 'Ahora no es posible iniciar sesión. Inténtelo de nuevo en un momento.',
+  sessionEnded: 'Su sesión ha terminado. Vuelva a iniciar sesión para continuar.',
+  signedInAs: (name) => `Sesión de ${name}`,
+  signOut: 'Cerrar sesión',
 }
 
 export const MESSAGES: Record<UiLanguage, Messages> = { en, es }
