@@ -189,7 +189,7 @@ describeEachDatabase('envelope automation against the real envelope service over
     const templateId = out[0]?.split('\t')[0] as string
     expect(
       await runCli(
-        ['send', '--case', '00001001', '--templates', templateId, '--sms', '+14155552671', ...common],
+        ['send', '--case', '00001002', '--templates', templateId, '--sms', '+14155552671', ...common],
         io,
       ),
     ).toBe(EXIT.ok)

@@ -40,6 +40,8 @@ export async function findCaseByNumber(db: CaseDb, caseNumber: string): Promise<
 
 export interface CaseListItem extends CaseRecord {
   contactName: string | null
+  /** The status of the case's newest envelope, or null. */
+  latestEnvelopeStatus: string | null
 }
 
 /** Cases by case number, optionally those whose number or contact name contains `search` (any case). */
@@ -52,6 +54,15 @@ export async function listCases(
     .leftJoin('contacts', 'contacts.id', 'cases.signing_recipient_1')
     .selectAll('cases')
     .select('contacts.name as contact_name')
+    .select((eb) =>
+      eb
+        .selectFrom('case_envelopes')
+        .select('case_envelopes.status')
+        .whereRef('case_envelopes.case_id', '=', 'cases.id')
+        .orderBy('case_envelopes.sent_at', 'desc')
+        .limit(1)
+        .as('latest_envelope_status'),
+    )
   const search = options.search?.trim().toLowerCase()
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
@@ -61,7 +72,11 @@ export async function listCases(
     query = query.where((eb) => eb.or([contains('cases.case_number'), contains('contacts.name')]))
   }
   const rows = await query.orderBy('cases.case_number').limit(options.limit).execute()
-  return rows.map((row) => ({ ...toCase(row), contactName: row.contact_name }))
+  return rows.map((row) => ({
+    ...toCase(row),
+    contactName: row.contact_name,
+    latestEnvelopeStatus: row.latest_envelope_status ?? null,
+  }))
 }
 
 export async function countCases(db: CaseDb): Promise<number> {

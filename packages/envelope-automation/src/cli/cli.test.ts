@@ -94,12 +94,12 @@ describe('CLI send', () => {
     expect(body.compositeTemplates).toHaveLength(2)
   })
 
-  it('--sms sends recipient 1 by SMS even when the contact has an email; --language es picks Spanish', async () => {
+  it('--sms answers the phone screen for a contact without email; --language es picks Spanish', async () => {
     expect(
       await cli([
         'send',
         '--case',
-        '00001001',
+        '00001002',
         '--templates',
         't-1',
         '--sms',
@@ -115,6 +115,18 @@ describe('CLI send', () => {
       phoneNumber: { countryCode: '1', number: '4155552671' },
     })
     expect(body.emailBlurb).toMatch(/^Hola/)
+  })
+
+  it('--sms follows the flow like the console: a contact with an email is invited by email, with a note', async () => {
+    expect(await cli(['send', '--case', '00001001', '--templates', 't-1', '--sms', '+14155552671'])).toBe(
+      EXIT.ok,
+    )
+    const body = JSON.parse(creates()[0]?.body ?? '{}')
+    const signer = body.compositeTemplates[0].inlineTemplates[0].recipients.signers[0]
+    expect(signer.deliveryMethod).toBeUndefined()
+    expect(signer.phoneNumber).toBeUndefined()
+    expect(signer.email).toBe('ana.gomez@example.com')
+    expect(output.err.join('\n')).toMatch(/has an email, so the invitation goes by email/)
   })
 
   it('asks for the phone through the flow screen when the contact has no email', async () => {
@@ -138,8 +150,8 @@ describe('CLI send', () => {
   })
 
   it('exits 2 with the reason for an invalid phone, before any call', async () => {
-    expect(await cli(['send', '--case', '00001001', '--templates', 't-1', '--sms', '12345'])).toBe(EXIT.usage)
-    expect(output.err.join('\n')).toMatch(/not a valid mobile number/)
+    expect(await cli(['send', '--case', '00001002', '--templates', 't-1', '--sms', '12345'])).toBe(EXIT.usage)
+    expect(output.err.join('\n')).toMatch(/with \+ and the country code/)
     expect(server.requests).toHaveLength(0)
     expect(server.tokenRequests).toHaveLength(0)
   })

@@ -3,7 +3,6 @@ import { resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { AppError } from 'platform'
-import { sendCompositeEnvelope } from '../actions/send-composite-envelope.js'
 import { ensureDemoData } from '../cases/demo-data.js'
 import { importCases, readImportFile } from '../cases/import.js'
 import { findCaseByNumber } from '../cases/repository.js'
@@ -11,7 +10,7 @@ import { type CaseStore, openCaseStore } from '../cases/store.js'
 import { createEsignClient, type EsignClientOptions } from '../client/client.js'
 import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
 import { AutomationInputError } from '../errors.js'
-import { type FlowScreens, runGuidedSendFlow } from '../flow/guided-send.js'
+import { type FlowScreens, PAUSE, runGuidedSendFlow } from '../flow/guided-send.js'
 import { generatePassword } from '../users/password.js'
 import { createUser } from '../users/service.js'
 import { clientOptionsFromFiles, dataDirectory, SettingsError } from './settings.js'
@@ -144,25 +143,30 @@ async function send(
     subjectText: values.subject ?? '',
     language: values.language ?? null,
   }
-  // An explicit --sms chooses SMS even for a contact with an email; without it the guided flow decides.
-  if (values.sms !== undefined) {
-    const { envelopeId } = await sendCompositeEnvelope(
-      { cases: store, esign },
-      { ...input, recipientSmsPhone: values.sms },
-    )
-    io.out(envelopeId)
-    return EXIT.ok
+  // --sms answers the flow's phone screen, as the console's form does: the flow asks only when the
+  // contact's email is blank (Is_Recipient_Email_Blank), so a contact with an email is invited by email.
+  const given = values.sms
+  const screens: FlowScreens =
+    given === undefined
+      ? (io.screens ?? terminalScreens())
+      : { askSmsPhone: async (screen) => (screen.problem ? PAUSE : given) }
+  const result = await runGuidedSendFlow({ cases: store, esign, screens }, input)
+  switch (result.outcome) {
+    case 'cancelled':
+      io.err('cancelled: no envelope was sent')
+      return EXIT.cancelled
+    case 'paused':
+      io.err(`error: ${result.screen.error}`)
+      return EXIT.usage
+    case 'sent':
+      if (given !== undefined && result.recipientSmsPhone === null) {
+        io.err(
+          'note: the contact has an email, so the invitation goes by email; --sms is for contacts without one',
+        )
+      }
+      io.out(result.envelopeId)
+      return EXIT.ok
   }
-  const result = await runGuidedSendFlow(
-    { cases: store, esign, screens: io.screens ?? terminalScreens() },
-    input,
-  )
-  if (result.outcome === 'cancelled') {
-    io.err('cancelled: no envelope was sent')
-    return EXIT.cancelled
-  }
-  io.out(result.envelopeId)
-  return EXIT.ok
 }
 
 /** The phone screen on a terminal; without one the CLI cannot ask, and says which option to pass. */

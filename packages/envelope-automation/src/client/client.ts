@@ -60,6 +60,8 @@ export interface EsignClient {
   getTemplate(templateId: string): Promise<EnvelopeTemplate>
   /** A GET below the account (`/envelopes/{id}/recipients`, ...), the parsed JSON body on 200. */
   getJson(accountPath: string): Promise<Record<string, unknown>>
+  /** The envelope's documents as one PDF (the signed documents once it is completed). */
+  getCombinedPdf(envelopeId: string): Promise<Buffer>
   readonly tokenExchanges: number
 }
 
@@ -87,14 +89,30 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
     now,
   })
 
-  async function call(request: {
+  interface CallRequest {
     method: 'GET' | 'POST'
     url: string
     body?: string
     expectedStatus: number
     timeoutMs: number
     idempotencyKey?: string
-  }): Promise<Record<string, unknown>> {
+    accept?: string
+  }
+
+  async function call(request: CallRequest): Promise<Record<string, unknown>> {
+    const response = await exchange(request)
+    const parsed = parseJsonObject(response.body)
+    if (parsed) return parsed
+    throw new EnvelopeApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'the body is not a JSON object',
+      response.body,
+    )
+  }
+
+  /** One request with the token, the 401 refresh and the retries; the response with the expected status. */
+  async function exchange(request: CallRequest): Promise<HttpResponse> {
     let refreshedAfter401 = false
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.accessToken()
@@ -103,23 +121,14 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
         url: request.url,
         headers: {
           authorization: `Bearer ${token}`,
-          accept: 'application/json',
+          accept: request.accept ?? 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
         },
         ...(request.body === undefined ? {} : { body: request.body }),
         timeoutMs: request.timeoutMs,
       })
-      if (response.status === request.expectedStatus) {
-        const parsed = parseJsonObject(response.body)
-        if (parsed) return parsed
-        throw new EnvelopeApiError(
-          response.status,
-          'INVALID_RESPONSE',
-          'the body is not a JSON object',
-          response.body,
-        )
-      }
+      if (response.status === request.expectedStatus) return response
       const failure = EnvelopeApiError.fromResponse(response.status, response.body)
       // A token can be revoked or expire early on the server's side: one fresh token, then give up.
       if (response.status === 401 && !refreshedAfter401) {
@@ -199,6 +208,17 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
         expectedStatus: 200,
         timeoutMs: requestTimeoutMs,
       })
+    },
+
+    async getCombinedPdf(envelopeId) {
+      const response = await exchange({
+        method: 'GET',
+        url: `${accountBase}/envelopes/${encodeURIComponent(envelopeId)}/documents/combined`,
+        expectedStatus: 200,
+        timeoutMs: requestTimeoutMs,
+        accept: 'application/pdf',
+      })
+      return response.bytes ?? Buffer.from(response.body, 'utf8')
     },
 
     get tokenExchanges() {

@@ -216,7 +216,10 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     await page.getByRole('alert').filter({ hasText: 'A mobile number is required.' }).waitFor()
     await phone.fill('12')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
-    await page.getByRole('alert').filter({ hasText: 'not a valid mobile number' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'not a mobile number a text message can reach' })
+      .waitFor()
     expect(await phone.getAttribute('aria-invalid')).toBe('true')
     expect(await caseEnvelopes('00001002')).toEqual([])
 
@@ -307,6 +310,27 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     const row = page.getByRole('row', { name: new RegExp(sent?.envelopeId as string) })
     await row.waitFor()
     expect(await row.textContent()).toContain('Completed')
+    // The case page links to the signed PDF, which the console fetches from the service for the session.
+    const link = row.getByRole('link', { name: 'Signed PDF' })
+    const href = (await link.getAttribute('href')) as string
+    const pdf = await page.evaluate(async (url) => {
+      const response = await fetch(url)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      return { type: response.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)) }
+    }, href)
+    expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' })
+    // The Completed column and the link are visible, not cut off, at 1366 px.
+    await page.setViewportSize({ width: 1366, height: 768 })
+    const box = await link.boundingBox()
+    expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThanOrEqual(1366)
+    expect(
+      await page.evaluate(() => {
+        const scroller = document.querySelector('.table-scroll') as HTMLElement
+        return scroller.scrollWidth <= scroller.clientWidth
+      }),
+    ).toBe(true)
+    await page.screenshot({ path: '/tmp/console-case-completed-1366.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 
   it('shows the service failure with its status code and message, and records nothing', async () => {

@@ -147,6 +147,30 @@ describeEachDatabase('console API', (databases) => {
       ])
     })
 
+    it("shows each case's newest envelope status, null when none was sent", async () => {
+      const id = await caseId('00001003')
+      await store.recordEnvelopeSent({
+        caseId: id,
+        envelopeId: 'old',
+        accountId: 'a',
+        status: 'completed',
+        sentAt: '2026-01-01T00:00:00.000Z',
+      })
+      await store.recordEnvelopeSent({
+        caseId: id,
+        envelopeId: 'new',
+        accountId: 'a',
+        status: 'sent',
+        sentAt: '2026-02-01T00:00:00.000Z',
+      })
+      const statuses = (await call('/api/cases?search=00001003'))
+        .json()
+        .cases.map((item: { latestEnvelopeStatus: string | null }) => item.latestEnvelopeStatus)
+      expect(statuses).toEqual(['sent'])
+      const none = (await call('/api/cases?search=00001001')).json().cases[0]
+      expect(none.latestEnvelopeStatus).toBeNull()
+    })
+
     it('searches the contact name case-insensitively', async () => {
       const response = await call('/api/cases?search=P%C3%89REZ')
       expect(response.json().cases.map((item: { caseNumber: string }) => item.caseNumber)).toEqual([
@@ -240,6 +264,7 @@ describeEachDatabase('console API', (databases) => {
       expect(response.statusCode).toBe(409)
       expect(response.json()).toMatchObject({
         step: 'SMS_Phone_Screen',
+        code: 'sms_phone_needed',
         contactName: 'Luis Pérez',
         suggestedPhone: '+573001234567',
       })
@@ -265,7 +290,8 @@ describeEachDatabase('console API', (databases) => {
       expect(response.statusCode).toBe(422)
       expect(response.json()).toMatchObject({
         step: 'SMS_Phone_Screen',
-        error: expect.stringMatching(/not a valid mobile number/),
+        code: 'phone_invalid',
+        error: expect.stringMatching(/with \+ and the country code/),
       })
       expect(fake.requests).toHaveLength(0)
     })
@@ -339,6 +365,13 @@ describeEachDatabase('console API', (databases) => {
         expect(response.headers['content-type']).toMatch(/text\/html/)
         expect(response.headers['content-security-policy']).toBe(CONSOLE_CSP)
       }
+    })
+
+    it("answers 404 for the PDF of an envelope that is not the case's", async () => {
+      const response = await call(`/api/cases/${await caseId('00001002')}/envelopes/env-1/documents.pdf`)
+      expect(response.statusCode).toBe(404)
+      expect(response.json().code).toBe('envelope_not_found')
+      expect(fake.requests).toHaveLength(0)
     })
 
     it('keeps unknown API paths JSON 404s', async () => {

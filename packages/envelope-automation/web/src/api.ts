@@ -108,10 +108,20 @@ export const getCase = (id: string) => call<CaseDetail>(`/api/cases/${encodeURIC
 
 export const listTemplates = () => call<TemplateOptions>('/api/templates')
 
+/**
+ * Why a send failed, as the page explains it: the console's code (`service_refused`, `service_timeout`,
+ * `service_unreachable`, `invalid_input`, `service_not_configured`, ..., or `network` when the console
+ * itself did not answer), and for the envelope service's refusals its status code, error code and message.
+ */
+export interface SendFailure {
+  code: string
+  service: { status: number | null; errorCode: string; message: string } | null
+}
+
 export type SendOutcome =
   | { kind: 'sent'; result: SendResult }
   | { kind: 'sms_phone_needed'; screen: SmsPhoneNeeded }
-  | { kind: 'failed'; status: number | null; errorCode: string | null; message: string }
+  | { kind: 'failed'; failure: SendFailure }
 
 /** Posts the send form; the flow's stop at the SMS phone screen and every failure come back as outcomes. */
 export async function sendForSignature(caseId: string, request: SendRequest): Promise<SendOutcome> {
@@ -122,9 +132,7 @@ export async function sendForSignature(caseId: string, request: SendRequest): Pr
     })
     return { kind: 'sent', result }
   } catch (error) {
-    if (!(error instanceof ApiError)) {
-      return { kind: 'failed', status: null, errorCode: null, message: (error as Error).message }
-    }
+    if (!(error instanceof ApiError)) return { kind: 'failed', failure: { code: 'network', service: null } }
     if (error.body.step === 'SMS_Phone_Screen') {
       return { kind: 'sms_phone_needed', screen: error.body as unknown as SmsPhoneNeeded }
     }
@@ -132,11 +140,12 @@ export async function sendForSignature(caseId: string, request: SendRequest): Pr
       const failure = error.body as unknown as ServiceFailure
       return {
         kind: 'failed',
-        status: failure.serviceStatus,
-        errorCode: failure.errorCode,
-        message: failure.message,
+        failure: {
+          code: failure.code,
+          service: { status: failure.serviceStatus, errorCode: failure.errorCode, message: failure.message },
+        },
       }
     }
-    return { kind: 'failed', status: error.status, errorCode: error.code ?? null, message: error.message }
+    return { kind: 'failed', failure: { code: error.code ?? 'unknown', service: null } }
   }
 }
