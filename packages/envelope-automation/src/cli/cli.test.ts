@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openCaseStore } from '../cases/store.js'
 import { type FakeEsignServer, startFakeEsignServer } from '../testing/fake-esign-server.js'
 import { signIn } from '../users/service.js'
-import { type CliIo, EXIT, runCli } from './run.js'
+import { CLI_TOKEN_FILE, type CliIo, EXIT, runCli } from './run.js'
 
 let server: FakeEsignServer
 let directory: string
@@ -257,5 +257,55 @@ describe('CLI user add', () => {
     )
     expect(output.err.at(-1)).toMatch(/at least 12 characters/)
     expect(await run(['user', 'add'])).toBe(EXIT.usage)
+  })
+})
+
+describe('CLI token between runs', () => {
+  const run = (dataDir: string) =>
+    runCli(['templates', '--credentials', credentials, '--database', `sqlite:${join(dataDir, 'c.db')}`], {
+      out: (line) => output.out.push(line),
+      err: (line) => output.err.push(line),
+      env: { DATA_DIR: dataDir },
+    })
+
+  it('keeps the token in the data directory, readable only by its owner, and reuses it on the next run', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'automation-cli-token-'))
+    try {
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(1)
+      const file = join(dataDir, CLI_TOKEN_FILE)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      const stored = JSON.parse(readFileSync(file, 'utf8'))
+      expect(stored).toEqual({
+        for: expect.any(String),
+        token: expect.any(String),
+        refreshAt: expect.any(Number),
+      })
+      // Not the key or the credential itself: only a hash says which credential the token is for.
+      expect(readFileSync(file, 'utf8')).not.toContain('key-1')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('exchanges again when the kept token is near expiry, or belongs to another credential', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'automation-cli-token-'))
+    const file = join(dataDir, CLI_TOKEN_FILE)
+    try {
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      const stored = JSON.parse(readFileSync(file, 'utf8'))
+      writeFileSync(file, JSON.stringify({ ...stored, refreshAt: Date.now() - 1 }))
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(2)
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), for: 'another' }))
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(3)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(3)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -9,11 +9,15 @@ import { findCaseByNumber } from '../cases/repository.js'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
 import { createEsignClient, type EsignClientOptions } from '../client/client.js'
 import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
+import { fileTokenStore } from '../client/token-file.js'
 import { AutomationInputError } from '../errors.js'
 import { type FlowScreens, PAUSE, runGuidedSendFlow } from '../flow/guided-send.js'
 import { generatePassword } from '../users/password.js'
 import { createUser } from '../users/service.js'
 import { clientOptionsFromFiles, dataDirectory, SettingsError } from './settings.js'
+
+/** Where the CLI keeps its access token between runs, in the data directory. */
+export const CLI_TOKEN_FILE = 'cli-token.json'
 
 /** Exit codes: the service refused or failed; bad usage or input; missing settings. */
 export const EXIT = { ok: 0, serviceFailure: 1, usage: 2, settings: 3, cancelled: 4 } as const
@@ -61,8 +65,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const esignOptions = () => {
     const caPath =
       values.ca ?? (existsSync(resolve(data, 'tls/ca.crt')) ? resolve(data, 'tls/ca.crt') : undefined)
+    const options = clientOptionsFromFiles(
+      values.credentials ?? resolve(data, 'demo-credentials.json'),
+      caPath,
+    )
+    // One token for every command until it is near expiry, kept in the data directory for its owner only.
+    const credential = [
+      options.identityHost,
+      options.integrationKey,
+      options.userId,
+      options.scope ?? '',
+    ].join('|')
     return {
-      ...clientOptionsFromFiles(values.credentials ?? resolve(data, 'demo-credentials.json'), caPath),
+      ...options,
+      tokenStore: fileTokenStore(resolve(data, CLI_TOKEN_FILE), credential),
       ...io.clientOptions,
     }
   }

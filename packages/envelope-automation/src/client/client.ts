@@ -9,6 +9,7 @@ import type {
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, retryDelayMs } from './backoff.js'
 import { EnvelopeApiError, parseJsonObject } from './errors.js'
 import { type HttpResponse, type HttpTransport, nodeTransport } from './http.js'
+import type { TokenStore } from './token-file.js'
 import { createTokenProvider, type TokenProvider } from './token-provider.js'
 
 /** Endpoint 1 rule 3: the automation layer waits 120 s for an envelope to be created. */
@@ -39,6 +40,8 @@ export interface EsignClientOptions extends NamedCredential {
   requestTimeoutMs?: number
   retry?: Partial<RetryPolicy>
   transport?: HttpTransport
+  /** Keeps the access token between processes (the CLI's token file). */
+  tokenStore?: TokenStore
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
@@ -87,6 +90,7 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
     scope: options.scope ?? DEFAULT_SCOPE,
     transport,
     now,
+    ...(options.tokenStore ? { store: options.tokenStore } : {}),
   })
 
   interface CallRequest {
