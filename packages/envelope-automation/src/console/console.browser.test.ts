@@ -364,6 +364,13 @@ describeEachDatabase('automation console in Chromium against the real envelope s
       await phone.getByRole('heading', { name: 'Enviar por mensaje de texto' }).waitFor()
       expect(await phone.getByLabel('Número de móvil para SMS').inputValue()).toBe('+573001234567')
       await phone.screenshot({ path: '/tmp/console-sms-screen-phone.png', fullPage: true })
+      // An invalid number is explained in Spanish, saying what to do; no developer message in English.
+      await phone.getByLabel('Número de móvil para SMS').fill('12345')
+      await phone.getByRole('button', { name: 'Enviar', exact: true }).click()
+      const refused = phone.getByRole('alert').filter({ hasText: 'Escríbalo con + y el código del país' })
+      await refused.waitFor()
+      expect(await phone.locator('main').textContent()).not.toMatch(/recipientSmsPhone|E\.164|not a valid/)
+      await phone.screenshot({ path: '/tmp/console-sms-invalid-phone.png', fullPage: true })
     } finally {
       await phone.close()
     }
