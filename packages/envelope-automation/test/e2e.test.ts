@@ -166,7 +166,7 @@ describeEachDatabase('envelope automation against the real envelope service over
         '--database',
         `sqlite:${join(directory, 'process-cases.db')}`,
       ],
-      { cwd: packageRoot, timeout: 110_000 },
+      { cwd: packageRoot, timeout: 110_000, env: { ...process.env, DATA_DIR: directory } },
     )
     expect(stdout.trim().split('\n')).toHaveLength(3)
     // A kept-alive socket would hold the process for the server's keep-alive time-out (72 s in Fastify);

@@ -309,3 +309,24 @@ describe('CLI token between runs', () => {
     }
   })
 })
+
+describe('CLI token file in a data directory that cannot be written', () => {
+  it('still runs the command, exchanging a token each time', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'automation-cli-readonly-'))
+    const blocked = join(parent, 'file-not-directory')
+    writeFileSync(blocked, '')
+    try {
+      const run = () =>
+        runCli(['templates', '--credentials', credentials, '--database', `sqlite:${join(parent, 'c.db')}`], {
+          out: (line) => output.out.push(line),
+          err: (line) => output.err.push(line),
+          env: { DATA_DIR: join(blocked, 'data') },
+        })
+      expect(await run()).toBe(EXIT.ok)
+      expect(await run()).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(2)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  })
+})

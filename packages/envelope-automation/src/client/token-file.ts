@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 
 /** An access token kept between processes (the CLI's runs), with when to stop using it. */
 export interface StoredToken {
@@ -40,9 +41,15 @@ export function fileTokenStore(path: string, credential: string): TokenStore {
     write(token) {
       // Written whole under another name and renamed, so a concurrent run never reads half a file.
       const partial = `${path}.${process.pid}.tmp`
-      writeFileSync(partial, JSON.stringify({ for: owner, ...token }), { mode: 0o600 })
-      chmodSync(partial, 0o600)
-      renameSync(partial, path)
+      try {
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+        writeFileSync(partial, JSON.stringify({ for: owner, ...token }), { mode: 0o600 })
+        chmodSync(partial, 0o600)
+        renameSync(partial, path)
+      } catch {
+        // Keeping the token saves an exchange per command; a data directory that cannot be written to
+        // costs that exchange, not the command.
+      }
     },
     clear() {
       rmSync(path, { force: true })
