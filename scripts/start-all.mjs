@@ -11,7 +11,8 @@
 // closes, so a launcher killed with SIGKILL leaves nothing behind; this launcher in turn stops when npm,
 // its parent, goes away (npm forwards a signal only to its shell, which dies without passing it on).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, outputOf } from './build.mjs'
 
@@ -69,6 +70,16 @@ const automationEnv = {
   ...sharedEnv,
   PORT: automationPort,
   ...(process.env.AUTOMATION_DATABASE_URL ? { DATABASE_URL: process.env.AUTOMATION_DATABASE_URL } : {}),
+}
+// The console's demo user: a password generated on first start and kept in the data directory, readable
+// only by its owner; the console creates the user from this file when its database does not have it.
+const consoleUserFile = resolve(data, 'console-demo-user.json')
+if (selected.includes('automation')) {
+  if (!existsSync(consoleUserFile)) {
+    const demoUser = { username: 'demo', password: randomBytes(18).toString('base64url') }
+    writeFileSync(consoleUserFile, `${JSON.stringify(demoUser)}\n`, { mode: 0o600 })
+  }
+  automationEnv.CONSOLE_DEMO_USER_FILE = consoleUserFile
 }
 const recipesEnv = {
   ...sharedEnv,
@@ -143,7 +154,11 @@ if (selected.includes('envelopes')) {
   )
 }
 if (selected.includes('automation')) {
+  const demoUser = JSON.parse(readFileSync(consoleUserFile, 'utf8'))
   console.log(`CRM console:      http://127.0.0.1:${automationPort}/  (send cases for signature)`)
+  console.log(
+    `                  sign in as ${demoUser.username}, password ${demoUser.password}  (kept in ${consoleUserFile}; more users: npm run cli -w envelope-automation -- user add <name>)`,
+  )
 }
 console.log(`Data directory:   ${data}`)
 

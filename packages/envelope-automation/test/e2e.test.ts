@@ -166,7 +166,7 @@ describeEachDatabase('envelope automation against the real envelope service over
         '--database',
         `sqlite:${join(directory, 'process-cases.db')}`,
       ],
-      { cwd: packageRoot, timeout: 110_000 },
+      { cwd: packageRoot, timeout: 110_000, env: { ...process.env, DATA_DIR: directory } },
     )
     expect(stdout.trim().split('\n')).toHaveLength(3)
     // A kept-alive socket would hold the process for the server's keep-alive time-out (72 s in Fastify);
@@ -189,7 +189,7 @@ describeEachDatabase('envelope automation against the real envelope service over
     const templateId = out[0]?.split('\t')[0] as string
     expect(
       await runCli(
-        ['send', '--case', '00001001', '--templates', templateId, '--sms', '+14155552671', ...common],
+        ['send', '--case', '00001002', '--templates', templateId, '--sms', '+14155552671', ...common],
         io,
       ),
     ).toBe(EXIT.ok)

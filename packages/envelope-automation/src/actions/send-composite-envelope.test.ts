@@ -13,6 +13,7 @@ function fakeEsign(options: { fail?: EnvelopeApiError } = {}) {
   const created: EnvelopeDefinition[] = []
   const templateReads: string[] = []
   return {
+    accountId: 'acc-1',
     created,
     templateReads,
     getTemplate: async (templateId: string) => {
@@ -105,6 +106,7 @@ describe('Send_Composite_Envelope', () => {
       {
         caseId: 'case-email',
         envelopeId: 'env-1',
+        accountId: 'acc-1',
         status: 'sent',
         sentAt: '2026-11-22T10:00:00.000Z',
         completedAt: null,

@@ -19,7 +19,7 @@ export interface SendCompositeEnvelopeInput {
 
 export interface SendCompositeEnvelopeDependencies {
   cases: CaseReader & EnvelopeRecorder
-  esign: Pick<EsignClient, 'createEnvelope' | 'getTemplate'>
+  esign: Pick<EsignClient, 'accountId' | 'createEnvelope' | 'getTemplate'>
   now?: () => number
 }
 
@@ -68,6 +68,7 @@ export async function sendCompositeEnvelope(
   await deps.cases.recordEnvelopeSent({
     caseId: caseRecord.id,
     envelopeId: created.envelopeId,
+    accountId: deps.esign.accountId,
     status: created.status,
     sentAt: new Date((deps.now ?? Date.now)()).toISOString(),
   })

@@ -44,4 +44,12 @@ export const caseStoreMigrations: MigrationSet = () => ({
         .execute()
     },
   },
+  // From here the table is the console's record of the envelopes it sent itself, with the account it sent
+  // them from: the completion listener applies a Connect delivery only to such a row (README, "Completion
+  // listener"). Rows from before have no account, so deliveries for them are ignored.
+  '0002_case_envelope_account': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('case_envelopes').addColumn('account_id', 'text').execute()
+    },
+  },
 })

@@ -24,6 +24,8 @@ export interface CaseRecord {
 export interface CaseEnvelope {
   envelopeId: string
   caseId: string
+  /** The account it was sent from; null for envelopes recorded before the account was kept. */
+  accountId: string | null
   status: string
   sentAt: string
   completedAt: string | null
@@ -41,6 +43,7 @@ export interface EnvelopeRecorder {
   recordEnvelopeSent(input: {
     caseId: string
     envelopeId: string
+    accountId: string
     status: string
     sentAt: string
   }): Promise<void>

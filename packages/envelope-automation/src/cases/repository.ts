@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { CaseEnvelope, CaseRecord, Contact } from './model.js'
-import type { CaseStoreSchema, CasesTable, ContactsTable } from './tables.js'
+import type { CaseEnvelopesTable, CaseStoreSchema, CasesTable, ContactsTable } from './tables.js'
 
 export type CaseDb = Kysely<CaseStoreSchema> | Transaction<CaseStoreSchema>
 
@@ -40,6 +40,8 @@ export async function findCaseByNumber(db: CaseDb, caseNumber: string): Promise<
 
 export interface CaseListItem extends CaseRecord {
   contactName: string | null
+  /** The status of the case's newest envelope, or null. */
+  latestEnvelopeStatus: string | null
 }
 
 /** Cases by case number, optionally those whose number or contact name contains `search` (any case). */
@@ -52,6 +54,15 @@ export async function listCases(
     .leftJoin('contacts', 'contacts.id', 'cases.signing_recipient_1')
     .selectAll('cases')
     .select('contacts.name as contact_name')
+    .select((eb) =>
+      eb
+        .selectFrom('case_envelopes')
+        .select('case_envelopes.status')
+        .whereRef('case_envelopes.case_id', '=', 'cases.id')
+        .orderBy('case_envelopes.sent_at', 'desc')
+        .limit(1)
+        .as('latest_envelope_status'),
+    )
   const search = options.search?.trim().toLowerCase()
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
@@ -61,7 +72,11 @@ export async function listCases(
     query = query.where((eb) => eb.or([contains('cases.case_number'), contains('contacts.name')]))
   }
   const rows = await query.orderBy('cases.case_number').limit(options.limit).execute()
-  return rows.map((row) => ({ ...toCase(row), contactName: row.contact_name }))
+  return rows.map((row) => ({
+    ...toCase(row),
+    contactName: row.contact_name,
+    latestEnvelopeStatus: row.latest_envelope_status ?? null,
+  }))
 }
 
 export async function countCases(db: CaseDb): Promise<number> {
@@ -100,12 +115,26 @@ export async function insertCase(db: CaseDb, record: CaseRecord, now: string): P
     .execute()
 }
 
+function toCaseEnvelope(row: CaseEnvelopesTable): CaseEnvelope {
+  return {
+    envelopeId: row.envelope_id,
+    caseId: row.case_id,
+    accountId: row.account_id,
+    status: row.status,
+    sentAt: row.sent_at,
+    completedAt: row.completed_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/** Records an envelope the automation sent; a second record of the same envelope changes nothing. */
 export async function insertCaseEnvelope(db: CaseDb, envelope: CaseEnvelope): Promise<void> {
   await db
     .insertInto('case_envelopes')
     .values({
       envelope_id: envelope.envelopeId,
       case_id: envelope.caseId,
+      account_id: envelope.accountId,
       status: envelope.status,
       sent_at: envelope.sentAt,
       completed_at: envelope.completedAt,
@@ -115,48 +144,25 @@ export async function insertCaseEnvelope(db: CaseDb, envelope: CaseEnvelope): Pr
     .execute()
 }
 
-/**
- * Sets an envelope's status (and completion time), creating the row when the envelope was sent from
- * elsewhere. Returns false when the case does not exist.
- */
-export async function upsertEnvelopeStatus(
+/** Sets the status (and completion time) of an envelope already recorded as sent. */
+export async function updateEnvelopeStatus(
   db: CaseDb,
-  update: { caseId: string; envelopeId: string; status: string; completedAt: string | null; at: string },
-): Promise<boolean> {
-  const existing = await db
-    .selectFrom('cases')
-    .select('id')
-    .where('id', '=', update.caseId)
-    .executeTakeFirst()
-  if (!existing) return false
+  update: { envelopeId: string; status: string; completedAt: string | null; at: string },
+): Promise<void> {
   await db
-    .insertInto('case_envelopes')
-    .values({
-      envelope_id: update.envelopeId,
-      case_id: update.caseId,
-      status: update.status,
-      sent_at: update.at,
-      completed_at: update.completedAt,
-      updated_at: update.at,
-    })
-    .onConflict((oc) =>
-      oc.column('envelope_id').doUpdateSet({
-        status: update.status,
-        completed_at: update.completedAt,
-        updated_at: update.at,
-      }),
-    )
+    .updateTable('case_envelopes')
+    .set({ status: update.status, completed_at: update.completedAt, updated_at: update.at })
+    .where('envelope_id', '=', update.envelopeId)
     .execute()
-  return true
 }
 
-export async function findEnvelopeStatus(db: CaseDb, envelopeId: string): Promise<string | undefined> {
+export async function findCaseEnvelope(db: CaseDb, envelopeId: string): Promise<CaseEnvelope | undefined> {
   const row = await db
     .selectFrom('case_envelopes')
-    .select('status')
+    .selectAll()
     .where('envelope_id', '=', envelopeId)
     .executeTakeFirst()
-  return row?.status
+  return row && toCaseEnvelope(row)
 }
 
 export async function listCaseEnvelopes(db: CaseDb, caseId: string): Promise<CaseEnvelope[]> {
@@ -166,14 +172,7 @@ export async function listCaseEnvelopes(db: CaseDb, caseId: string): Promise<Cas
     .where('case_id', '=', caseId)
     .orderBy('sent_at', 'desc')
     .execute()
-  return rows.map((row) => ({
-    envelopeId: row.envelope_id,
-    caseId: row.case_id,
-    status: row.status,
-    sentAt: row.sent_at,
-    completedAt: row.completed_at,
-    updatedAt: row.updated_at,
-  }))
+  return rows.map(toCaseEnvelope)
 }
 
 /** Claims a Connect delivery; false when it was applied before (a redelivery). */

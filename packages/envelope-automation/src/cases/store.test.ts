@@ -5,7 +5,13 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_ROWS, ensureDemoData } from './demo-data.js'
 import { importCases, readImportFile } from './import.js'
-import { claimEvent, listCaseEnvelopes, listCases, upsertEnvelopeStatus } from './repository.js'
+import {
+  claimEvent,
+  findCaseEnvelope,
+  listCaseEnvelopes,
+  listCases,
+  updateEnvelopeStatus,
+} from './repository.js'
 import { type CaseStore, openCaseStore } from './store.js'
 
 const NOW = '2026-11-22T10:00:00.000Z'
@@ -198,41 +204,26 @@ describeEachDatabase('case store', (databases) => {
       expect(await listCases(store.db, { limit: 2 })).toHaveLength(2)
     })
 
-    it('records a sent envelope once and its later status and completion time', async () => {
+    it('records a sent envelope once, with its account, and its later status and completion time', async () => {
       const [first] = await listCases(store.db, { limit: 1 })
       const caseId = first?.id as string
-      await store.recordEnvelopeSent({ caseId, envelopeId: 'env-1', status: 'sent', sentAt: NOW })
-      await store.recordEnvelopeSent({ caseId, envelopeId: 'env-1', status: 'sent', sentAt: NOW })
+      const sent = { caseId, envelopeId: 'env-1', accountId: 'acc-1', status: 'sent', sentAt: NOW }
+      await store.recordEnvelopeSent(sent)
+      await store.recordEnvelopeSent({ ...sent, accountId: 'acc-2' })
       expect(await tableCounts(store)).toMatchObject({ envelopes: 1 })
       const completedAt = '2026-11-22T11:00:00.000Z'
-      expect(
-        await upsertEnvelopeStatus(store.db, {
-          caseId,
-          envelopeId: 'env-1',
-          status: 'completed',
-          completedAt,
-          at: completedAt,
-        }),
-      ).toBe(true)
-      expect(await listCaseEnvelopes(store.db, caseId)).toEqual([
-        {
-          envelopeId: 'env-1',
-          caseId,
-          status: 'completed',
-          sentAt: NOW,
-          completedAt,
-          updatedAt: completedAt,
-        },
-      ])
-      expect(
-        await upsertEnvelopeStatus(store.db, {
-          caseId: 'nope',
-          envelopeId: 'env-2',
-          status: 'completed',
-          completedAt,
-          at: completedAt,
-        }),
-      ).toBe(false)
+      await updateEnvelopeStatus(store.db, {
+        envelopeId: 'env-1',
+        status: 'completed',
+        completedAt,
+        at: completedAt,
+      })
+      const recorded = { ...sent, status: 'completed', completedAt, updatedAt: completedAt }
+      expect(await listCaseEnvelopes(store.db, caseId)).toEqual([recorded])
+      expect(await findCaseEnvelope(store.db, 'env-1')).toEqual(recorded)
+      // An envelope never recorded as sent is not created by a status update.
+      await updateEnvelopeStatus(store.db, { envelopeId: 'env-2', status: 'completed', completedAt, at: NOW })
+      expect(await findCaseEnvelope(store.db, 'env-2')).toBeUndefined()
       expect(await tableCounts(store)).toMatchObject({ envelopes: 1 })
     })
 

@@ -19,9 +19,12 @@ export interface CasesTable {
   created_at: string
 }
 
+/** Envelopes the console, the CLI or the library sent for a case (written only when they send). */
 export interface CaseEnvelopesTable {
   envelope_id: string
   case_id: string
+  /** The account the envelope was sent from; null on rows from before migration 0002. */
+  account_id: string | null
   status: string
   sent_at: string
   completed_at: string | null

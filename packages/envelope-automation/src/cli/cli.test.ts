@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openCaseStore } from '../cases/store.js'
 import { type FakeEsignServer, startFakeEsignServer } from '../testing/fake-esign-server.js'
-import { type CliIo, EXIT, runCli } from './run.js'
+import { signIn } from '../users/service.js'
+import { CLI_TOKEN_FILE, type CliIo, EXIT, runCli } from './run.js'
 
 let server: FakeEsignServer
 let directory: string
@@ -92,12 +94,12 @@ describe('CLI send', () => {
     expect(body.compositeTemplates).toHaveLength(2)
   })
 
-  it('--sms sends recipient 1 by SMS even when the contact has an email; --language es picks Spanish', async () => {
+  it('--sms answers the phone screen for a contact without email; --language es picks Spanish', async () => {
     expect(
       await cli([
         'send',
         '--case',
-        '00001001',
+        '00001002',
         '--templates',
         't-1',
         '--sms',
@@ -113,6 +115,18 @@ describe('CLI send', () => {
       phoneNumber: { countryCode: '1', number: '4155552671' },
     })
     expect(body.emailBlurb).toMatch(/^Hola/)
+  })
+
+  it('--sms follows the flow like the console: a contact with an email is invited by email, with a note', async () => {
+    expect(await cli(['send', '--case', '00001001', '--templates', 't-1', '--sms', '+14155552671'])).toBe(
+      EXIT.ok,
+    )
+    const body = JSON.parse(creates()[0]?.body ?? '{}')
+    const signer = body.compositeTemplates[0].inlineTemplates[0].recipients.signers[0]
+    expect(signer.deliveryMethod).toBeUndefined()
+    expect(signer.phoneNumber).toBeUndefined()
+    expect(signer.email).toBe('ana.gomez@example.com')
+    expect(output.err.join('\n')).toMatch(/has an email, so the invitation goes by email/)
   })
 
   it('asks for the phone through the flow screen when the contact has no email', async () => {
@@ -136,8 +150,8 @@ describe('CLI send', () => {
   })
 
   it('exits 2 with the reason for an invalid phone, before any call', async () => {
-    expect(await cli(['send', '--case', '00001001', '--templates', 't-1', '--sms', '12345'])).toBe(EXIT.usage)
-    expect(output.err.join('\n')).toMatch(/not a valid mobile number/)
+    expect(await cli(['send', '--case', '00001002', '--templates', 't-1', '--sms', '12345'])).toBe(EXIT.usage)
+    expect(output.err.join('\n')).toMatch(/with \+ and the country code/)
     expect(server.requests).toHaveLength(0)
     expect(server.tokenRequests).toHaveLength(0)
   })
@@ -195,5 +209,124 @@ describe('CLI import and usage', () => {
     })
     expect(code).toBe(EXIT.settings)
     expect(output.err.at(-1)).toMatch(/cannot read credentials/)
+  })
+})
+
+describe('CLI user add', () => {
+  const database = () => `sqlite:${join(directory, 'users.db')}`
+  const run = (argv: string[], extra: Partial<CliIo> = {}) =>
+    runCli([...argv, '--database', database()], {
+      out: (line) => output.out.push(line),
+      err: (line) => output.err.push(line),
+      env: { DATA_DIR: directory },
+      ...extra,
+    })
+
+  it('creates a user who can sign in with the generated password it prints once', async () => {
+    expect(await run(['user', 'add', 'Maria'])).toBe(EXIT.ok)
+    const [line] = output.out
+    const password = /^created maria with the password (\S+)$/.exec(line ?? '')?.[1] as string
+    expect(password).toHaveLength(24)
+    const store = await openCaseStore(database())
+    try {
+      const { session } = await signIn(store.usersDb, { username: 'maria', password }, Date.now())
+      expect(session.username).toBe('maria')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('takes the password from the first line of stdin with --password-stdin', async () => {
+    const readStdin = async () => 'a long enough password\nignored\n'
+    expect(await run(['user', 'add', 'jo', '--password-stdin'], { readStdin })).toBe(EXIT.ok)
+    expect(output.out).toEqual(['created jo'])
+    const store = await openCaseStore(database())
+    try {
+      await signIn(store.usersDb, { username: 'jo', password: 'a long enough password' }, Date.now())
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('exits 2 with the reason for a taken name, a short password or a missing name', async () => {
+    expect(await run(['user', 'add', 'taken'])).toBe(EXIT.ok)
+    expect(await run(['user', 'add', 'TAKEN'])).toBe(EXIT.usage)
+    expect(output.err.at(-1)).toBe('error: A user named taken exists already.')
+    expect(await run(['user', 'add', 'x', '--password-stdin'], { readStdin: async () => 'short\n' })).toBe(
+      EXIT.usage,
+    )
+    expect(output.err.at(-1)).toMatch(/at least 12 characters/)
+    expect(await run(['user', 'add'])).toBe(EXIT.usage)
+  })
+})
+
+describe('CLI token between runs', () => {
+  const run = (dataDir: string) =>
+    runCli(['templates', '--credentials', credentials, '--database', `sqlite:${join(dataDir, 'c.db')}`], {
+      out: (line) => output.out.push(line),
+      err: (line) => output.err.push(line),
+      env: { DATA_DIR: dataDir },
+    })
+
+  it('keeps the token in the data directory, readable only by its owner, and reuses it on the next run', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'automation-cli-token-'))
+    try {
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(1)
+      const file = join(dataDir, CLI_TOKEN_FILE)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      const stored = JSON.parse(readFileSync(file, 'utf8'))
+      expect(stored).toEqual({
+        for: expect.any(String),
+        token: expect.any(String),
+        refreshAt: expect.any(Number),
+      })
+      // Not the key or the credential itself: only a hash says which credential the token is for.
+      expect(readFileSync(file, 'utf8')).not.toContain('key-1')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('exchanges again when the kept token is near expiry, or belongs to another credential', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'automation-cli-token-'))
+    const file = join(dataDir, CLI_TOKEN_FILE)
+    try {
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      const stored = JSON.parse(readFileSync(file, 'utf8'))
+      writeFileSync(file, JSON.stringify({ ...stored, refreshAt: Date.now() - 1 }))
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(2)
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), for: 'another' }))
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(3)
+      expect(await run(dataDir)).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(3)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('CLI token file in a data directory that cannot be written', () => {
+  it('still runs the command, exchanging a token each time', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'automation-cli-readonly-'))
+    const blocked = join(parent, 'file-not-directory')
+    writeFileSync(blocked, '')
+    try {
+      const run = () =>
+        runCli(['templates', '--credentials', credentials, '--database', `sqlite:${join(parent, 'c.db')}`], {
+          out: (line) => output.out.push(line),
+          err: (line) => output.err.push(line),
+          env: { DATA_DIR: join(blocked, 'data') },
+        })
+      expect(await run()).toBe(EXIT.ok)
+      expect(await run()).toBe(EXIT.ok)
+      expect(server.tokenRequests).toHaveLength(2)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
   })
 })

@@ -2,16 +2,22 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
-import { sendCompositeEnvelope } from '../actions/send-composite-envelope.js'
+import { AppError } from 'platform'
 import { ensureDemoData } from '../cases/demo-data.js'
 import { importCases, readImportFile } from '../cases/import.js'
 import { findCaseByNumber } from '../cases/repository.js'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
 import { createEsignClient, type EsignClientOptions } from '../client/client.js'
 import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
+import { fileTokenStore } from '../client/token-file.js'
 import { AutomationInputError } from '../errors.js'
-import { type FlowScreens, runGuidedSendFlow } from '../flow/guided-send.js'
+import { type FlowScreens, PAUSE, runGuidedSendFlow } from '../flow/guided-send.js'
+import { generatePassword } from '../users/password.js'
+import { createUser } from '../users/service.js'
 import { clientOptionsFromFiles, dataDirectory, SettingsError } from './settings.js'
+
+/** Where the CLI keeps its access token between runs, in the data directory. */
+export const CLI_TOKEN_FILE = 'cli-token.json'
 
 /** Exit codes: the service refused or failed; bad usage or input; missing settings. */
 export const EXIT = { ok: 0, serviceFailure: 1, usage: 2, settings: 3, cancelled: 4 } as const
@@ -24,6 +30,8 @@ export interface CliIo {
   screens?: FlowScreens
   /** Overrides the client options read from files (tests). */
   clientOptions?: Partial<EsignClientOptions>
+  /** Standard input as text, for `user add --password-stdin`; defaults to the process's. */
+  readStdin?: () => Promise<string>
 }
 
 const USAGE = `usage: envelope-automation <command> [options]
@@ -32,6 +40,9 @@ commands:
   send --case <id or case number> --templates <id,id,...> [--language es] [--sms +1...] [--subject text]
   templates                  the templates to choose from, by name
   import <file.csv|file.json> cases with their contacts; prints what was created and refused
+  user add <name> [--password-stdin]
+                             a console user; the password is the first line of stdin, or generated
+                             and printed once
 
 options:
   --credentials <file>  default: data/demo-credentials.json
@@ -54,8 +65,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const esignOptions = () => {
     const caPath =
       values.ca ?? (existsSync(resolve(data, 'tls/ca.crt')) ? resolve(data, 'tls/ca.crt') : undefined)
+    const options = clientOptionsFromFiles(
+      values.credentials ?? resolve(data, 'demo-credentials.json'),
+      caPath,
+    )
+    // One token for every command until it is near expiry, kept in the data directory for its owner only.
+    const credential = [
+      options.identityHost,
+      options.integrationKey,
+      options.userId,
+      options.scope ?? '',
+    ].join('|')
     return {
-      ...clientOptionsFromFiles(values.credentials ?? resolve(data, 'demo-credentials.json'), caPath),
+      ...options,
+      tokenStore: fileTokenStore(resolve(data, CLI_TOKEN_FILE), credential),
       ...io.clientOptions,
     }
   }
@@ -90,6 +113,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'send':
         return await send(values, rest, io, await openStore(), esignOptions)
+      case 'user': {
+        const [action, username, ...extra] = rest
+        if (action !== 'add' || !username || extra.length) throw new UsageError('usage: user add <name>')
+        const given = values['password-stdin']
+          ? firstLine(await (io.readStdin ?? readProcessStdin)())
+          : undefined
+        const password = given ?? generatePassword()
+        const created = await createUser((await openStore()).usersDb, { username, password }, Date.now())
+        io.out(
+          given === undefined ? `created ${created} with the password ${password}` : `created ${created}`,
+        )
+        return EXIT.ok
+      }
       default:
         throw new UsageError(command ? `unknown command "${command}"` : 'missing command')
     }
@@ -123,25 +159,30 @@ async function send(
     subjectText: values.subject ?? '',
     language: values.language ?? null,
   }
-  // An explicit --sms chooses SMS even for a contact with an email; without it the guided flow decides.
-  if (values.sms !== undefined) {
-    const { envelopeId } = await sendCompositeEnvelope(
-      { cases: store, esign },
-      { ...input, recipientSmsPhone: values.sms },
-    )
-    io.out(envelopeId)
-    return EXIT.ok
+  // --sms answers the flow's phone screen, as the console's form does: the flow asks only when the
+  // contact's email is blank (Is_Recipient_Email_Blank), so a contact with an email is invited by email.
+  const given = values.sms
+  const screens: FlowScreens =
+    given === undefined
+      ? (io.screens ?? terminalScreens())
+      : { askSmsPhone: async (screen) => (screen.problem ? PAUSE : given) }
+  const result = await runGuidedSendFlow({ cases: store, esign, screens }, input)
+  switch (result.outcome) {
+    case 'cancelled':
+      io.err('cancelled: no envelope was sent')
+      return EXIT.cancelled
+    case 'paused':
+      io.err(`error: ${result.screen.error}`)
+      return EXIT.usage
+    case 'sent':
+      if (given !== undefined && result.recipientSmsPhone === null) {
+        io.err(
+          'note: the contact has an email, so the invitation goes by email; --sms is for contacts without one',
+        )
+      }
+      io.out(result.envelopeId)
+      return EXIT.ok
   }
-  const result = await runGuidedSendFlow(
-    { cases: store, esign, screens: io.screens ?? terminalScreens() },
-    input,
-  )
-  if (result.outcome === 'cancelled') {
-    io.err('cancelled: no envelope was sent')
-    return EXIT.cancelled
-  }
-  io.out(result.envelopeId)
-  return EXIT.ok
 }
 
 /** The phone screen on a terminal; without one the CLI cannot ask, and says which option to pass. */
@@ -170,9 +211,23 @@ function terminalScreens(): FlowScreens {
 
 class UsageError extends Error {}
 
+function firstLine(text: string): string {
+  return text.split(/\r?\n/)[0] ?? ''
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 function report(error: unknown, io: CliIo): number {
   if (error instanceof UsageError) {
     io.err(`${error.message}\n\n${USAGE}`)
+    return EXIT.usage
+  }
+  if (error instanceof AppError && error.statusCode < 500) {
+    io.err(`error: ${error.message}`)
     return EXIT.usage
   }
   if (error instanceof AutomationInputError) {
@@ -219,6 +274,7 @@ function parse(argv: string[]) {
       credentials: { type: 'string' },
       ca: { type: 'string' },
       database: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
   })
 }

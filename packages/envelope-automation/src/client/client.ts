@@ -9,6 +9,7 @@ import type {
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, retryDelayMs } from './backoff.js'
 import { EnvelopeApiError, parseJsonObject } from './errors.js'
 import { type HttpResponse, type HttpTransport, nodeTransport } from './http.js'
+import type { TokenStore } from './token-file.js'
 import { createTokenProvider, type TokenProvider } from './token-provider.js'
 
 /** Endpoint 1 rule 3: the automation layer waits 120 s for an envelope to be created. */
@@ -39,12 +40,16 @@ export interface EsignClientOptions extends NamedCredential {
   requestTimeoutMs?: number
   retry?: Partial<RetryPolicy>
   transport?: HttpTransport
+  /** Keeps the access token between processes (the CLI's token file). */
+  tokenStore?: TokenStore
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
 }
 
 export interface EsignClient {
+  /** The account every call is made in. */
+  readonly accountId: string
   /**
    * Creates (and with `status: "sent"` sends) an envelope; resolves on 201 only. Every attempt carries the
    * same `Idempotency-Key`, so a retried create never makes a second envelope.
@@ -58,6 +63,8 @@ export interface EsignClient {
   getTemplate(templateId: string): Promise<EnvelopeTemplate>
   /** A GET below the account (`/envelopes/{id}/recipients`, ...), the parsed JSON body on 200. */
   getJson(accountPath: string): Promise<Record<string, unknown>>
+  /** The envelope's documents as one PDF (the signed documents once it is completed). */
+  getCombinedPdf(envelopeId: string): Promise<Buffer>
   readonly tokenExchanges: number
 }
 
@@ -83,16 +90,33 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
     scope: options.scope ?? DEFAULT_SCOPE,
     transport,
     now,
+    ...(options.tokenStore ? { store: options.tokenStore } : {}),
   })
 
-  async function call(request: {
+  interface CallRequest {
     method: 'GET' | 'POST'
     url: string
     body?: string
     expectedStatus: number
     timeoutMs: number
     idempotencyKey?: string
-  }): Promise<Record<string, unknown>> {
+    accept?: string
+  }
+
+  async function call(request: CallRequest): Promise<Record<string, unknown>> {
+    const response = await exchange(request)
+    const parsed = parseJsonObject(response.body)
+    if (parsed) return parsed
+    throw new EnvelopeApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'the body is not a JSON object',
+      response.body,
+    )
+  }
+
+  /** One request with the token, the 401 refresh and the retries; the response with the expected status. */
+  async function exchange(request: CallRequest): Promise<HttpResponse> {
     let refreshedAfter401 = false
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.accessToken()
@@ -101,23 +125,14 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
         url: request.url,
         headers: {
           authorization: `Bearer ${token}`,
-          accept: 'application/json',
+          accept: request.accept ?? 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
         },
         ...(request.body === undefined ? {} : { body: request.body }),
         timeoutMs: request.timeoutMs,
       })
-      if (response.status === request.expectedStatus) {
-        const parsed = parseJsonObject(response.body)
-        if (parsed) return parsed
-        throw new EnvelopeApiError(
-          response.status,
-          'INVALID_RESPONSE',
-          'the body is not a JSON object',
-          response.body,
-        )
-      }
+      if (response.status === request.expectedStatus) return response
       const failure = EnvelopeApiError.fromResponse(response.status, response.body)
       // A token can be revoked or expire early on the server's side: one fresh token, then give up.
       if (response.status === 401 && !refreshedAfter401) {
@@ -140,6 +155,7 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
   }
 
   return {
+    accountId: options.accountId,
     async createEnvelope(definition, createOptions = {}) {
       const body = await call({
         method: 'POST',
@@ -196,6 +212,17 @@ export function createEsignClient(options: EsignClientOptions): EsignClient {
         expectedStatus: 200,
         timeoutMs: requestTimeoutMs,
       })
+    },
+
+    async getCombinedPdf(envelopeId) {
+      const response = await exchange({
+        method: 'GET',
+        url: `${accountBase}/envelopes/${encodeURIComponent(envelopeId)}/documents/combined`,
+        expectedStatus: 200,
+        timeoutMs: requestTimeoutMs,
+        accept: 'application/pdf',
+      })
+      return response.bytes ?? Buffer.from(response.body, 'utf8')
     },
 
     get tokenExchanges() {

@@ -15,6 +15,8 @@ export interface HttpResponse {
   /** Header names lower-cased. */
   headers: Record<string, string>
   body: string
+  /** The body as received, for binary content (a PDF). */
+  bytes?: Buffer
 }
 
 export type HttpTransport = (request: HttpRequest) => Promise<HttpResponse>
@@ -52,7 +54,8 @@ export function nodeTransport(options: { ca?: string } = {}): HttpTransport {
             for (const [name, value] of Object.entries(res.headers)) {
               if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
             }
-            resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') })
+            const bytes = Buffer.concat(chunks)
+            resolve({ status: res.statusCode ?? 0, headers, body: bytes.toString('utf8'), bytes })
           })
         },
       )

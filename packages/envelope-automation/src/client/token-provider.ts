@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { parseJsonObject, TokenExchangeError } from './errors.js'
 import type { HttpTransport } from './http.js'
+import type { TokenStore } from './token-file.js'
 
 /** The contract's assertion lifetime (Authentication rule 1): one hour. */
 export const ASSERTION_LIFETIME_SECONDS = 3600
@@ -20,6 +21,8 @@ export interface TokenProviderOptions {
   scope: string
   transport: HttpTransport
   now: () => number
+  /** Keeps the token between processes (the CLI); without it the token lives as long as the provider. */
+  store?: TokenStore
 }
 
 export interface TokenProvider {
@@ -38,7 +41,7 @@ export interface TokenProvider {
  */
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
   let key: KeyObject | undefined
-  let cached: { token: string; refreshAt: number } | undefined
+  let cached: { token: string; refreshAt: number } | undefined = options.store?.read()
   let pending: Promise<string> | undefined
   let exchanges = 0
 
@@ -74,6 +77,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       token: body.access_token,
       refreshAt: options.now() + Math.max(0, expiresInSeconds * 1000 - TOKEN_REFRESH_MARGIN_MS),
     }
+    options.store?.write(cached)
     return body.access_token
   }
 
@@ -86,7 +90,10 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       return pending
     },
     invalidate(token) {
-      if (cached?.token === token) cached = undefined
+      if (cached?.token === token) {
+        cached = undefined
+        options.store?.clear()
+      }
     },
     get exchanges() {
       return exchanges

@@ -1,3 +1,4 @@
+import { characterCount } from 'esign-contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BODY_DIVIDER, composeBody, defaultSubjectText } from './body.js'
@@ -19,26 +20,44 @@ describe('Subject and body composition rule 1: prefix, ": ", subject text, trunc
     expect(composeSubject(`${fits}b`)).toBe(PREFIX + fits)
   })
 
-  it('drops an emoji whole rather than splitting its surrogate pair at the limit', () => {
-    const text = `${'a'.repeat(MAX_SUBJECT_LENGTH - PREFIX.length - 1)}😀`
-    expect(composeSubject(text)).toBe(PREFIX + 'a'.repeat(MAX_SUBJECT_LENGTH - PREFIX.length - 1))
+  it('counts an emoji as one character, as the service does: 91 emoji fill a subject', () => {
+    const emoji = '😀'.repeat(MAX_SUBJECT_LENGTH - PREFIX.length)
+    expect(composeSubject(emoji)).toBe(PREFIX + emoji)
+    expect(composeSubject(`${emoji}😀`)).toBe(PREFIX + emoji)
+    expect(characterCount(composeSubject(`${emoji}😀`))).toBe(MAX_SUBJECT_LENGTH)
+  })
+
+  it('drops a grapheme cluster whole rather than splitting it at the limit (a flag, an accent)', () => {
+    const room = MAX_SUBJECT_LENGTH - PREFIX.length
+    // 🇨🇴 is two code points; with one character of room left it goes whole.
+    expect(composeSubject(`${'a'.repeat(room - 1)}🇨🇴`)).toBe(PREFIX + 'a'.repeat(room - 1))
+    // e + combining acute is two code points: kept together or dropped together.
+    expect(composeSubject(`${'a'.repeat(room - 1)}e\u0301`)).toBe(PREFIX + 'a'.repeat(room - 1))
   })
 
   it('turns line breaks into spaces, since a subject is one line', () => {
     expect(composeSubject(' Sign\r\nnow\t ')).toBe('Inkwell: Sign now')
   })
 
-  it('property: at most 100 characters, no lone surrogate, prefix kept, a prefix of the untruncated subject', () => {
+  it('property: at most 100 characters, ends on a grapheme boundary, prefix kept, the longest such cut', () => {
+    const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
         const subject = composeSubject(text)
-        expect(subject.length).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH)
+        const full = `${PREFIX}${text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()}`
+        expect(characterCount(subject)).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH)
         expect(hasLoneSurrogate(subject)).toBe(false)
         expect(subject.startsWith(PREFIX.trimEnd())).toBe(true)
-        const full = `${PREFIX}${text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()}`
         expect(full.startsWith(subject)).toBe(true)
-        if (full.length <= MAX_SUBJECT_LENGTH) expect(subject).toBe(full)
-        else expect(subject.length).toBeGreaterThanOrEqual(MAX_SUBJECT_LENGTH - 1)
+        // The cut is at a boundary between clusters, and the next cluster would not have fitted.
+        const boundaries = [...graphemes.segment(full)].map(({ index }) => index)
+        if (subject.length < full.length) {
+          expect(boundaries).toContain(subject.length)
+          const next = [...graphemes.segment(full.slice(subject.length))][0]?.segment ?? ''
+          expect(characterCount(subject) + characterCount(next)).toBeGreaterThan(MAX_SUBJECT_LENGTH)
+        } else {
+          expect(characterCount(full)).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH)
+        }
       }),
       { numRuns: 500 },
     )
@@ -92,18 +111,36 @@ describe('Subject and body composition rule 3: English by default, Spanish for S
     'ESPAÑOL',
     'Espanol',
     ' español ',
+    'castellano',
+    'Castellano',
+    'Castilian',
+    'spa',
+    'Español (Colombia)',
+    'Spanish (Mexico)',
   ])('chooses Spanish for %j', (language) => {
     expect(resolveLanguage(language)).toBe('es')
     expect(composeBody({ language: resolveLanguage(language), templateBodies: [] })).toMatch(/^Hola/)
   })
 
-  it.each([undefined, null, '', 'en', 'en-US', 'English', 'fr', 'estonian', 'est', 'e', 'spanglish'])(
-    'chooses English for %j',
-    (language) => {
-      expect(resolveLanguage(language)).toBe('en')
-      expect(composeBody({ language: resolveLanguage(language), templateBodies: [] })).toMatch(/^Hello/)
-    },
-  )
+  it.each([
+    undefined,
+    null,
+    '',
+    'en',
+    'en-US',
+    'English',
+    'fr',
+    'estonian',
+    'est',
+    'e',
+    'spanglish',
+    'Spanish speaker',
+    'castellano antiguo',
+    '(Spanish)',
+  ])('chooses English for %j', (language) => {
+    expect(resolveLanguage(language)).toBe('en')
+    expect(composeBody({ language: resolveLanguage(language), templateBodies: [] })).toMatch(/^Hello/)
+  })
 
   it('accepts the decomposed spelling of Español (n + combining tilde)', () => {
     expect(resolveLanguage('Espan\u0303ol')).toBe('es')

@@ -1,12 +1,16 @@
+import fastifyCookie from '@fastify/cookie'
 import { type App, createApp } from 'platform'
 import { ensureDemoData } from '../cases/demo-data.js'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
 import type { EsignClientOptions } from '../client/client.js'
 import { registerCompletionListener } from '../listener/routes.js'
+import { allowedHosts, installHostAndOriginChecks, installSessionReader, requireSession } from './access.js'
 import { type ConsoleConfig, connectSecrets } from './config.js'
+import { ensureDemoUser } from './demo-user.js'
 import { renderConsoleError } from './errors.js'
-import { esignConnection } from './esign-connection.js'
+import { configuredAccountId, esignConnection } from './esign-connection.js'
 import { consoleApiRoutes } from './routes.js'
+import { sessionRoutes } from './session-routes.js'
 import { consoleWebApp } from './static.js'
 
 export interface BuildConsoleOptions {
@@ -50,10 +54,31 @@ async function assemble(config: ConsoleConfig, options: BuildConsoleOptions, sto
     renderError: renderConsoleError,
   })
   app.addHook('onClose', () => store.close())
+  if (config.CONSOLE_DEMO_USER_FILE) {
+    const created = await ensureDemoUser(store.usersDb, config.CONSOLE_DEMO_USER_FILE, now())
+    if (created) app.log.info({ file: config.CONSOLE_DEMO_USER_FILE }, 'created the demo console user')
+  }
   const esign = esignConnection(config, options.esign)
+  installHostAndOriginChecks(app, allowedHosts(app, config.CONSOLE_ALLOWED_HOSTS, config.PORT))
+  await app.register(fastifyCookie)
+  installSessionReader(app, store.usersDb, now)
   app.get('/healthz', async () => ({ status: 'ok' }))
-  await app.register(async (scope) => consoleApiRoutes(scope as App, { store, esign }), { prefix: '/api' })
-  await registerCompletionListener(app, { db: store.db, secrets: () => connectSecrets(config), now })
+  await app.register(
+    async (api) => {
+      await sessionRoutes(api as App, { db: store.usersDb, now })
+      await api.register(async (signedIn) => {
+        requireSession(signedIn as App)
+        await consoleApiRoutes(signedIn as App, { store, esign })
+      })
+    },
+    { prefix: '/api' },
+  )
+  await registerCompletionListener(app, {
+    db: store.db,
+    secrets: () => connectSecrets(config),
+    accountId: () => configuredAccountId(esign),
+    now,
+  })
   await consoleWebApp(app, options.webDirectory)
   return app
 }

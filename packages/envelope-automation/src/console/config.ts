@@ -22,6 +22,16 @@ export const ConsoleConfig = Type.Composite([
     ESIGN_PRIVATE_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
     /** Connect HMAC secret(s) of the completion listener, comma-separated during a rotation. */
     CONNECT_HMAC_SECRET: Type.Optional(Type.String()),
+    /**
+     * Host header values the console answers to, comma-separated (`console.example.org`, `10.0.0.5:3100`);
+     * by default the loopback names with the port it listens on.
+     */
+    CONSOLE_ALLOWED_HOSTS: Type.Optional(Type.String()),
+    /**
+     * `{"username", "password"}` of a user created at start when missing: `npm start` writes one for the
+     * demo user.
+     */
+    CONSOLE_DEMO_USER_FILE: Type.Optional(Type.String({ minLength: 1 })),
     /** Loads the demo cases into an empty case store at start. */
     SEED_DEMO_DATA: Type.Boolean({ default: true }),
   }),

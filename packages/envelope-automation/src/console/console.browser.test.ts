@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,7 @@ import { createTokenProvider } from '../client/token-provider.js'
 import { CONNECT_LISTENER_PATH } from '../listener/routes.js'
 import { signConnectBody } from '../listener/signature.js'
 import { PLACEHOLDER_EMAIL } from '../recipients/placeholder-email.js'
+import { createUser } from '../users/service.js'
 import { buildConsoleApp } from './app.js'
 import { loadConsoleConfig } from './config.js'
 
@@ -31,6 +32,8 @@ const CHROMIUM_ARGS = [
 ]
 
 const CONNECT_SECRET = 'console-test-connect-secret'
+const DEMO_USER = { username: 'demo', password: 'demo password for the browser' }
+const LOCKED_USER = { username: 'often-wrong', password: 'the right password 42' }
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 let webDirectory: string
@@ -72,6 +75,8 @@ describeEachDatabase('automation console in Chromium against the real envelope s
   beforeAll(async () => {
     real = await startRealEnvelopeService(await databases.freshUrl())
     ;({ credentials, caFile } = real)
+    const userFile = join(real.directory, 'console-demo-user.json')
+    writeFileSync(userFile, JSON.stringify(DEMO_USER), { mode: 0o600 })
     const config = loadConsoleConfig({
       DATA_DIR: real.directory,
       DATABASE_URL: await databases.freshUrl(),
@@ -79,9 +84,11 @@ describeEachDatabase('automation console in Chromium against the real envelope s
       DEMO_CREDENTIALS_FILE: real.credentialsFile,
       ESIGN_CA_FILE: caFile,
       CONNECT_HMAC_SECRET: CONNECT_SECRET,
+      CONSOLE_DEMO_USER_FILE: userFile,
     })
     console_ = await buildConsoleApp(config, { logLevel: false, webDirectory })
     consoleUrl = await console_.app.listen({ port: 0, host: '127.0.0.1' })
+    await createUser(console_.store.usersDb, LOCKED_USER, Date.now())
 
     esign = createEsignClient(real.clientOptions)
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
@@ -100,6 +107,74 @@ describeEachDatabase('automation console in Chromium against the real envelope s
   }
   const signersOf = async (envelopeId: string) =>
     (await esign.getJson(`/envelopes/${envelopeId}/recipients`)).signers as Record<string, unknown>[]
+
+  /** Signs in on the sign-in page the console shows first, in English or Spanish. */
+  async function signInOn(
+    target: Page,
+    user = DEMO_USER,
+    words = { name: 'User name', password: 'Password', button: 'Sign in' },
+  ) {
+    await target.getByRole('heading', { level: 1, name: words.button }).waitFor()
+    await target.getByLabel(words.name).fill(user.username)
+    await target.getByLabel(words.password).fill(user.password)
+    await target.getByRole('button', { name: words.button, exact: true }).click()
+  }
+
+  it('shows the sign-in page first, refuses a wrong password, then signs in to the case list', async () => {
+    await page.goto(consoleUrl)
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
+    // The heading takes focus, so a screen reader starts at the form.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in')
+    await page.screenshot({ path: '/tmp/console-sign-in-desktop.png', fullPage: true })
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'Enter your user name and your password.' }).waitFor()
+    await signInOn(page, { username: DEMO_USER.username, password: 'not the password' })
+    await page.getByRole('alert').filter({ hasText: 'The user name or password is not right.' }).waitFor()
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByLabel('Password').inputValue()).toBe('')
+    await page.screenshot({ path: '/tmp/console-sign-in-refused-desktop.png', fullPage: true })
+    await signInOn(page)
+    await page.getByRole('heading', { level: 1, name: 'Cases' }).waitFor()
+    expect(await page.getByText(`Signed in as ${DEMO_USER.username}`).isVisible()).toBe(true)
+    // The session cookie cannot be read by the page's scripts.
+    expect(await page.evaluate(() => document.cookie)).toBe('')
+  })
+
+  it('locks a name after five failures and says when to try again, in Spanish on a phone', async () => {
+    const phone = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'es-CO',
+    })
+    try {
+      await phone.goto(consoleUrl)
+      const words = { name: 'Usuario', password: 'Contraseña', button: 'Iniciar sesión' }
+      await phone.screenshot({ path: '/tmp/console-sign-in-phone.png', fullPage: true })
+      // Each attempt waits for its answer, so the next one is not typed while the page still waits.
+      const attempt = async (password: string) => {
+        const answered = phone.waitForResponse(
+          (response) => response.url().endsWith('/api/session') && response.request().method() === 'POST',
+        )
+        await signInOn(phone, { username: LOCKED_USER.username, password }, words)
+        return (await answered).status()
+      }
+      for (let count = 1; count < 5; count++) {
+        expect(await attempt(`wrong ${count}`)).toBe(401)
+        await phone.getByRole('alert').filter({ hasText: 'no son correctos' }).waitFor()
+      }
+      expect(await attempt('wrong 5')).toBe(429)
+      const locked = phone.getByRole('alert').filter({ hasText: 'Vuelva a intentarlo dentro de 15 minutos.' })
+      await locked.waitFor()
+      // Locked means locked: the right password is refused too.
+      expect(await attempt(LOCKED_USER.password)).toBe(429)
+      await locked.waitFor()
+      expect(await phone.getByRole('heading', { name: 'Casos' }).count()).toBe(0)
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await phone.screenshot({ path: '/tmp/console-sign-in-locked-phone.png', fullPage: true })
+    } finally {
+      await phone.close()
+    }
+  })
 
   async function openCase(caseNumber: string) {
     await page.goto(consoleUrl)
@@ -141,7 +216,10 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     await page.getByRole('alert').filter({ hasText: 'A mobile number is required.' }).waitFor()
     await phone.fill('12')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
-    await page.getByRole('alert').filter({ hasText: 'not a valid mobile number' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'not a mobile number a text message can reach' })
+      .waitFor()
     expect(await phone.getAttribute('aria-invalid')).toBe('true')
     expect(await caseEnvelopes('00001002')).toEqual([])
 
@@ -232,6 +310,27 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     const row = page.getByRole('row', { name: new RegExp(sent?.envelopeId as string) })
     await row.waitFor()
     expect(await row.textContent()).toContain('Completed')
+    // The case page links to the signed PDF, which the console fetches from the service for the session.
+    const link = row.getByRole('link', { name: 'Signed PDF' })
+    const href = (await link.getAttribute('href')) as string
+    const pdf = await page.evaluate(async (url) => {
+      const response = await fetch(url)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      return { type: response.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)) }
+    }, href)
+    expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' })
+    // The Completed column and the link are visible, not cut off, at 1366 px.
+    await page.setViewportSize({ width: 1366, height: 768 })
+    const box = await link.boundingBox()
+    expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThanOrEqual(1366)
+    expect(
+      await page.evaluate(() => {
+        const scroller = document.querySelector('.table-scroll') as HTMLElement
+        return scroller.scrollWidth <= scroller.clientWidth
+      }),
+    ).toBe(true)
+    await page.screenshot({ path: '/tmp/console-case-completed-1366.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 
   it('shows the service failure with its status code and message, and records nothing', async () => {
@@ -250,6 +349,7 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     try {
       await phone.goto(consoleUrl)
       await phone.getByLabel('Language').selectOption('es')
+      await signInOn(phone, DEMO_USER, { name: 'Usuario', password: 'Contraseña', button: 'Iniciar sesión' })
       await phone.getByRole('heading', { level: 1, name: 'Casos' }).waitFor()
       expect(await phone.evaluate(() => document.documentElement.lang)).toBe('es')
       await phone.getByRole('link', { name: /00001002/ }).waitFor()
@@ -264,6 +364,13 @@ describeEachDatabase('automation console in Chromium against the real envelope s
       await phone.getByRole('heading', { name: 'Enviar por mensaje de texto' }).waitFor()
       expect(await phone.getByLabel('Número de móvil para SMS').inputValue()).toBe('+573001234567')
       await phone.screenshot({ path: '/tmp/console-sms-screen-phone.png', fullPage: true })
+      // An invalid number is explained in Spanish, saying what to do; no developer message in English.
+      await phone.getByLabel('Número de móvil para SMS').fill('12345')
+      await phone.getByRole('button', { name: 'Enviar', exact: true }).click()
+      const refused = phone.getByRole('alert').filter({ hasText: 'Escríbalo con + y el código del país' })
+      await refused.waitFor()
+      expect(await phone.locator('main').textContent()).not.toMatch(/recipientSmsPhone|E\.164|not a valid/)
+      await phone.screenshot({ path: '/tmp/console-sms-invalid-phone.png', fullPage: true })
     } finally {
       await phone.close()
     }
@@ -287,6 +394,9 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     }
     try {
       await audited.goto(consoleUrl)
+      await audited.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
+      expect(await audit()).toEqual([])
+      await signInOn(audited)
       await audited.getByRole('link', { name: /00001002/ }).waitFor()
       await audited.screenshot({ path: '/tmp/console-list-desktop.png' })
       expect(await audit()).toEqual([])
@@ -299,6 +409,14 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     } finally {
       await context.close()
     }
+  })
+
+  it('signs out: back to the sign-in page, and the API refuses the old session', async () => {
+    await page.goto(consoleUrl)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
+    const answer = await page.evaluate(async () => (await fetch('/api/cases')).status)
+    expect(answer).toBe(401)
   })
 
   async function deleteTemplate(templateId: string) {

@@ -32,6 +32,16 @@ export function esignConnection(
   }
 }
 
+/** The account the console sends from, or undefined while it has no service credentials. */
+export function configuredAccountId(connection: EsignConnection): string | undefined {
+  try {
+    return connection().accountId
+  } catch (error) {
+    if (error instanceof SettingsError) return undefined
+    throw error
+  }
+}
+
 function fileVersion(path: string): string {
   try {
     const stats = statSync(path)

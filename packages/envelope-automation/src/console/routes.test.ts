@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { InjectOptions } from 'fastify'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import {
   type RecordedRequest,
   startFakeEsignServer,
 } from '../testing/fake-esign-server.js'
+import { SESSION_COOKIE } from './access.js'
 import { buildConsoleApp } from './app.js'
 import { loadConsoleConfig } from './config.js'
 import { CONSOLE_CSP } from './static.js'
@@ -49,6 +51,24 @@ function serviceAnswering(created: { status: number; body: unknown }) {
   }
 }
 
+const DEMO_USER = { username: 'demo', password: 'demo password 0123' }
+
+/** Signs in through the API; the headers a signed-in page sends (cookie, CSRF token, its origin). */
+async function signInAs(app: App, user: { username: string; password: string }) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: { origin: 'http://localhost' },
+    payload: user,
+  })
+  expect(response.statusCode).toBe(200)
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)
+  return {
+    cookie: `${SESSION_COOKIE}=${cookie?.value}`,
+    'x-csrf-token': response.json().csrfToken as string,
+  }
+}
+
 const CREATED = {
   status: 201,
   body: { envelopeId: 'env-1', status: 'sent', statusDateTime: 'x', uri: '/envelopes/env-1' },
@@ -59,6 +79,12 @@ describeEachDatabase('console API', (databases) => {
   let fake: FakeEsignServer
   let app: App
   let store: CaseStore
+  let signedIn: Record<string, string>
+  /** A request from the signed-in console page: its session cookie and CSRF token. */
+  const call = (request: string | InjectOptions) => {
+    const options = typeof request === 'string' ? { url: request } : request
+    return app.inject({ ...options, headers: { ...signedIn, ...options.headers } })
+  }
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'console-api-'))
@@ -66,6 +92,8 @@ describeEachDatabase('console API', (databases) => {
     mkdirSync(web)
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>console</title>')
     fake = await startFakeEsignServer()
+    const userFile = join(directory, 'console-demo-user.json')
+    writeFileSync(userFile, JSON.stringify(DEMO_USER))
     const keyFile = join(directory, 'key.pem')
     writeFileSync(keyFile, fake.privateKeyPem)
     const config = loadConsoleConfig({
@@ -79,8 +107,11 @@ describeEachDatabase('console API', (databases) => {
       ESIGN_ACCOUNT_ID: 'account-id',
       ESIGN_PRIVATE_KEY_FILE: keyFile,
       CONNECT_HMAC_SECRET: 'secret',
+      CONSOLE_ALLOWED_HOSTS: 'localhost:80',
+      CONSOLE_DEMO_USER_FILE: userFile,
     })
     ;({ app, store } = await buildConsoleApp(config, { logLevel: false, webDirectory: web }))
+    signedIn = await signInAs(app, DEMO_USER)
   })
   afterAll(async () => {
     await app?.close()
@@ -94,12 +125,12 @@ describeEachDatabase('console API', (databases) => {
 
   const caseId = async (caseNumber: string) => (await findCaseByNumber(store.db, caseNumber))?.id as string
   const send = async (caseNumber: string, body: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: `/api/cases/${await caseId(caseNumber)}/send`, payload: body })
+    call({ method: 'POST', url: `/api/cases/${await caseId(caseNumber)}/send`, payload: body })
   const creates = () => fake.requests.filter((request) => request.method === 'POST')
 
   describe('GET /api/cases', () => {
     it('lists the demo cases by case number with their contact', async () => {
-      const response = await app.inject('/api/cases')
+      const response = await call('/api/cases')
       expect(response.statusCode).toBe(200)
       expect(response.json()).toMatchObject({ offset: 0, limit: 25, hasMore: false })
       expect(
@@ -116,16 +147,40 @@ describeEachDatabase('console API', (databases) => {
       ])
     })
 
+    it("shows each case's newest envelope status, null when none was sent", async () => {
+      const id = await caseId('00001003')
+      await store.recordEnvelopeSent({
+        caseId: id,
+        envelopeId: 'old',
+        accountId: 'a',
+        status: 'completed',
+        sentAt: '2026-01-01T00:00:00.000Z',
+      })
+      await store.recordEnvelopeSent({
+        caseId: id,
+        envelopeId: 'new',
+        accountId: 'a',
+        status: 'sent',
+        sentAt: '2026-02-01T00:00:00.000Z',
+      })
+      const statuses = (await call('/api/cases?search=00001003'))
+        .json()
+        .cases.map((item: { latestEnvelopeStatus: string | null }) => item.latestEnvelopeStatus)
+      expect(statuses).toEqual(['sent'])
+      const none = (await call('/api/cases?search=00001001')).json().cases[0]
+      expect(none.latestEnvelopeStatus).toBeNull()
+    })
+
     it('searches the contact name case-insensitively', async () => {
-      const response = await app.inject('/api/cases?search=P%C3%89REZ')
+      const response = await call('/api/cases?search=P%C3%89REZ')
       expect(response.json().cases.map((item: { caseNumber: string }) => item.caseNumber)).toEqual([
         '00001002',
       ])
     })
 
     it('pages with offset and limit and says whether more follow', async () => {
-      const first = (await app.inject('/api/cases?limit=2')).json()
-      const second = (await app.inject('/api/cases?limit=2&offset=2')).json()
+      const first = (await call('/api/cases?limit=2')).json()
+      const second = (await call('/api/cases?limit=2&offset=2')).json()
       expect([first.cases.length, first.hasMore, second.cases.length, second.hasMore]).toEqual([
         2,
         true,
@@ -136,7 +191,7 @@ describeEachDatabase('console API', (databases) => {
     })
 
     it('returns 400 naming the field for a limit out of range', async () => {
-      const response = await app.inject('/api/cases?limit=1000')
+      const response = await call('/api/cases?limit=1000')
       expect(response.statusCode).toBe(400)
       expect(response.json().error).toMatch(/limit/)
     })
@@ -144,7 +199,7 @@ describeEachDatabase('console API', (databases) => {
 
   describe('GET /api/cases/:id', () => {
     it('returns the case, its contact and its envelopes', async () => {
-      const response = await app.inject(`/api/cases/${await caseId('00001002')}`)
+      const response = await call(`/api/cases/${await caseId('00001002')}`)
       expect(response.statusCode).toBe(200)
       expect(response.json()).toMatchObject({
         caseNumber: '00001002',
@@ -156,7 +211,7 @@ describeEachDatabase('console API', (databases) => {
     })
 
     it('returns 404 for an unknown case', async () => {
-      const response = await app.inject('/api/cases/no-such-case')
+      const response = await call('/api/cases/no-such-case')
       expect(response.statusCode).toBe(404)
       expect(response.json().error).toMatch(/no-such-case/)
     })
@@ -164,7 +219,7 @@ describeEachDatabase('console API', (databases) => {
 
   describe('GET /api/templates', () => {
     it('lists the service templates by name for the dropdown', async () => {
-      const response = await app.inject('/api/templates')
+      const response = await call('/api/templates')
       expect(response.statusCode).toBe(200)
       expect(response.json().templates).toEqual([
         { templateId: TEMPLATE_A, name: 'Template 1', description: 'First' },
@@ -174,7 +229,7 @@ describeEachDatabase('console API', (databases) => {
 
     it('returns 502 with the service status code and message when the service refuses', async () => {
       fake.handle(() => ({ status: 403, body: { errorCode: 'USER_LACKS_PERMISSIONS', message: 'No.' } }))
-      const response = await app.inject('/api/templates')
+      const response = await call('/api/templates')
       expect(response.statusCode).toBe(502)
       expect(response.json()).toMatchObject({
         serviceStatus: 403,
@@ -209,6 +264,7 @@ describeEachDatabase('console API', (databases) => {
       expect(response.statusCode).toBe(409)
       expect(response.json()).toMatchObject({
         step: 'SMS_Phone_Screen',
+        code: 'sms_phone_needed',
         contactName: 'Luis Pérez',
         suggestedPhone: '+573001234567',
       })
@@ -234,7 +290,8 @@ describeEachDatabase('console API', (databases) => {
       expect(response.statusCode).toBe(422)
       expect(response.json()).toMatchObject({
         step: 'SMS_Phone_Screen',
-        error: expect.stringMatching(/not a valid mobile number/),
+        code: 'phone_invalid',
+        error: expect.stringMatching(/with \+ and the country code/),
       })
       expect(fake.requests).toHaveLength(0)
     })
@@ -284,7 +341,7 @@ describeEachDatabase('console API', (databases) => {
     })
 
     it('returns 404 for an unknown case', async () => {
-      const response = await app.inject({
+      const response = await call({
         method: 'POST',
         url: '/api/cases/no-such-case/send',
         payload: { templateIds: [TEMPLATE_A], subject: 'x' },
@@ -303,21 +360,28 @@ describeEachDatabase('console API', (databases) => {
   describe('web app and listener', () => {
     it('serves the app at / and at a case address, with its content security policy', async () => {
       for (const url of ['/', `/cases/${await caseId('00001001')}`]) {
-        const response = await app.inject(url)
+        const response = await call(url)
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toMatch(/text\/html/)
         expect(response.headers['content-security-policy']).toBe(CONSOLE_CSP)
       }
     })
 
+    it("answers 404 for the PDF of an envelope that is not the case's", async () => {
+      const response = await call(`/api/cases/${await caseId('00001002')}/envelopes/env-1/documents.pdf`)
+      expect(response.statusCode).toBe(404)
+      expect(response.json().code).toBe('envelope_not_found')
+      expect(fake.requests).toHaveLength(0)
+    })
+
     it('keeps unknown API paths JSON 404s', async () => {
-      const response = await app.inject('/api/nothing')
+      const response = await call('/api/nothing')
       expect(response.statusCode).toBe(404)
       expect(response.json()).toHaveProperty('error')
     })
 
     it('mounts the completion listener, refusing an unsigned delivery', async () => {
-      const response = await app.inject({
+      const response = await call({
         method: 'POST',
         url: CONNECT_LISTENER_PATH,
         headers: { 'content-type': 'application/json' },
@@ -349,17 +413,22 @@ describe('console configuration', () => {
 describeEachDatabase('console without envelope service credentials', (databases) => {
   it('answers 503 saying how to get them, and still lists cases', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'console-nocreds-'))
+    const userFile = join(directory, 'user.json')
+    writeFileSync(userFile, JSON.stringify(DEMO_USER))
     const config = loadConsoleConfig({
       DATA_DIR: directory,
       DATABASE_URL: await databases.freshUrl(),
       PORT: '0',
+      CONSOLE_ALLOWED_HOSTS: 'localhost:80',
+      CONSOLE_DEMO_USER_FILE: userFile,
     })
     const { app } = await buildConsoleApp(config, { logLevel: false, webDirectory: directory })
     try {
-      const templates = await app.inject('/api/templates')
+      const headers = await signInAs(app, DEMO_USER)
+      const templates = await app.inject({ url: '/api/templates', headers })
       expect(templates.statusCode).toBe(503)
       expect(templates.json().error).toMatch(/demo-credentials\.json.*npm start/)
-      expect((await app.inject('/api/cases')).json().cases).toHaveLength(3)
+      expect((await app.inject({ url: '/api/cases', headers })).json().cases).toHaveLength(3)
     } finally {
       await app.close()
       rmSync(directory, { recursive: true, force: true })

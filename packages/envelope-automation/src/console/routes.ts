@@ -1,14 +1,14 @@
 import type { App } from 'platform'
-import { NotFoundError } from 'platform'
-import { findCase, findContact, listCaseEnvelopes, listCases } from '../cases/repository.js'
+import { caseDetail, casePage, envelopeOfCase } from '../cases/service.js'
 import type { CaseStore } from '../cases/store.js'
-import { asHttpError } from './errors.js'
+import { handleConsoleApiErrors } from './errors.js'
 import type { EsignConnection } from './esign-connection.js'
 import {
   CaseDetail,
   CaseList,
   CaseListQuery,
   CaseParams,
+  EnvelopeParams,
   ErrorBody,
   SendRequest,
   SendResult,
@@ -17,33 +17,33 @@ import {
   TemplateOptions,
 } from './schema.js'
 import { sendFromConsole } from './send.js'
-import { serviceFailure } from './service-failure.js'
 
 export interface ConsoleRoutesOptions {
   store: CaseStore
   esign: EsignConnection
 }
 
-/** The JSON API under /api that the web app calls. */
+/** The JSON API under /api that the web app calls (signed in: `access.ts`). */
 export async function consoleApiRoutes(app: App, { store, esign }: ConsoleRoutesOptions) {
+  handleConsoleApiErrors(app)
+
   app.get(
     '/cases',
     { schema: { querystring: CaseListQuery, response: { 200: CaseList } } },
     async (request) => {
       const { search, offset, limit } = request.query
-      // The store lists from the start; one row past the page tells whether another page follows.
-      const rows = await listCases(store.db, { limit: offset + limit + 1, ...(search ? { search } : {}) })
-      const page = rows.slice(offset, offset + limit)
+      const page = await casePage(store.db, { search, offset, limit })
       return {
-        cases: page.map((row) => ({
+        cases: page.cases.map((row) => ({
           id: row.id,
           caseNumber: row.caseNumber,
           contactName: row.contactName,
           language: row.language,
+          latestEnvelopeStatus: row.latestEnvelopeStatus,
         })),
         offset,
         limit,
-        hasMore: rows.length > offset + limit,
+        hasMore: page.hasMore,
       }
     },
   )
@@ -52,21 +52,13 @@ export async function consoleApiRoutes(app: App, { store, esign }: ConsoleRoutes
     '/cases/:id',
     { schema: { params: CaseParams, response: { 200: CaseDetail, 404: ErrorBody } } },
     async (request) => {
-      const caseRecord = await findCase(store.db, request.params.id)
-      if (!caseRecord) throw new NotFoundError(`case ${request.params.id} does not exist`)
-      const contact = caseRecord.signingRecipient1
-        ? await findContact(store.db, caseRecord.signingRecipient1)
-        : undefined
-      const envelopes = await listCaseEnvelopes(store.db, caseRecord.id)
+      const { record, contact, envelopes } = await caseDetail(store.db, request.params.id)
       return {
-        id: caseRecord.id,
-        caseNumber: caseRecord.caseNumber,
-        language: caseRecord.language,
+        id: record.id,
+        caseNumber: record.caseNumber,
+        language: record.language,
         contact: contact ? { name: contact.name, email: contact.email, mobile: contact.mobile } : null,
-        serviceCoordinator: {
-          name: caseRecord.serviceCoordinatorName,
-          email: caseRecord.serviceCoordinatorEmail,
-        },
+        serviceCoordinator: { name: record.serviceCoordinatorName, email: record.serviceCoordinatorEmail },
         envelopes: envelopes.map(({ envelopeId, status, sentAt, completedAt }) => ({
           envelopeId,
           status,
@@ -78,22 +70,35 @@ export async function consoleApiRoutes(app: App, { store, esign }: ConsoleRoutes
   )
 
   app.get(
+    '/cases/:id/envelopes/:envelopeId/documents.pdf',
+    { schema: { params: EnvelopeParams } },
+    async (request, reply) => {
+      const { record, envelope } = await envelopeOfCase(
+        store.db,
+        request.params.id,
+        request.params.envelopeId,
+      )
+      const pdf = await esign().getCombinedPdf(envelope.envelopeId)
+      const name = `case-${record.caseNumber}-${envelope.status === 'completed' ? 'signed' : 'documents'}.pdf`
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf)
+    },
+  )
+
+  app.get(
     '/templates',
     { schema: { response: { 200: TemplateOptions, 502: ServiceFailure, 504: ServiceFailure } } },
-    async (_request, reply) => {
-      try {
-        const templates = await esign().listTemplates()
-        return {
-          templates: templates.map((template) => ({
-            templateId: template.templateId,
-            name: template.name,
-            description: template.description ?? '',
-          })),
-        }
-      } catch (error) {
-        const failure = serviceFailure(error)
-        if (failure) return reply.code(failure.status).send(failure.body)
-        throw asHttpError(error)
+    async () => {
+      const templates = await esign().listTemplates()
+      return {
+        templates: templates.map((template) => ({
+          templateId: template.templateId,
+          name: template.name,
+          description: template.description ?? '',
+        })),
       }
     },
   )
@@ -115,23 +120,21 @@ export async function consoleApiRoutes(app: App, { store, esign }: ConsoleRoutes
       },
     },
     async (request, reply) => {
-      const caseRecord = await findCase(store.db, request.params.id)
-      if (!caseRecord) throw new NotFoundError(`case ${request.params.id} does not exist`)
-      let outcome: Awaited<ReturnType<typeof sendFromConsole>>
-      try {
-        outcome = await sendFromConsole({ store, esign }, caseRecord.id, request.body)
-      } catch (error) {
-        throw asHttpError(error)
+      const result = await sendFromConsole({ store, esign }, request.params.id, request.body)
+      if (result.outcome === 'sent') {
+        return reply
+          .code(201)
+          .send({ envelopeId: result.envelopeId, recipientSmsPhone: result.recipientSmsPhone })
       }
-      switch (outcome.kind) {
-        case 'sent':
-          return reply
-            .code(201)
-            .send({ envelopeId: outcome.envelopeId, recipientSmsPhone: outcome.recipientSmsPhone })
-        case 'sms_phone_needed':
-        case 'service_failure':
-          return reply.code(outcome.status).send(outcome.body)
-      }
+      const { contactName, suggestedPhone, problem, error } = result.screen
+      // 409: the phone screen is due (no phone yet); 422: the phone given was refused, with why.
+      return reply.code(problem ? 422 : 409).send({
+        step: 'SMS_Phone_Screen',
+        code: problem ?? 'sms_phone_needed',
+        error: error ?? `${contactName} has no email: a mobile number for SMS is required`,
+        contactName,
+        suggestedPhone,
+      })
     },
   )
 }

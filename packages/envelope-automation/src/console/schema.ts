@@ -7,7 +7,8 @@ import { type Static, Type } from '@sinclair/typebox'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 
-export const ErrorBody = Type.Object({ error: Type.String() })
+/** Every refusal: a sentence, and a code the page turns into a message in the reader's language. */
+export const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) })
 export type ErrorBody = Static<typeof ErrorBody>
 
 export const CaseListQuery = Type.Object({
@@ -21,6 +22,8 @@ export const CaseSummary = Type.Object({
   caseNumber: Type.String(),
   contactName: Nullable(Type.String()),
   language: Nullable(Type.String()),
+  /** The status of the case's newest envelope; null when none was sent. */
+  latestEnvelopeStatus: Nullable(Type.String()),
 })
 export type CaseSummary = Static<typeof CaseSummary>
 
@@ -34,6 +37,10 @@ export const CaseList = Type.Object({
 export type CaseList = Static<typeof CaseList>
 
 export const CaseParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export const EnvelopeParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  envelopeId: Type.String({ minLength: 1, maxLength: 100 }),
+})
 
 export const CaseEnvelopeItem = Type.Object({
   envelopeId: Type.String(),
@@ -94,6 +101,12 @@ export type SendResult = Static<typeof SendResult>
 /** 409 (no phone given yet) or 422 (the phone given is not valid): show the phone screen. */
 export const SmsPhoneNeeded = Type.Object({
   step: Type.Literal('SMS_Phone_Screen'),
+  /** `sms_phone_needed` (409), or why the phone given was refused (422). */
+  code: Type.Union([
+    Type.Literal('sms_phone_needed'),
+    Type.Literal('phone_required'),
+    Type.Literal('phone_invalid'),
+  ]),
   error: Type.String(),
   contactName: Type.String(),
   suggestedPhone: Nullable(Type.String()),
@@ -103,8 +116,26 @@ export type SmsPhoneNeeded = Static<typeof SmsPhoneNeeded>
 /** 502/504: the envelope service refused or failed; its status code and message, as it answered. */
 export const ServiceFailure = Type.Object({
   error: Type.String(),
+  code: Type.Union([
+    Type.Literal('service_refused'),
+    Type.Literal('service_timeout'),
+    Type.Literal('service_unreachable'),
+  ]),
   serviceStatus: Type.Union([Type.Integer(), Type.Null()]),
   errorCode: Type.String(),
   message: Type.String(),
 })
 export type ServiceFailure = Static<typeof ServiceFailure>
+
+export const SignInRequest = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+)
+export type SignInRequest = Static<typeof SignInRequest>
+
+/** The signed-in user, and the token the page sends back in `X-CSRF-Token` on every change. */
+export const SessionInfo = Type.Object({ username: Type.String(), csrfToken: Type.String() })
+export type SessionInfo = Static<typeof SessionInfo>

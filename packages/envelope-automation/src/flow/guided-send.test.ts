@@ -4,6 +4,7 @@ import { inMemoryCases, TEST_CASES, TEST_CONTACTS } from '../testing/in-memory-c
 import {
   type FlowScreens,
   isRecipientEmailBlank,
+  PAUSE,
   runGuidedSendFlow,
   type SmsPhoneScreenRequest,
 } from './guided-send.js'
@@ -11,6 +12,7 @@ import {
 function fakeEsign() {
   const created: EnvelopeDefinition[] = []
   return {
+    accountId: 'acc-1',
     created,
     getTemplate: async (templateId: string) => ({ templateId, emailBlurb: 'Body.' }) as never,
     createEnvelope: async (definition: EnvelopeDefinition) => {
@@ -90,14 +92,42 @@ describe('guided flow version 4', () => {
     const result = await runGuidedSendFlow({ cases, esign, screens }, input('case-no-email'))
     expect(result.outcome).toBe('sent')
     expect(screens.shown).toHaveLength(2)
-    expect(screens.shown[1]?.error).toMatch(/required/)
+    expect(screens.shown[1]).toMatchObject({
+      problem: 'phone_required',
+      error: expect.stringMatching(/required/),
+    })
   })
 
   it('SMS_Phone_Screen shows an invalid number again with the reason, never calling the service with it', async () => {
     const screens = scriptedScreens(['555-1234', '+14155552671'])
     await runGuidedSendFlow({ cases, esign, screens }, input('case-no-email'))
-    expect(screens.shown[1]?.error).toMatch(/E\.164/)
+    expect(screens.shown[1]).toMatchObject({
+      problem: 'phone_invalid',
+      error: expect.stringMatching(/country code/),
+    })
     expect(esign.created).toHaveLength(1)
+  })
+
+  it('pauses at SMS_Phone_Screen when the screen is answered elsewhere, with what it asks and why', async () => {
+    const screens = scriptedScreens([])
+    const paused = await runGuidedSendFlow(
+      { cases, esign, screens: { askSmsPhone: async () => PAUSE } },
+      input('case-no-email'),
+    )
+    expect(paused).toEqual({
+      outcome: 'paused',
+      screen: { contactName: 'Luis Pérez', suggestedPhone: '+14155552671' },
+      path: ['Get_Recipient_Contact', 'Is_Recipient_Email_Blank', 'SMS_Phone_Screen'],
+    })
+    // An invalid answer, then a pause: the screen comes back with the reason.
+    const answers: (string | typeof PAUSE)[] = ['12345', PAUSE]
+    const again = await runGuidedSendFlow(
+      { cases, esign, screens: { askSmsPhone: async () => answers.shift() } },
+      input('case-no-email'),
+    )
+    expect(again).toMatchObject({ outcome: 'paused', screen: { problem: 'phone_invalid' } })
+    expect(esign.created).toEqual([])
+    expect(screens.shown).toEqual([])
   })
 
   it('ends without sending when the user cancels the phone screen', async () => {

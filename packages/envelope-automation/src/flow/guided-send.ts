@@ -3,7 +3,7 @@ import {
   sendCompositeEnvelope,
 } from '../actions/send-composite-envelope.js'
 import type { Contact } from '../cases/model.js'
-import { AutomationInputError } from '../errors.js'
+import { AutomationInputError, InvalidPhoneError } from '../errors.js'
 import { parseSmsPhone } from '../recipients/phone.js'
 
 /**
@@ -24,17 +24,30 @@ export type FlowStep =
   | 'SMS_Phone_Screen'
   | 'Send_Composite_Envelope'
 
+/** Why the screen's previous answer was refused. */
+export type PhoneProblem = 'phone_required' | 'phone_invalid'
+
 export interface SmsPhoneScreenRequest {
   contactName: string
   /** The contact's mobile, offered as the default answer. */
   suggestedPhone: string | null
-  /** Why the previous answer was refused. */
+  /** Why the previous answer was refused, as a code (for a page in any language) and a sentence. */
+  problem?: PhoneProblem
   error?: string
 }
 
+/**
+ * A screen's answer that stops the flow where it is: the screen is shown elsewhere (a web page) and the
+ * flow runs again from the start with the answer (the console's request per step).
+ */
+export const PAUSE = { pause: true } as const
+
 export interface FlowScreens {
-  /** `SMS_Phone_Screen`; resolves to the answer, or undefined when the user cancels the flow. */
-  askSmsPhone(request: SmsPhoneScreenRequest): Promise<string | undefined>
+  /**
+   * `SMS_Phone_Screen`; resolves to the answer, to undefined when the user cancels the flow, or to `PAUSE`
+   * when the screen is answered later.
+   */
+  askSmsPhone(request: SmsPhoneScreenRequest): Promise<string | undefined | typeof PAUSE>
 }
 
 export interface FlowInput {
@@ -47,6 +60,8 @@ export interface FlowInput {
 export type FlowResult =
   | { outcome: 'sent'; envelopeId: string; recipientSmsPhone: string | null; path: FlowStep[] }
   | { outcome: 'cancelled'; path: FlowStep[] }
+  /** Stopped at `SMS_Phone_Screen`, which asks what `screen` says. */
+  | { outcome: 'paused'; screen: SmsPhoneScreenRequest; path: FlowStep[] }
 
 /** `Is_Recipient_Email_Blank`: a contact whose email is null or only spaces goes to the phone screen. */
 export function isRecipientEmailBlank(contact: Contact | undefined): boolean {
@@ -81,6 +96,8 @@ export async function runGuidedSendFlow(
         const answer = await askUntilValid(deps.screens, contact as Contact)
         if (answer === undefined) {
           step = 'cancelled'
+        } else if (typeof answer !== 'string') {
+          return { outcome: 'paused', screen: answer.screen, path }
         } else {
           recipientSmsPhone = answer
           step = 'Send_Composite_Envelope'
@@ -95,23 +112,35 @@ export async function runGuidedSendFlow(
   }
 }
 
-async function askUntilValid(screens: FlowScreens, contact: Contact): Promise<string | undefined> {
-  let error: string | undefined
+const PHONE_PROBLEMS: Record<PhoneProblem, string> = {
+  phone_required: 'A mobile number is required to send by SMS.',
+  phone_invalid:
+    'That is not a mobile number a text message can reach: enter it with + and the country code, e.g. +14155552671.',
+}
+
+async function askUntilValid(
+  screens: FlowScreens,
+  contact: Contact,
+): Promise<string | undefined | { screen: SmsPhoneScreenRequest }> {
+  let problem: PhoneProblem | undefined
   for (;;) {
-    const answer = await screens.askSmsPhone({
+    const screen: SmsPhoneScreenRequest = {
       contactName: contact.name,
       suggestedPhone: contact.mobile,
-      ...(error ? { error } : {}),
-    })
+      ...(problem ? { problem, error: PHONE_PROBLEMS[problem] } : {}),
+    }
+    const answer = await screens.askSmsPhone(screen)
     if (answer === undefined) return undefined
+    if (typeof answer !== 'string') return { screen }
     if (answer.trim() === '') {
-      error = 'A mobile number is required to send by SMS.'
+      problem = 'phone_required'
       continue
     }
     try {
       return parseSmsPhone(answer).e164
     } catch (failure) {
-      error = (failure as Error).message
+      if (!(failure instanceof InvalidPhoneError)) throw failure
+      problem = 'phone_invalid'
     }
   }
 }

@@ -3,8 +3,10 @@ import { type App, createApp } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ensureDemoData } from '../cases/demo-data.js'
+import type { CaseEnvelope } from '../cases/model.js'
 import { findCaseByNumber, listCaseEnvelopes } from '../cases/repository.js'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
+import { reasonToIgnore } from './decide.js'
 import { CONNECT_LISTENER_PATH, registerCompletionListener } from './routes.js'
 import { isAuthenticConnectDelivery, signConnectBody } from './signature.js'
 
@@ -14,19 +16,28 @@ const NOW = '2026-11-22T12:00:00.000Z'
 
 function payload(
   caseId: string | undefined,
-  overrides: { event?: string; status?: string; retryCount?: number } = {},
+  overrides: {
+    event?: string
+    status?: string
+    retryCount?: number
+    envelopeId?: string
+    accountId?: string
+  } = {},
 ) {
+  const envelopeId = overrides.envelopeId ?? 'env-1'
+  const accountId = overrides.accountId ?? 'acc-1'
+
   return {
     event: overrides.event ?? 'envelope-completed',
     apiVersion: 'v2.1',
-    uri: '/restapi/v2.1/accounts/acc-1/envelopes/env-1',
+    uri: `/restapi/v2.1/accounts/${accountId}/envelopes/${envelopeId}`,
     retryCount: overrides.retryCount ?? 0,
     configurationId: 7,
     generatedDateTime: '2026-11-22T11:59:59.000Z',
     data: {
-      accountId: 'acc-1',
+      accountId,
       userId: 'user-1',
-      envelopeId: 'env-1',
+      envelopeId,
       envelopeSummary: {
         status: overrides.status ?? 'completed',
         emailSubject: 'Inkwell: Sign',
@@ -74,19 +85,24 @@ describeEachDatabase('completion listener', (databases) => {
   let store: CaseStore
   let app: App
   let caseId: string
+  let victimCaseId: string
   let secrets: string[]
+  let accountId: string | undefined
 
   beforeEach(async () => {
     store = await openCaseStore(await databases.freshUrl())
     await ensureDemoData(store.db, NOW)
     caseId = (await findCaseByNumber(store.db, '00001001'))?.id as string
+    victimCaseId = (await findCaseByNumber(store.db, '00001002'))?.id as string
     await store.recordEnvelopeSent({
       caseId,
       envelopeId: 'env-1',
+      accountId: 'acc-1',
       status: 'sent',
       sentAt: '2026-11-22T11:00:00.000Z',
     })
     secrets = [SECRET]
+    accountId = 'acc-1'
     app = createApp({
       logLevel: false,
       bodyLimit: 1_048_576,
@@ -95,6 +111,7 @@ describeEachDatabase('completion listener', (databases) => {
     await registerCompletionListener(app, {
       db: store.db,
       secrets: () => secrets,
+      accountId: () => accountId,
       now: () => Date.parse(NOW),
     })
     await app.ready()
@@ -123,6 +140,7 @@ describeEachDatabase('completion listener', (databases) => {
       {
         envelopeId: 'env-1',
         caseId,
+        accountId: 'acc-1',
         status: 'completed',
         sentAt: '2026-11-22T11:00:00.000Z',
         completedAt: '2026-11-22T11:59:58.123Z',
@@ -177,19 +195,57 @@ describeEachDatabase('completion listener', (databases) => {
     expect((await listCaseEnvelopes(store.db, caseId))[0]?.status).toBe('completed')
   })
 
-  it('answers 200 without applying an event with no CrmRecordId or of an unknown case', async () => {
+  it('answers 200 without applying an event with no CrmRecordId', async () => {
     expect((await deliver(JSON.stringify(payload(undefined)))).json()).toEqual({
       applied: false,
       reason: 'no CrmRecordId',
     })
-    const unknown = await deliver(
-      JSON.stringify({
-        ...payload('no-such-case'),
-        data: { ...payload('no-such-case').data, envelopeId: 'env-9' },
-      }),
-    )
-    expect(unknown.json()).toEqual({ applied: false, reason: 'unknown case' })
-    expect(await store.db.selectFrom('case_envelopes').selectAll().execute()).toHaveLength(1)
+    expect((await listCaseEnvelopes(store.db, caseId))[0]?.status).toBe('sent')
+  })
+
+  describe('a correctly signed delivery of an envelope the console did not send (issue 25, finding 1)', () => {
+    // Any member who may send envelopes can have the service sign a delivery for their own envelope that
+    // names someone else's case: the signature alone proves nothing about the case.
+    it('does not complete the case it names and answers 200 so Connect does not retry', async () => {
+      const forged = await deliver(JSON.stringify(payload(victimCaseId, { envelopeId: 'env-forged' })))
+      expect(forged.statusCode).toBe(200)
+      expect(forged.json()).toEqual({ applied: false, reason: 'not sent by this console' })
+      expect(await listCaseEnvelopes(store.db, victimCaseId)).toEqual([])
+      expect(await store.db.selectFrom('case_envelopes').selectAll().execute()).toHaveLength(1)
+    })
+
+    it('does not move an envelope sent for one case onto the case another delivery names', async () => {
+      const moved = await deliver(JSON.stringify(payload(victimCaseId)))
+      expect(moved.json()).toEqual({ applied: false, reason: 'sent for another case' })
+      expect(await listCaseEnvelopes(store.db, victimCaseId)).toEqual([])
+      expect((await listCaseEnvelopes(store.db, caseId))[0]?.status).toBe('sent')
+    })
+
+    it('ignores a delivery from another account, even for an envelope id the console sent', async () => {
+      const other = await deliver(JSON.stringify(payload(caseId, { accountId: 'acc-2' })))
+      expect(other.json()).toEqual({ applied: false, reason: 'another account' })
+      expect((await listCaseEnvelopes(store.db, caseId))[0]?.status).toBe('sent')
+    })
+
+    it('ignores an envelope recorded as sent from another account than the configured one', async () => {
+      await store.recordEnvelopeSent({
+        caseId: victimCaseId,
+        envelopeId: 'env-2',
+        accountId: 'acc-2',
+        status: 'sent',
+        sentAt: NOW,
+      })
+      const response = await deliver(JSON.stringify(payload(victimCaseId, { envelopeId: 'env-2' })))
+      expect(response.json()).toEqual({ applied: false, reason: 'not sent by this console' })
+      expect((await listCaseEnvelopes(store.db, victimCaseId))[0]?.status).toBe('sent')
+    })
+
+    it('ignores every delivery while the console has no account configured', async () => {
+      accountId = undefined
+      const response = await deliver(JSON.stringify(payload(caseId)))
+      expect(response.json()).toEqual({ applied: false, reason: 'no account configured' })
+      expect((await listCaseEnvelopes(store.db, caseId))[0]?.status).toBe('sent')
+    })
   })
 
   it('answers 400 to a signed body that is not JSON or not a delivery', async () => {
@@ -197,5 +253,50 @@ describeEachDatabase('completion listener', (databases) => {
     const notDelivery = await deliver(JSON.stringify({ event: 'envelope-completed' }))
     expect(notDelivery.statusCode).toBe(400)
     expect(notDelivery.json().error).toMatch(/not a Connect JSON SIM delivery/)
+  })
+})
+
+describe('which deliveries are applied (reasonToIgnore)', () => {
+  const sentRow = (overrides: Partial<CaseEnvelope> = {}): CaseEnvelope => ({
+    envelopeId: 'env-1',
+    caseId: 'case-1',
+    accountId: 'acc-1',
+    status: 'sent',
+    sentAt: NOW,
+    completedAt: null,
+    updatedAt: NOW,
+    ...overrides,
+  })
+  const statuses = fc.constantFrom('sent', 'delivered', 'completed', 'declined', 'voided')
+  const ids = fc.constantFrom('a', 'b', '')
+
+  it('property: applied exactly when the console sent that envelope for that case from the configured account', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ accountId: ids, caseId: ids, status: statuses }),
+        fc.option(ids, { nil: undefined }),
+        fc.option(fc.record({ accountId: fc.option(ids, { nil: null }), caseId: ids, status: statuses }), {
+          nil: undefined,
+        }),
+        (delivery, configured, sent) => {
+          const row = sent && sentRow(sent)
+          const reason = reasonToIgnore(
+            { envelopeId: 'env-1', ...delivery, caseId: delivery.caseId || undefined },
+            configured,
+            row,
+          )
+          const final = (status: string) => ['completed', 'declined', 'voided'].includes(status)
+          const applies =
+            delivery.caseId !== '' &&
+            configured !== undefined &&
+            delivery.accountId === configured &&
+            row !== undefined &&
+            row.accountId === configured &&
+            row.caseId === delivery.caseId &&
+            (final(delivery.status) || !final(row.status))
+          expect(reason === undefined).toBe(applies)
+        },
+      ),
+    )
   })
 })

@@ -12,6 +12,8 @@ export interface CompletionListenerOptions {
   db: Kysely<CaseStoreSchema>
   /** The Connect configuration's HMAC secrets; read per request so a rotation takes effect at once. */
   secrets: () => readonly string[]
+  /** The account the console sends from; deliveries of any other account are ignored. */
+  accountId: () => string | undefined
   now?: () => number
   path?: string
 }
@@ -19,8 +21,9 @@ export interface CompletionListenerOptions {
 /**
  * The completion listener: `POST` of a Connect JSON SIM delivery. Refused with 401 unless signed with one of
  * our secrets (no secrets configured refuses everything), 400 when the body is not a delivery; otherwise
- * 200, also for events it does not apply (a redelivery, an envelope of no known case), because a non-2xx
- * only makes Connect deliver the same message again.
+ * 200, also for events it does not apply (a redelivery, an envelope this console did not send, another
+ * account: `decide.ts`), because a non-2xx only makes Connect deliver the same message again. Ignored
+ * deliveries are logged at warn level with their reason.
  */
 export async function registerCompletionListener(app: FastifyInstance, options: CompletionListenerOptions) {
   await app.register(async (scope) => {
@@ -46,15 +49,13 @@ export async function registerCompletionListener(app: FastifyInstance, options: 
           error: `not a Connect JSON SIM delivery: ${first?.path || '/'} ${first?.message ?? ''}`.trim(),
         })
       }
-      const outcome = await recordConnectEvent(
-        options.db,
-        payload,
-        new Date((options.now ?? Date.now)()).toISOString(),
-      )
-      request.log.info(
-        { envelopeId: payload.data.envelopeId, event: payload.event, outcome },
-        'Connect event',
-      )
+      const outcome = await recordConnectEvent(options.db, payload, {
+        now: new Date((options.now ?? Date.now)()).toISOString(),
+        accountId: options.accountId(),
+      })
+      const logged = { envelopeId: payload.data.envelopeId, accountId: payload.data.accountId, outcome }
+      if (outcome.applied || outcome.reason === 'redelivery') request.log.info(logged, 'Connect event')
+      else request.log.warn(logged, `Connect event ignored: ${outcome.reason}`)
       return reply.code(200).send(outcome)
     })
   })

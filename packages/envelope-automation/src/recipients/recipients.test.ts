@@ -1,4 +1,6 @@
 import fc from 'fast-check'
+import { type E164Number, getCountries, getExampleNumber } from 'libphonenumber-js/max'
+import mobileExamples from 'libphonenumber-js/mobile/examples'
 import { describe, expect, it } from 'vitest'
 import { AutomationInputError, InvalidPhoneError } from '../errors.js'
 import {
@@ -160,26 +162,50 @@ describe('recipientSmsPhone and withSmsDelivery(phone)', () => {
   })
 
   it.each(['4155552671', '+1 555 123 4567', '+1415', 'call me', '+', '++14155552671'])(
-    'refuses %j with a clear InvalidPhoneError before any call',
+    'refuses %j with an InvalidPhoneError (code INVALID_PHONE) before any call',
     (phone) => {
       expect(() => buildRecipients(source({ recipientSmsPhone: phone }))).toThrow(InvalidPhoneError)
-      expect(() => parseSmsPhone(phone)).toThrow(/E\.164/)
+      expect(() => parseSmsPhone(phone)).toThrow(expect.objectContaining({ code: 'INVALID_PHONE', phone }))
     },
   )
 
-  it('property: any accepted phone round-trips to digits-only parts matching the service schema', () => {
+  // Numbers whose validity is known by construction: the example mobile number of every country (valid),
+  // written with any spacing, dashes or parentheses; and strings that cannot be a mobile number (no leading
+  // + and country code, fewer than 4 digits after the +, no digits at all).
+  const validMobiles = getCountries()
+    .map((country) => getExampleNumber(country, mobileExamples)?.number)
+    .filter((number): number is E164Number => number !== undefined)
+  const separators = fc.constantFrom('', ' ', '-', '.', ' (', ') ')
+  const formatted = (e164: string) =>
+    fc
+      .array(separators, { minLength: e164.length, maxLength: e164.length })
+      .map((between) =>
+        [...e164].map((digit, index) => `${digit}${index > 0 ? between[index] : ''}`).join(''),
+      )
+  const validPhone = fc
+    .constantFrom(...validMobiles)
+    .chain((e164) => formatted(e164).map((text) => ({ e164, text })))
+  const invalidPhone = fc.oneof(
+    fc.constantFrom(...validMobiles).map((e164) => e164.slice(1)),
+    fc.stringMatching(/^\+[0-9]{0,3}$/),
+    fc.stringMatching(/^[^0-9]*$/),
+  )
+
+  it('property: a mobile number is accepted and normalised to E.164 exactly when it is one', () => {
+    expect(validMobiles.length).toBeGreaterThan(200)
     fc.assert(
-      fc.property(fc.stringMatching(/^\+[0-9 ()-]{0,18}$/), (phone) => {
-        let parsed: ReturnType<typeof parseSmsPhone>
-        try {
-          parsed = parseSmsPhone(phone)
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidPhoneError)
-          return
-        }
-        expect(parsed.countryCode).toMatch(/^[0-9]{1,4}$/)
-        expect(parsed.number).toMatch(/^[0-9]{4,15}$/)
+      fc.property(validPhone, ({ e164, text }) => {
+        const parsed = parseSmsPhone(text)
+        expect(parsed.e164).toBe(e164)
         expect(parsed.e164).toBe(`+${parsed.countryCode}${parsed.number}`)
+        expect(parsed.number).toMatch(/^[0-9]{4,15}$/)
+      }),
+      { numRuns: 300 },
+    )
+    fc.assert(
+      fc.property(invalidPhone, (phone) => {
+        expect(() => parseSmsPhone(phone)).toThrow(InvalidPhoneError)
+        expect(() => parseSmsPhone(phone)).toThrow(expect.objectContaining({ code: 'INVALID_PHONE', phone }))
       }),
       { numRuns: 300 },
     )

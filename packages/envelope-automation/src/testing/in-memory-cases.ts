@@ -13,8 +13,8 @@ export function inMemoryCases(
     envelopes,
     findCase: async (caseId) => cases.find((record) => record.id === caseId),
     findContact: async (contactId) => contacts.find((contact) => contact.id === contactId),
-    recordEnvelopeSent: async ({ caseId, envelopeId, status, sentAt }) => {
-      envelopes.push({ caseId, envelopeId, status, sentAt, completedAt: null, updatedAt: sentAt })
+    recordEnvelopeSent: async (sent) => {
+      envelopes.push({ ...sent, completedAt: null, updatedAt: sent.sentAt })
     },
   }
 }

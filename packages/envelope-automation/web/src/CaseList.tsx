@@ -67,6 +67,16 @@ export function CaseList() {
                 <Link to={`/cases/${encodeURIComponent(item.id)}`} className="case-link">
                   <span className="case-number">{item.caseNumber}</span>
                   <span className="case-contact">{item.contactName ?? t.noContact}</span>
+                  <span className="case-status">
+                    <span className="visually-hidden">{t.status}: </span>
+                    {item.latestEnvelopeStatus ? (
+                      <span className={`status status-${item.latestEnvelopeStatus}`}>
+                        {t.statusName(item.latestEnvelopeStatus)}
+                      </span>
+                    ) : (
+                      <span className="status status-none">{t.notSentYet}</span>
+                    )}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -77,12 +77,13 @@ export function CasePage({ caseId }: { caseId: string }) {
                   <th scope="col">{t.status}</th>
                   <th scope="col">{t.sentAt}</th>
                   <th scope="col">{t.completedAt}</th>
+                  <th scope="col">{t.documents}</th>
                 </tr>
               </thead>
               <tbody>
                 {detail.envelopes.map((envelope) => (
                   <tr key={envelope.envelopeId}>
-                    <td data-label={t.envelopeId}>
+                    <td data-label={t.envelopeId} className="envelope-id">
                       <code>{envelope.envelopeId}</code>
                     </td>
                     <td data-label={t.status}>
@@ -93,6 +94,14 @@ export function CasePage({ caseId }: { caseId: string }) {
                     <td data-label={t.sentAt}>{formatDate(envelope.sentAt, language)}</td>
                     <td data-label={t.completedAt}>
                       {envelope.completedAt ? formatDate(envelope.completedAt, language) : '—'}
+                    </td>
+                    <td data-label={t.documents}>
+                      <a
+                        href={`/api/cases/${encodeURIComponent(detail.id)}/envelopes/${encodeURIComponent(envelope.envelopeId)}/documents.pdf`}
+                        download
+                      >
+                        {envelope.status === 'completed' ? t.signedPdf : t.documentsPdf}
+                      </a>
                     </td>
                   </tr>
                 ))}

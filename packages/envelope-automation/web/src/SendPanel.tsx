@@ -3,19 +3,20 @@ import { resolveLanguage } from '../../src/composition/language.js'
 import {
   type CaseDetail,
   listTemplates,
+  type SendFailure,
   type SendOutcome,
   sendForSignature,
   type TemplateOptions,
 } from './api.js'
-import { useUi } from './i18n.js'
+import { type PhoneProblem, useUi } from './i18n.js'
 import { TemplatePicker } from './TemplatePicker.js'
 import { useFocusOnMount } from './useFocusOnMount.js'
 
 type Step =
   | { name: 'form' }
-  | { name: 'phone'; contactName: string; error?: string }
+  | { name: 'phone'; contactName: string; problem?: PhoneProblem }
   | { name: 'sent'; envelopeId: string; recipientSmsPhone: string | null }
-  | { name: 'failed'; status: number | null; errorCode: string | null; message: string }
+  | { name: 'failed'; failure: SendFailure }
 
 /**
  * "Send for signature": the form, then the guided flow's SMS phone screen when the server stops there (the
@@ -60,13 +61,10 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
       if (recipientSmsPhone === undefined && outcome.screen.suggestedPhone && phone === '') {
         setPhone(outcome.screen.suggestedPhone)
       }
-      setStep({
-        name: 'phone',
-        contactName: outcome.screen.contactName,
-        ...(recipientSmsPhone !== undefined ? { error: outcome.screen.error } : {}),
-      })
+      const { code, contactName } = outcome.screen
+      setStep({ name: 'phone', contactName, ...(code === 'sms_phone_needed' ? {} : { problem: code }) })
     } else {
-      setStep({ name: 'failed', ...outcome })
+      setStep({ name: 'failed', failure: outcome.failure })
     }
   }
 
@@ -84,7 +82,7 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
     event.preventDefault()
     if (step.name !== 'phone') return
     if (phone.trim() === '') {
-      setStep({ ...step, error: t.smsRequired })
+      setStep({ ...step, problem: 'phone_required' })
       return
     }
     void send(phone)
@@ -165,17 +163,17 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
               autoComplete="tel"
               required
               aria-required="true"
-              aria-invalid={step.error ? true : undefined}
-              aria-describedby={step.error ? 'sms-phone-hint sms-phone-error' : 'sms-phone-hint'}
+              aria-invalid={step.problem ? true : undefined}
+              aria-describedby={step.problem ? 'sms-phone-hint sms-phone-error' : 'sms-phone-hint'}
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
             />
             <p id="sms-phone-hint" className="hint">
               {t.smsHint}
             </p>
-            {step.error && (
+            {step.problem && (
               <p id="sms-phone-error" role="alert" className="error">
-                {step.error}
+                {t.phoneProblem(step.problem)}
               </p>
             )}
           </div>
@@ -210,10 +208,20 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
           <h3 ref={stepHeading} tabIndex={-1}>
             {t.failedTitle}
           </h3>
-          <p>
-            <strong data-testid="failure-status">{t.failedStatus(step.status, step.errorCode)}</strong>
-          </p>
-          <p data-testid="failure-message">{step.message}</p>
+          <p data-testid="failure-advice">{t.failureAdvice(step.failure.code)}</p>
+          {step.failure.service && (
+            <>
+              <p>
+                {t.serviceAnswered}{' '}
+                <strong data-testid="failure-status">
+                  {t.failedStatus(step.failure.service.status, step.failure.service.errorCode)}
+                </strong>
+              </p>
+              <p data-testid="failure-message" lang="en">
+                {step.failure.service.message}
+              </p>
+            </>
+          )}
           <button type="button" onClick={() => setStep({ name: 'form' })}>
             {t.tryAgain}
           </button>

@@ -4,6 +4,14 @@ import { createContext, useContext } from 'react'
 
 export type UiLanguage = 'en' | 'es'
 
+/** Why the SMS phone screen refused an answer (the console API's codes). */
+export type PhoneProblem = 'phone_required' | 'phone_invalid'
+
+/** The form of a counted message that the language's plural rules pick for `count`. */
+export function plural(language: UiLanguage, count: number, forms: { one: string; other: string }): string {
+  return new Intl.PluralRules(language).select(count) === 'one' ? forms.one : forms.other
+}
+
 const en = {
   appTitle: 'Automation console',
   uiLanguage: 'Language',
@@ -29,10 +37,14 @@ const en = {
   serviceCoordinator: 'Service coordinator',
   envelopes: 'Envelopes',
   noEnvelopes: 'No envelope sent yet.',
+  notSentYet: 'Not sent',
   envelopeId: 'Envelope id',
   status: 'Status',
   sentAt: 'Sent',
   completedAt: 'Completed',
+  documents: 'Documents',
+  signedPdf: 'Signed PDF',
+  documentsPdf: 'PDF (not signed yet)',
   statusName: (status: string) =>
     ({
       sent: 'Sent',
@@ -62,7 +74,10 @@ const en = {
     `${name} has no email address, so the invitation goes by text message (SMS). Enter the mobile number.`,
   smsPhone: 'Mobile number for SMS',
   smsHint: 'International format with + and the country code, e.g. +14155552671.',
-  smsRequired: 'A mobile number is required.',
+  phoneProblem: (problem: PhoneProblem): string =>
+    problem === 'phone_required'
+      ? 'A mobile number is required.'
+      : 'This is not a mobile number a text message can reach. Enter it with + and the country code, e.g. +14155552671.',
   back: 'Back',
   sentTitle: 'Envelope sent',
   sentBody: 'The envelope was created and sent. Its id:',
@@ -72,8 +87,42 @@ const en = {
   failedStatus: (status: number | null, code: string | null) =>
     status === null ? (code ?? 'No answer') : `Status ${status}${code ? ` ${code}` : ''}`,
   tryAgain: 'Change and try again',
+  serviceAnswered: 'The envelope service answered:',
+  failureAdvice: (code: string): string =>
+    ({
+      service_refused:
+        'The envelope service refused the envelope. Its answer is below: check the chosen templates and the case, then try again.',
+      service_timeout:
+        'The envelope service did not answer in time. Try again in a few minutes; if it keeps happening, tell your administrator.',
+      service_unreachable:
+        'The envelope service cannot be reached. Check that it is running (npm start), then try again.',
+      service_not_configured:
+        'The console is not connected to the envelope service yet. Start the envelope service (npm start) or ask your administrator to configure it.',
+      invalid_input:
+        "The case cannot be sent as it is. Check its contact's name, and its email or mobile number, then try again.",
+      case_not_found: 'This case no longer exists. Go back to the case list.',
+      csrf_token_invalid: 'This page is out of date. Reload it and try again.',
+      network: 'The console did not answer. Check your connection, then try again.',
+    })[code] ?? 'Something went wrong. Try again; if it keeps happening, tell your administrator.',
   loadFailed: 'Could not load this page.',
   notFound: 'This case does not exist.',
+  signInTitle: 'Sign in',
+  signInIntro: 'Sign in with your console user name and password.',
+  username: 'User name',
+  password: 'Password',
+  signInButton: 'Sign in',
+  signingIn: 'Signing in…',
+  signInMissing: 'Enter your user name and your password.',
+  signInInvalid: 'The user name or password is not right. Check both and try again.',
+  signInLocked: (minutes: number) =>
+    plural('en', minutes, {
+      one: `Too many failed attempts: sign-in is locked. Try again in ${minutes} minute.`,
+      other: `Too many failed attempts: sign-in is locked. Try again in ${minutes} minutes.`,
+    }),
+  signInFailed: 'Signing in is not possible right now. Try again in a moment.',
+  sessionEnded: 'Your session has ended. Sign in again to continue.',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  signOut: 'Sign out',
 }
 
 export type Messages = typeof en
@@ -103,10 +152,14 @@ const es: Messages = {
   serviceCoordinator: 'Coordinador del servicio',
   envelopes: 'Sobres',
   noEnvelopes: 'Todavía no se ha enviado ningún sobre.',
+  notSentYet: 'Sin enviar',
   envelopeId: 'Id. del sobre',
   status: 'Estado',
   sentAt: 'Enviado',
   completedAt: 'Completado',
+  documents: 'Documentos',
+  signedPdf: 'PDF firmado',
+  documentsPdf: 'PDF (aún sin firmar)',
   statusName: (status) =>
     ({
       sent: 'Enviado',
@@ -136,7 +189,10 @@ const es: Messages = {
     `${name} no tiene correo electrónico, así que la invitación se envía por mensaje de texto (SMS). Escriba el número de móvil.`,
   smsPhone: 'Número de móvil para SMS',
   smsHint: 'Formato internacional con + y el código del país, p. ej. +573001234567.',
-  smsRequired: 'El número de móvil es obligatorio.',
+  phoneProblem: (problem) =>
+    problem === 'phone_required'
+      ? 'El número de móvil es obligatorio.'
+      : 'Este no es un número de móvil al que llegue un mensaje de texto. Escríbalo con + y el código del país, p. ej. +573001234567.',
   back: 'Atrás',
   sentTitle: 'Sobre enviado',
   sentBody: 'El sobre se creó y se envió. Su id.:',
@@ -146,8 +202,42 @@ const es: Messages = {
   failedStatus: (status, code) =>
     status === null ? (code ?? 'Sin respuesta') : `Estado ${status}${code ? ` ${code}` : ''}`,
   tryAgain: 'Cambiar e intentar de nuevo',
+  serviceAnswered: 'El servicio de sobres respondió:',
+  failureAdvice: (code) =>
+    ({
+      service_refused:
+        'El servicio de sobres rechazó el sobre. Su respuesta está abajo: revise las plantillas elegidas y el caso, y vuelva a intentarlo.',
+      service_timeout:
+        'El servicio de sobres no respondió a tiempo. Vuelva a intentarlo en unos minutos; si sigue pasando, avise a su administrador.',
+      service_unreachable:
+        'No se puede contactar con el servicio de sobres. Compruebe que está en marcha (npm start) y vuelva a intentarlo.',
+      service_not_configured:
+        'La consola aún no está conectada al servicio de sobres. Inicie el servicio de sobres (npm start) o pida a su administrador que lo configure.',
+      invalid_input:
+        'El caso no se puede enviar así. Revise el nombre del contacto y su correo electrónico o móvil, y vuelva a intentarlo.',
+      case_not_found: 'Este caso ya no existe. Vuelva a la lista de casos.',
+      csrf_token_invalid: 'Esta página está desactualizada. Recárguela y vuelva a intentarlo.',
+      network: 'La consola no respondió. Compruebe su conexión y vuelva a intentarlo.',
+    })[code] ?? 'Algo salió mal. Vuelva a intentarlo; si sigue pasando, avise a su administrador.',
   loadFailed: 'No se pudo cargar esta página.',
   notFound: 'Este caso no existe.',
+  signInTitle: 'Iniciar sesión',
+  signInIntro: 'Inicie sesión con su usuario y contraseña de la consola.',
+  username: 'Usuario',
+  password: 'Contraseña',
+  signInButton: 'Iniciar sesión',
+  signingIn: 'Iniciando sesión…',
+  signInMissing: 'Escriba su usuario y su contraseña.',
+  signInInvalid: 'El usuario o la contraseña no son correctos. Revise ambos e inténtelo de nuevo.',
+  signInLocked: (minutes) =>
+    plural('es', minutes, {
+      one: `Demasiados intentos fallidos: el acceso está bloqueado. Vuelva a intentarlo dentro de ${minutes} minuto.`,
+      other: `Demasiados intentos fallidos: el acceso está bloqueado. Vuelva a intentarlo dentro de ${minutes} minutos.`,
+    }),
+  signInFailed: 'Ahora no es posible iniciar sesión. Inténtelo de nuevo en un momento.',
+  sessionEnded: 'Su sesión ha terminado. Vuelva a iniciar sesión para continuar.',
+  signedInAs: (name) => `Sesión de ${name}`,
+  signOut: 'Cerrar sesión',
 }
 
 export const MESSAGES: Record<UiLanguage, Messages> = { en, es }
