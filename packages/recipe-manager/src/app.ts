@@ -11,12 +11,15 @@ import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
+import { webApp } from './web/static.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
   logLevel?: string | false
   /** Injectable clock for tests. */
   now?: () => number
+  /** The built web app's folder; defaults to dist/web. */
+  webDirectory?: string
 }
 
 /** Builds the recipe manager: database (migrated, demo data when enabled), context and routes. Caller listens. */
@@ -60,6 +63,7 @@ export async function buildApp(
       'by title, description or ingredient, and tag them. No authentication in this version.',
     routePrefix: '/docs',
   })
+  await webApp(app, options.webDirectory)
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
   await app.register(
     async (scope) => {

@@ -1,0 +1,67 @@
+import type { Recipe } from '../../src/recipes/schema.js'
+import type { Tag } from '../../src/tags/schema.js'
+
+export type { Recipe, Tag }
+
+/** A refusal of the API, with its `{success: false, error}` message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+  })
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      typeof body.error === 'string' ? body.error : `HTTP ${response.status}`,
+    )
+  }
+  return body as T
+}
+
+export interface ListQuery {
+  search: string
+  tags: number[]
+  offset: number
+  limit: number
+}
+
+export function listRecipes(query: ListQuery, signal?: AbortSignal) {
+  const parameters = new URLSearchParams({ offset: String(query.offset), limit: String(query.limit) })
+  if (query.search.trim()) parameters.set('search', query.search.trim())
+  for (const tag of query.tags) parameters.append('tag', String(tag))
+  return call<{ recipes: Recipe[]; total: number }>(`/api/recipes?${parameters}`, signal ? { signal } : {})
+}
+
+export const getRecipe = (id: number) => call<{ recipe: Recipe }>(`/api/recipes/${id}`)
+
+export const saveRecipe = (body: unknown, id?: number) =>
+  call<{ recipe: Recipe }>(id === undefined ? '/api/recipes' : `/api/recipes/${id}`, {
+    method: id === undefined ? 'POST' : 'PUT',
+    body: JSON.stringify(body),
+  })
+
+export const deleteRecipe = (id: number) => call(`/api/recipes/${id}`, { method: 'DELETE' })
+
+export const listTags = () => call<{ tags: Tag[] }>('/api/tags')
+
+export const createTag = (name: string) =>
+  call<{ tag: Tag }>('/api/tags', { method: 'POST', body: JSON.stringify({ name }) })
+
+export const renameTag = (id: number, name: string) =>
+  call<{ tag: Tag }>(`/api/tags/${id}`, { method: 'PUT', body: JSON.stringify({ name }) })
+
+export const deleteTag = (id: number) => call(`/api/tags/${id}`, { method: 'DELETE' })
+
+/** How many recipes carry the tag: the total of a one-item page filtered by it. */
+export const tagUsage = async (id: number) =>
+  (await listRecipes({ search: '', tags: [id], offset: 0, limit: 1 })).total
