@@ -5,6 +5,7 @@ import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { seedDemoData } from './demo/seed.js'
 import { renderRecipeError } from './errors.js'
+import { importRoutes } from './imports/routes.js'
 import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { groupedRecipeInserts } from './recipes/repository.js'
@@ -70,6 +71,7 @@ export async function buildApp(
       scope.addHook('preValidation', rejectNonDecimalIds)
       await recipeRoutes(scope as App, ctx)
       await tagRoutes(scope as App, ctx)
+      await scope.register(async (imports) => importRoutes(imports as App, ctx))
     },
     { prefix: '/api' },
   )

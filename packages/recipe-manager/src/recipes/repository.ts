@@ -3,6 +3,7 @@ import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
 import type { RecipeDraft } from './rules.js'
 import { fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
+import { sourceKeyOf } from './source-url.js'
 import type { RecipesTable } from './tables.js'
 
 export type { RecipeDraft }
@@ -58,6 +59,7 @@ function toRow(draft: RecipeDraft) {
     source_url: draft.sourceUrl ?? null,
     notes: draft.notes ?? null,
     search_text: searchTextOf(draft),
+    source_key: draft.sourceUrl === undefined ? null : sourceKeyOf(draft.sourceUrl),
   }
 }
 
@@ -247,4 +249,33 @@ export async function newestMatchingRecipes(
     limit ${page.limit} offset ${page.offset}
   `.execute(db)
   return rows.map(toRecord)
+}
+
+/** The id of a recipe taken from the same page (by normalized source link), if there is one. */
+export async function findRecipeIdBySource(db: DbOrTx, sourceUrl: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('recipes')
+    .select('id')
+    .where('source_key', '=', sourceKeyOf(sourceUrl))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row && Number(row.id)
+}
+
+/** Every recipe matching the filter, newest first (for an export), a page at a time. */
+export async function* allMatchingRecipes(
+  db: DbOrTx,
+  dialect: DialectName,
+  filter: RecipeFilter,
+): AsyncGenerator<RecipeRecord[]> {
+  const limit = 500
+  for (let offset = 0; ; offset += limit) {
+    const page =
+      filter.text === undefined && filter.tagIds.length === 0
+        ? await newestRecipes(db, { offset, limit })
+        : await newestMatchingRecipes(db, dialect, filter, 'scan', { offset, limit })
+    if (page.length > 0) yield page
+    if (page.length < limit) return
+  }
 }
