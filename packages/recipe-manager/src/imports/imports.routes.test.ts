@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync, strToU8, zipSync } from 'fflate'
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
 
 /** Pages served on 127.0.0.1 for URL imports; `/moved` redirects to the JSON-LD page. */

@@ -26,7 +26,7 @@ export const WEB_APP_CSP = [
 ].join('; ')
 
 /** The browser routes between these itself; opened directly or reloaded, each is the app's document. */
-const APP_PAGES = ['/', '/new', '/tags', '/recipes/:id', '/recipes/:id/edit']
+const APP_PAGES = ['/', '/new', '/tags', '/import', '/recipes/:id', '/recipes/:id/edit']
 
 const sendApp = (reply: FastifyReply) =>
   reply

@@ -1,5 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,24 @@ const CHROMIUM_ARGS = [
 const AXE_SCRIPT = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
 const DESKTOP = { width: 1280, height: 900 }
+
+/** A recipe page as sites publish them: schema.org JSON-LD with an image, keywords and HowToSteps. */
+const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type="application/ld+json">${JSON.stringify(
+  {
+    '@context': 'https://schema.org',
+    '@type': 'Recipe',
+    name: 'Tarta de queso',
+    image: { '@type': 'ImageObject', url: '/img/tarta.jpg' },
+    description: 'Sin horno.',
+    recipeYield: '8 porciones',
+    recipeIngredient: ['200 g de galletas', '500 g de queso crema'],
+    recipeInstructions: [
+      { '@type': 'HowToStep', text: 'Tritura las galletas.' },
+      { '@type': 'HowToStep', text: 'Bate el queso y enfría.' },
+    ],
+    keywords: 'Postre, sin horno',
+  },
+)}</script></head><body><h1>Tarta de queso</h1></body></html>`
 const PHONE = { width: 390, height: 844 }
 
 let webDirectory: string
@@ -68,6 +88,8 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
   let base: string
   let context: BrowserContext
   let page: Page
+  let pages: Server
+  let pageUrl: string
   const tag: Record<string, number> = {}
   const recipe: Record<string, number> = {}
 
@@ -90,7 +112,14 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       DATABASE_URL: await databases.freshUrl(),
       PORT: '0',
       SEED_DEMO_DATA: 'false',
+      // The recipe page to import is served on 127.0.0.1.
+      IMPORT_ALLOW_PRIVATE_URLS: 'true',
     })
+    pages = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RECIPE_PAGE)
+    })
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/tarta`
     ;({ app } = await buildApp(config, { logLevel: false, webDirectory }))
     base = await app.listen({ port: 0, host: '127.0.0.1' })
     for (const name of ['Postre', 'Rápido', 'Vegano'])
@@ -138,6 +167,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
   afterAll(async () => {
     await context?.close()
     await app?.close()
+    await new Promise((resolve) => pages?.close(resolve))
   })
 
   const titles = () => page.locator('.recipe-card h2').allTextContents()
@@ -376,6 +406,64 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
         'Rápido',
         'Verano',
       ])
+    })
+  })
+
+  describe('import', () => {
+    it('reads a page by its address into the form, then flags the same page on a second import', async () => {
+      await page.goto(`${base}/import`)
+      await page.getByLabel('Page address').fill(pageUrl)
+      await page.getByRole('button', { name: 'Read recipe' }).first().click()
+      await page.getByRole('heading', { name: 'New recipe' }).waitFor()
+      expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Tarta de queso')
+      expect(await page.getByLabel('Ingredient 2', { exact: true }).inputValue()).toBe('500 g de queso crema')
+      expect(await page.getByLabel('Servings').inputValue()).toBe('8')
+      // "Postre" exists and is chosen; "sin horno" is offered.
+      expect(await page.getByRole('checkbox', { name: 'Postre' }).isChecked()).toBe(true)
+      await page.getByRole('button', { name: '+ sin horno' }).click()
+      await page.getByRole('checkbox', { name: 'sin horno' }).waitFor()
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Tarta de queso' }).waitFor()
+      const id = Number(new URL(page.url()).pathname.split('/').at(-1))
+      expect((await api('GET', `/api/recipes/${id}`)).recipe).toMatchObject({
+        sourceUrl: pageUrl,
+        instructions: ['Tritura las galletas.', 'Bate el queso y enfría.'],
+        tags: [{ name: 'Postre' }, { name: 'sin horno' }],
+      })
+
+      await page.goto(`${base}/import`)
+      await page.getByLabel('Page address').fill(pageUrl)
+      await page.getByRole('button', { name: 'Read recipe' }).first().click()
+      await page.getByText('You already have a recipe from this page:').waitFor()
+      expect(await page.getByRole('link', { name: `#${id}` }).getAttribute('href')).toBe(`/recipes/${id}`)
+      await shoot('import-review')
+      expect(await seriousViolations(page)).toEqual([])
+      await api('DELETE', `/api/recipes/${id}`)
+      const added = (await api('GET', '/api/tags')).tags.find(
+        (each) => each.name === 'sin horno',
+      ) as unknown as { id: number }
+      await api('DELETE', `/api/tags/${added.id}`)
+    })
+
+    it('imports an export file and shows what was created and skipped', async () => {
+      await page.goto(`${base}/import`)
+      const file = [
+        { '@type': 'Recipe', name: 'Sopa fría', recipeIngredient: ['agua'], recipeInstructions: ['Enfría.'] },
+        { '@type': 'Recipe', name: 'Sin pasos', recipeIngredient: ['agua'] },
+      ]
+      await page.getByLabel('Export file', { exact: true }).setInputFiles({
+        name: 'recipes.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(file)),
+      })
+      await page.getByRole('button', { name: 'Import file' }).click()
+      await page.getByText('1 recipe imported:').waitFor()
+      await page.getByText('Sin pasos: instructions must have at least one item').waitFor()
+      await shoot('import-report')
+      expect(await seriousViolations(page)).toEqual([])
+      const created = page.getByRole('link', { name: 'Sopa fría' })
+      const id = Number((await created.getAttribute('href'))?.split('/').at(-1))
+      await api('DELETE', `/api/recipes/${id}`)
     })
   })
 

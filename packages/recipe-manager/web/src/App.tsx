@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { BrowsePage } from './browse/BrowsePage.js'
 import { RecipeForm } from './edit/RecipeForm.js'
 import { initialUiLanguage, MESSAGES, rememberUiLanguage, UiContext, type UiLanguage } from './i18n.js'
+import { ImportPage } from './import/ImportPage.js'
 import { RecipePage } from './recipe/RecipePage.js'
 import { Link, parseRoute, useLocation } from './router.js'
 import { TagsPage } from './tags/TagsPage.js'
@@ -38,6 +39,9 @@ export function App() {
           <Link to="/tags" aria-current={route.page === 'tags' ? 'page' : undefined}>
             {t.navTags}
           </Link>
+          <Link to="/import" aria-current={route.page === 'import' ? 'page' : undefined}>
+            {t.navImport}
+          </Link>
         </nav>
         <label className="ui-language">
           <span>{t.uiLanguage}</span>
@@ -57,6 +61,7 @@ export function App() {
         {route.page === 'edit' && <RecipeForm key={`edit-${route.id}`} id={route.id} />}
         {route.page === 'new' && <RecipeForm key="new" />}
         {route.page === 'tags' && <TagsPage />}
+        {route.page === 'import' && <ImportPage />}
         {route.page === 'missing' && (
           <p>
             {t.notFound} <Link to="/">{t.backToRecipes}</Link>

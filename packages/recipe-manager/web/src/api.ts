@@ -13,10 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
+async function call<T>(path: string, init?: RequestInit, contentType = 'application/json'): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': contentType } : {}) },
   })
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
   if (!response.ok) {
@@ -65,3 +65,40 @@ export const deleteTag = (id: number) => call(`/api/tags/${id}`, { method: 'DELE
 /** How many recipes carry the tag: the total of a one-item page filtered by it. */
 export const tagUsage = async (id: number) =>
   (await listRecipes({ search: '', tags: [id], offset: 0, limit: 1 })).total
+
+export interface ImportedDraft {
+  draft: {
+    title: string
+    description?: string
+    ingredients: string[]
+    instructions: string[]
+    servings?: number
+    sourceUrl?: string
+    notes?: string
+  }
+  tagNames: string[]
+  duplicateOf?: number
+}
+
+export const importUrl = (url: string) =>
+  call<ImportedDraft>('/api/imports/url', { method: 'POST', body: JSON.stringify({ url }) })
+
+export const importHtml = (html: string) =>
+  call<ImportedDraft>('/api/imports/html', { method: 'POST', body: JSON.stringify({ html }) })
+
+export interface ImportReport {
+  created: { label: string; id: number; title: string }[]
+  skipped: { label: string; title?: string; reason: string }[]
+}
+
+export const importFile = (file: Blob) =>
+  call<ImportReport>('/api/imports/files', { method: 'POST', body: file }, 'application/octet-stream')
+
+/** The address of the schema.org JSON export of what a list query matches. */
+export function exportAddress(search: string, tags: number[]) {
+  const parameters = new URLSearchParams()
+  if (search.trim()) parameters.set('search', search.trim())
+  for (const tag of tags) parameters.append('tag', String(tag))
+  const text = parameters.toString()
+  return `/api/recipes/export${text ? `?${text}` : ''}`
+}

@@ -7,12 +7,14 @@ export type Route =
   | { page: 'edit'; id: number }
   | { page: 'new' }
   | { page: 'tags' }
+  | { page: 'import' }
   | { page: 'missing' }
 
 export function parseRoute(pathname: string): Route {
   if (pathname === '/') return { page: 'browse' }
   if (pathname === '/new') return { page: 'new' }
   if (pathname === '/tags') return { page: 'tags' }
+  if (pathname === '/import') return { page: 'import' }
   const recipe = /^\/recipes\/([1-9][0-9]*)(\/edit)?$/.exec(pathname)
   if (recipe) return { page: recipe[2] ? 'edit' : 'recipe', id: Number(recipe[1]) }
   return { page: 'missing' }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { listRecipes, listTags, type Recipe, type Tag } from '../api.js'
+import { exportAddress, listRecipes, listTags, type Recipe, type Tag } from '../api.js'
 import { useUi } from '../i18n.js'
 import { Link, navigate, replaceAddress } from '../router.js'
 import { type BrowseState, browseAddress, readBrowseState } from './address.js'
@@ -136,6 +136,13 @@ export function BrowsePage({ search }: { search: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {results.status === 'ready' && results.total > 0 && (
+        <p>
+          <a href={exportAddress(state.query, state.tags)} download="recipes.json">
+            {t.exportThese}
+          </a>
+        </p>
       )}
       {results.status === 'ready' && pages > 1 && (
         <nav aria-label={t.pagination} className="pagination">

@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { checkRecipeBody, type Problem } from '../../../src/recipes/rules.js'
 import { ApiError, createTag, getRecipe, listTags, saveRecipe, type Tag } from '../api.js'
 import { type Messages, useUi } from '../i18n.js'
-import { navigate } from '../router.js'
+import { takeDraft } from '../import/draft.js'
+import { Link, navigate } from '../router.js'
 import { type Line, LineList, linesOf } from './LineList.js'
 
 interface Form {
@@ -76,13 +77,39 @@ export function RecipeForm({ id }: { id?: number }) {
   const [saving, setSaving] = useState(false)
   const [newTag, setNewTag] = useState('')
   const [tagError, setTagError] = useState<string | undefined>()
+  const [suggested, setSuggested] = useState<string[]>([])
+  const [duplicateOf, setDuplicateOf] = useState<number | undefined>()
   const summary = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
+    const imported =
+      id === undefined && new URLSearchParams(location.search).has('imported') ? takeDraft() : undefined
     listTags().then(
-      (body) => setTags(body.tags),
+      (body) => {
+        setTags(body.tags)
+        if (!imported) return
+        // The page's keywords that name existing tags are chosen; the others are offered.
+        const byName = new Map(body.tags.map((tag) => [tag.name.toLowerCase(), tag.id]))
+        const chosen = imported.tagNames.flatMap((name) => byName.get(name.toLowerCase()) ?? [])
+        setSuggested(imported.tagNames.filter((name) => !byName.has(name.toLowerCase())))
+        setForm((current) => current && { ...current, tags: [...new Set(chosen)] })
+      },
       () => setTags([]),
     )
+    if (imported) {
+      const { draft } = imported
+      setDuplicateOf(imported.duplicateOf)
+      setForm({
+        ...emptyForm(),
+        title: draft.title,
+        description: draft.description ?? '',
+        servings: draft.servings === undefined ? '' : String(draft.servings),
+        ingredients: linesOf(draft.ingredients.length > 0 ? draft.ingredients : ['']),
+        instructions: linesOf(draft.instructions.length > 0 ? draft.instructions : ['']),
+        sourceUrl: draft.sourceUrl ?? '',
+        notes: draft.notes ?? '',
+      })
+    }
     if (id === undefined) return
     getRecipe(id).then(
       ({ recipe }) => {
@@ -130,13 +157,14 @@ export function RecipeForm({ id }: { id?: number }) {
     }
   }
 
-  const addTag = async () => {
+  const addTag = async (name = newTag) => {
     setTagError(undefined)
     try {
-      const { tag } = await createTag(newTag)
+      const { tag } = await createTag(name)
       setTags([...tags, tag].sort((a, b) => a.name.localeCompare(b.name)))
       update({ tags: [...form.tags, tag.id] })
-      setNewTag('')
+      setSuggested(suggested.filter((other) => other !== name))
+      if (name === newTag) setNewTag('')
     } catch (error) {
       setTagError(error instanceof ApiError ? error.message : t.loadFailed)
     }
@@ -193,6 +221,11 @@ export function RecipeForm({ id }: { id?: number }) {
             </p>
           )}
         </div>
+      )}
+      {duplicateOf !== undefined && (
+        <p className="notice">
+          {t.duplicateWarning} <Link to={`/recipes/${duplicateOf}`}>#{duplicateOf}</Link>
+        </p>
       )}
       {field('title', t.title)}
       {field('description', t.description, true)}
@@ -251,6 +284,16 @@ export function RecipeForm({ id }: { id?: number }) {
             {tag.name}
           </label>
         ))}
+        {suggested.length > 0 && (
+          <p className="suggested">
+            {t.suggestedTags}{' '}
+            {suggested.map((name) => (
+              <button key={name} type="button" className="chip" onClick={() => void addTag(name)}>
+                + {name}
+              </button>
+            ))}
+          </p>
+        )}
         <div className="inline-create">
           <label htmlFor="new-tag">{t.newTagName}</label>
           <input
