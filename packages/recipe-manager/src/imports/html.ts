@@ -1,4 +1,4 @@
-import { type CheerioAPI, load } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
 import type { Candidate } from './candidate.js'
 import { candidateFromSchemaOrg, findRecipes } from './schema-org.js'
 
@@ -6,8 +6,11 @@ import { candidateFromSchemaOrg, findRecipes } from './schema-org.js'
  * The recipe a web page describes: its schema.org `Recipe` in JSON-LD, or, when it has none, in
  * microdata (`itemtype=".../Recipe"`, read into the same JSON shape). Undefined when the page has
  * neither. Recipe images are not kept in this version, so the page's `image` is not read.
+ * cheerio is loaded on the first import only: it and its parsers add tens of MB to the resident memory
+ * of a service that may never import a page.
  */
-export function recipeFromHtml(html: string, pageUrl?: string): Candidate | undefined {
+export async function recipeFromHtml(html: string, pageUrl?: string): Promise<Candidate | undefined> {
+  const { load } = await import('cheerio')
   const $ = load(html)
   let found: Record<string, unknown> | undefined
   $('script[type="application/ld+json"]').each((_, script) => {

@@ -33,11 +33,11 @@ async function toDraft(ctx: ServiceContext, found: Candidate | undefined): Promi
 
 export async function draftFromUrl(ctx: ServiceContext, url: string): Promise<ImportDraft> {
   const page = await fetchPage(url, ctx.config.IMPORT_ALLOW_PRIVATE_URLS)
-  return toDraft(ctx, recipeFromHtml(page.html, page.url))
+  return toDraft(ctx, await recipeFromHtml(page.html, page.url))
 }
 
-export const draftFromHtml = (ctx: ServiceContext, html: string, url?: string) =>
-  toDraft(ctx, recipeFromHtml(html, url))
+export const draftFromHtml = async (ctx: ServiceContext, html: string, url?: string) =>
+  toDraft(ctx, await recipeFromHtml(html, url))
 
 export interface ImportReport {
   created: { label: string; id: number; title: string }[]
