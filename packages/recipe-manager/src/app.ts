@@ -12,7 +12,7 @@ import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
-import { webApp } from './web/static.js'
+import { appAtRoot, webApp } from './web/static.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
@@ -56,6 +56,7 @@ export async function buildApp(
   // Fastify also parses text/plain; this API speaks JSON only, so any other body type is 415.
   app.removeContentTypeParser('text/plain')
 
+  appAtRoot(app)
   await registerDocs(app, {
     title: 'Recipe Manager API',
     version: '0.1.0',

@@ -25,14 +25,26 @@ export const WEB_APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-/** The browser routes between these itself; opened directly or reloaded, each is the app's document. */
-const APP_PAGES = ['/', '/new', '/tags', '/import', '/recipes/:id', '/recipes/:id/edit']
+/** Besides `/`, the browser routes between these itself; opened directly or reloaded, each is the app's document. */
+const APP_PAGES = ['/new', '/tags', '/import', '/recipes/:id', '/recipes/:id/edit']
 
 const sendApp = (reply: FastifyReply) =>
   reply
     .header('content-security-policy', WEB_APP_CSP)
     .header('cache-control', 'no-cache')
     .sendFile('index.html')
+
+/**
+ * Makes `/` the app: the documentation plugin registers `/` as a redirect to /docs, and this takes over
+ * that route's handler as it is added (an onRoute hook costs nothing per request, unlike a request hook
+ * checking every URL). Call before the documentation is registered.
+ */
+export function appAtRoot(app: App) {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (route.url === '/' && methods.includes('GET')) route.handler = (_request, reply) => sendApp(reply)
+  })
+}
 
 /**
  * Serves the built web app at `/`. Files under /assets carry a content hash in their names, so they are
@@ -56,15 +68,7 @@ export async function webApp(app: App, directory = WEB_APP_DIR) {
       )
     },
   })
-  // The documentation plugin answers `/` with a redirect to /docs; here `/` is the app (docs stay at /docs).
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'GET' && request.routeOptions.url === '/') {
-      void sendApp(reply)
-      return
-    }
-    done()
-  })
-  for (const page of APP_PAGES.filter((page) => page !== '/')) {
+  for (const page of APP_PAGES) {
     app.get(page, { schema: { hide: true } }, (_request, reply) => sendApp(reply))
   }
 }
