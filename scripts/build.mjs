@@ -52,6 +52,11 @@ const externalDependencies = {
  * is missing or older than their sources: name -> [Vite config, output folder, source folder].
  */
 const pages = {
+  recipes: [
+    'packages/recipe-manager/web/vite.config.ts',
+    'packages/recipe-manager/dist/web',
+    'packages/recipe-manager/web',
+  ],
   envelopes: [
     'packages/envelope-service/web/signing/vite.config.ts',
     'packages/envelope-service/dist/signing',

@@ -23,7 +23,7 @@ export interface RecipeInput {
 export interface Corpus {
   recipes: RecipeInput[]
   /** How many recipes contain each term in title, description or ingredients (what the service searches). */
-  expectedMatches: { selective: number; common: number }
+  expectedMatches: { selective: number; common: number; folded: number }
 }
 
 /** mulberry32: tiny, fast, and identical on every platform, so every run measures the same data. */
@@ -247,14 +247,32 @@ function recipeFor(random: () => number, withCommon: boolean, withSelective: boo
 }
 
 /** How many recipes the service's search (title, description, ingredients; case-insensitive) matches. */
+/** Accents and case off, as the service's search compares text. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+
 export function countMatches(recipes: readonly RecipeInput[], term: string): number {
-  const needle = term.toLowerCase()
+  const needle = folded(term)
   return recipes.filter((recipe) =>
-    [recipe.title, recipe.description, ...recipe.ingredients].some((text) =>
-      text.toLowerCase().includes(needle),
-    ),
+    [recipe.title, recipe.description, ...recipe.ingredients].some((text) => folded(text).includes(needle)),
   ).length
 }
+
+/** Written without its accent, it finds "piñones" and "Piñones": the accent-folded search. */
+export const FOLDED_TERM = 'pinones'
+
+/**
+ * The tags planted for the tag-filter scenario, by recipe position: `quick` on every 10th recipe,
+ * `family` on every 3rd; both on every 30th.
+ */
+export const TAG_PLAN = { quick: 10, family: 3 } as const
+export const tagsAt = (index: number) =>
+  (Object.entries(TAG_PLAN) as [keyof typeof TAG_PLAN, number][])
+    .filter(([, every]) => index % every === 0)
+    .map(([name]) => name)
 
 /** The benchmark corpus of `size` recipes. The same size always yields the same recipes. */
 export function generateCorpus(size: number, seed = 20260324): Corpus {
@@ -273,6 +291,7 @@ export function generateCorpus(size: number, seed = 20260324): Corpus {
     expectedMatches: {
       selective: countMatches(recipes, SELECTIVE_TERM),
       common: countMatches(recipes, COMMON_TERM),
+      folded: countMatches(recipes, FOLDED_TERM),
     },
   }
 }

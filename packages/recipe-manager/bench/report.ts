@@ -8,7 +8,7 @@ import {
 } from 'bench-kit'
 
 export type ServerName = 'ceiling' | 'json-server' | 'service'
-export type ScenarioKey = 'selective' | 'common' | 'offsets' | 'get' | 'create'
+export type ScenarioKey = 'offsets' | 'folded' | 'tagged' | 'get' | 'selective' | 'common' | 'create'
 export type RecipeSummary = Summary<ScenarioKey, ServerName>
 
 export const SERVER_LABELS: Record<ServerName, string> = {

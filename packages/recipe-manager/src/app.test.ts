@@ -65,7 +65,15 @@ describeEachDatabase('service endpoints', (databases) => {
         '/api/tags',
         '/api/tags/{id}',
         '/api/tags/recipes/{id}/tags',
+        '/api/imports/url',
+        '/api/imports/html',
+        '/api/imports/files',
+        '/api/recipes/export',
       ].sort(),
+    )
+    const list = document.paths['/api/recipes'].get
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['search', 'tag', 'offset', 'limit']),
     )
     const create = document.paths['/api/recipes'].post
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']))

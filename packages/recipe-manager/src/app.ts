@@ -5,18 +5,22 @@ import type { ServiceContext } from './context.js'
 import type { Schema } from './database.js'
 import { seedDemoData } from './demo/seed.js'
 import { renderRecipeError } from './errors.js'
+import { importRoutes } from './imports/routes.js'
 import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
+import { appAtRoot, webApp } from './web/static.js'
 
 export interface BuildOptions {
   /** Defaults to the configured LOG_LEVEL; tests pass false. */
   logLevel?: string | false
   /** Injectable clock for tests. */
   now?: () => number
+  /** The built web app's folder; defaults to dist/web. */
+  webDirectory?: string
 }
 
 /** Builds the recipe manager: database (migrated, demo data when enabled), context and routes. Caller listens. */
@@ -52,6 +56,7 @@ export async function buildApp(
   // Fastify also parses text/plain; this API speaks JSON only, so any other body type is 415.
   app.removeContentTypeParser('text/plain')
 
+  appAtRoot(app)
   await registerDocs(app, {
     title: 'Recipe Manager API',
     version: '0.1.0',
@@ -60,12 +65,14 @@ export async function buildApp(
       'by title, description or ingredient, and tag them. No authentication in this version.',
     routePrefix: '/docs',
   })
+  await webApp(app, options.webDirectory)
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
   await app.register(
     async (scope) => {
       scope.addHook('preValidation', rejectNonDecimalIds)
       await recipeRoutes(scope as App, ctx)
       await tagRoutes(scope as App, ctx)
+      await scope.register(async (imports) => importRoutes(imports as App, ctx))
     },
     { prefix: '/api' },
   )

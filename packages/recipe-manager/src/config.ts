@@ -9,6 +9,8 @@ export const RecipeManagerConfig = Type.Composite([
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
     /** Inserts a handful of example recipes and tags the first time the service meets an empty database. */
     SEED_DEMO_DATA: Type.Boolean({ default: true }),
+    /** Lets an import fetch pages on loopback and private addresses (tests, a home network); off by default. */
+    IMPORT_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   }),
 ])
 

@@ -1,25 +1,15 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely'
 import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
-import { fts5Phrase, likeContains, searchTextOf } from './search.js'
+import type { RecipeDraft } from './rules.js'
+import { fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
+import { sourceKeyOf } from './source-url.js'
 import type { RecipesTable } from './tables.js'
 
-/** A recipe's own fields. Absent optional fields are absent properties, never null. */
-interface RecipeFields {
-  title: string
-  description?: string
-  ingredients: string[]
-  instructions: string[]
-  servings?: number
-  sourceUrl?: string
-  notes?: string
-}
+export type { RecipeDraft }
 
-/** A validated recipe as written by a create or a full replacement. */
-export interface RecipeDraft extends RecipeFields {
-  /** Ids of existing tags, without duplicates. */
-  tags: number[]
-}
+/** A recipe's own fields. Absent optional fields are absent properties, never null. */
+type RecipeFields = Omit<RecipeDraft, 'tags'>
 
 /** A stored recipe without its tags. */
 export interface RecipeRecord extends RecipeFields {
@@ -69,6 +59,7 @@ function toRow(draft: RecipeDraft) {
     source_url: draft.sourceUrl ?? null,
     notes: draft.notes ?? null,
     search_text: searchTextOf(draft),
+    source_key: draft.sourceUrl === undefined ? null : sourceKeyOf(draft.sourceUrl),
   }
 }
 
@@ -159,38 +150,82 @@ async function newestPage(db: DbOrTx, page: Page, where?: RawBuilder<boolean>): 
 export const newestRecipes = (db: DbOrTx, page: Page): Promise<RecipeRecord[]> => newestPage(db, page)
 
 /**
- * How a search query reaches the rows. `index`: the trigram index finds every match, which are then
- * sorted (cheap when matches are few). `scan`: walk recipes newest first, testing each one's search
- * text, and stop after the page (cheap when matches are dense, and the only way for queries shorter
- * than a trigram).
+ * What a list keeps: recipes whose search text contains `text` (already folded; absent means any) and
+ * that carry every tag in `tagIds` (distinct ids; empty means any).
+ */
+export interface RecipeFilter {
+  text?: string
+  tagIds: readonly number[]
+}
+
+/**
+ * How a filtered list reaches the rows. `index`: an index finds every candidate (the trigram index for
+ * a text of three or more code points, else the tag links), which are then checked and sorted (cheap
+ * when matches are few). `scan`: walk recipes newest first, testing each row, and stop after the page
+ * (cheap when matches are dense, and the only way for a short text without tags).
  */
 export type SearchPlan = 'index' | 'scan'
 
+/** Whether the `index` plan exists for this filter. */
+export const hasIndexPlan = (filter: RecipeFilter) =>
+  (filter.text !== undefined && isTrigramQuery(filter.text)) || filter.tagIds.length > 0
+
 /**
- * The row's search text contains the lower-cased query. PostgreSQL: LIKE, which the trigram index
- * serves and which scans UTF-8 faster than strpos. SQLite: instr, as LIKE there folds ASCII case only.
+ * The row's search text contains the folded query. PostgreSQL: LIKE, which the trigram index serves
+ * and which scans UTF-8 faster than strpos. SQLite: instr, as LIKE there folds ASCII case only.
  */
 const containsPredicate = (dialect: DialectName, normalized: string) =>
   dialect === 'postgres'
-    ? sql<boolean>`search_text like ${likeContains(normalized)}`
-    : sql<boolean>`instr(search_text, ${normalized}) > 0`
+    ? sql<boolean>`recipes.search_text like ${likeContains(normalized)}`
+    : sql<boolean>`instr(recipes.search_text, ${normalized}) > 0`
+
+const hasTagPredicate = (tagId: number) =>
+  sql<boolean>`exists (select 1 from recipe_tags where recipe_tags.recipe_id = recipes.id and recipe_tags.tag_id = ${tagId})`
+
+/** The ids of the index plan's candidates, and the predicates they still have to pass. */
+function candidates(dialect: DialectName, filter: RecipeFilter) {
+  if (filter.text !== undefined && isTrigramQuery(filter.text)) {
+    const ids =
+      dialect === 'sqlite'
+        ? sql`select rowid as id from recipes_fts where recipes_fts match ${fts5Phrase(filter.text)}`
+        : sql`select id from recipes where ${containsPredicate(dialect, filter.text)}`
+    return { ids, remaining: filter.tagIds.map(hasTagPredicate) }
+  }
+  const ids = sql`select recipe_id as id from recipe_tags where tag_id in (${sql.join(filter.tagIds)})
+    group by recipe_id having count(*) = ${filter.tagIds.length}`
+  return { ids, remaining: filter.text === undefined ? [] : [containsPredicate(dialect, filter.text)] }
+}
+
+const allPredicates = (dialect: DialectName, filter: RecipeFilter) => [
+  ...(filter.text === undefined ? [] : [containsPredicate(dialect, filter.text)]),
+  ...filter.tagIds.map(hasTagPredicate),
+]
+
+const conjunction = (predicates: RawBuilder<boolean>[]) =>
+  predicates.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(predicates, sql` and `)}`
 
 export async function countMatchingRecipes(
   db: DbOrTx,
   dialect: DialectName,
-  normalized: string,
+  filter: RecipeFilter,
   plan: SearchPlan,
 ): Promise<number> {
-  if (plan === 'index' && dialect === 'sqlite') {
-    const { rows } = await sql<{ count: number }>`
-      select count(*) as count from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}
-    `.execute(db)
+  if (plan === 'index') {
+    const { ids, remaining } = candidates(dialect, filter)
+    const { rows } =
+      remaining.length === 0
+        ? await sql<{ count: number | string }>`select count(*) as count from (${ids}) as matches`.execute(db)
+        : await sql<{ count: number | string }>`
+            with matches as materialized (${ids})
+            select count(*) as count from matches join recipes on recipes.id = matches.id
+            where ${conjunction(remaining)}
+          `.execute(db)
     return Number(rows[0]?.count ?? 0)
   }
   const row = await db
     .selectFrom('recipes')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where(containsPredicate(dialect, normalized))
+    .where(conjunction(allPredicates(dialect, filter)))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
@@ -198,22 +233,49 @@ export async function countMatchingRecipes(
 export async function newestMatchingRecipes(
   db: DbOrTx,
   dialect: DialectName,
-  normalized: string,
+  filter: RecipeFilter,
   plan: SearchPlan,
   page: Page,
 ): Promise<RecipeRecord[]> {
-  if (plan === 'scan') return newestPage(db, page, containsPredicate(dialect, normalized))
-  const matchingIds =
-    dialect === 'sqlite'
-      ? sql`select rowid from recipes_fts where recipes_fts match ${fts5Phrase(normalized)}`
-      : sql`select id from recipes where ${containsPredicate(dialect, normalized)}`
+  if (plan === 'scan') return newestPage(db, page, conjunction(allPredicates(dialect, filter)))
+  const { ids, remaining } = candidates(dialect, filter)
   // Materializing the matches keeps both planners from walking the whole created_at index instead.
   const { rows } = await sql<RecipeRow>`
-    with matches as materialized (${matchingIds})
+    with matches as materialized (${ids})
     select ${sql.join(columns.map((column) => sql.ref(`recipes.${column}`)))}
-    from matches join recipes on recipes.id = matches.${sql.raw(dialect === 'sqlite' ? 'rowid' : 'id')}
+    from matches join recipes on recipes.id = matches.id
+    where ${conjunction(remaining)}
     order by recipes.created_at desc, recipes.id desc
     limit ${page.limit} offset ${page.offset}
   `.execute(db)
   return rows.map(toRecord)
+}
+
+/** The id of a recipe taken from the same page (by normalized source link), if there is one. */
+export async function findRecipeIdBySource(db: DbOrTx, sourceUrl: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('recipes')
+    .select('id')
+    .where('source_key', '=', sourceKeyOf(sourceUrl))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row && Number(row.id)
+}
+
+/** Every recipe matching the filter, newest first (for an export), a page at a time. */
+export async function* allMatchingRecipes(
+  db: DbOrTx,
+  dialect: DialectName,
+  filter: RecipeFilter,
+): AsyncGenerator<RecipeRecord[]> {
+  const limit = 500
+  for (let offset = 0; ; offset += limit) {
+    const page =
+      filter.text === undefined && filter.tagIds.length === 0
+        ? await newestRecipes(db, { offset, limit })
+        : await newestMatchingRecipes(db, dialect, filter, 'scan', { offset, limit })
+    if (page.length > 0) yield page
+    if (page.length < limit) return
+  }
 }

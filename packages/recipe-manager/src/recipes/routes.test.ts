@@ -169,6 +169,19 @@ describeEachDatabase('recipes API', (databases) => {
         'ingredients[0] must not contain control characters',
       ],
     ]
+    it('names every problem in one 400', async () => {
+      const body = recipeBody({ title: ' ', ingredients: ['sal', ''], servings: 0, sourceUrl: 'ftp://x' })
+      for (const response of [await post(body), await put((await create()).id, body)]) {
+        expect(response.statusCode).toBe(400)
+        expect(response.json()).toEqual({
+          success: false,
+          error:
+            'title must not be empty; ingredients[1] must not be empty; servings must be >= 1; ' +
+            'sourceUrl must be an http or https URL',
+        })
+      }
+    })
+
     for (const [what, overrides, message] of cases) {
       it(`returns 400 "${message}" when ${what}`, async () => {
         const body = recipeBody(overrides)

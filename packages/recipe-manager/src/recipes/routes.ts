@@ -1,12 +1,29 @@
+import type { FastifyRequest } from 'fastify'
 import type { App } from 'platform'
 import { cached } from '../cache.js'
 import type { ServiceContext } from '../context.js'
 import { errorResponses, IdParams, SuccessResponse, sendSerialized } from '../schemas.js'
 import { ListRecipesQuery, RecipeBody, RecipeListResponse, RecipeResponse } from './schema.js'
-import { normalizeQuery } from './search.js'
-import { createRecipe, deleteRecipeById, getRecipe, listRecipes, replaceRecipeById } from './service.js'
+import {
+  createRecipe,
+  deleteRecipeById,
+  filterKey,
+  filterOf,
+  getRecipe,
+  listRecipes,
+  replaceRecipeById,
+  toRecipeDraft,
+} from './service.js'
 
 const tags = ['recipes']
+
+/**
+ * A recipe body is checked by the recipe rules before schema validation, so one 400 names every problem
+ * (the schema validator stops at the first). The body then continues trimmed, as it will be stored.
+ */
+async function checkBodyFirst(request: FastifyRequest) {
+  request.body = toRecipeDraft(request.body)
+}
 
 export async function recipeRoutes(app: App, ctx: ServiceContext) {
   app.get(
@@ -14,15 +31,15 @@ export async function recipeRoutes(app: App, ctx: ServiceContext) {
     {
       schema: {
         tags,
-        summary: 'List recipes, newest first, optionally filtered by a search text',
+        summary: 'List recipes, newest first, optionally filtered by a search text and by tags',
         querystring: ListRecipesQuery,
         response: { 200: RecipeListResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       // Whole responses are cached until the next write: repeated searches skip SQL and serialization.
-      const { search, offset, limit } = request.query
-      const key = `list?${offset}&${limit}&${search === undefined ? '' : normalizeQuery(search)}`
+      const { offset, limit } = request.query
+      const key = `list?${offset}&${limit}&${filterKey(filterOf(request.query))}`
       const body = await cached(
         ctx.reads,
         key,
@@ -56,6 +73,7 @@ export async function recipeRoutes(app: App, ctx: ServiceContext) {
         body: RecipeBody,
         response: { 201: RecipeResponse, ...errorResponses(400, 413) },
       },
+      preValidation: checkBodyFirst,
     },
     async (request, reply) => reply.code(201).send({ recipe: await createRecipe(ctx, request.body) }),
   )
@@ -70,6 +88,7 @@ export async function recipeRoutes(app: App, ctx: ServiceContext) {
         body: RecipeBody,
         response: { 200: RecipeResponse, ...errorResponses(400, 404, 413) },
       },
+      preValidation: checkBodyFirst,
     },
     async (request) => ({ recipe: await replaceRecipeById(ctx, request.params.id, request.body) }),
   )

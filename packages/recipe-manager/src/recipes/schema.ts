@@ -1,20 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Tag } from '../tags/schema.js'
+import { RECIPE_LIMITS } from './rules.js'
 
-/** Upper bounds on recipe input; each keeps one recipe far below the 1 MiB body limit. */
-export const RECIPE_LIMITS = {
-  title: 200,
-  description: 5_000,
-  notes: 10_000,
-  sourceUrl: 2_048,
-  ingredients: 200,
-  ingredient: 500,
-  instructions: 200,
-  instruction: 5_000,
-  tags: 50,
-  servings: 10_000,
-  search: 200,
-} as const
+export { RECIPE_LIMITS }
 
 export const RecipeBody = Type.Object({
   title: Type.String({
@@ -67,7 +55,14 @@ export const ListRecipesQuery = Type.Object({
   search: Type.Optional(
     Type.String({
       maxLength: RECIPE_LIMITS.search,
-      description: 'Case-insensitive substring of the title, description or an ingredient',
+      description:
+        'Substring of the title, description or an ingredient, ignoring case and accents (`creme` finds "Crème")',
+    }),
+  ),
+  tag: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), {
+      maxItems: 10,
+      description: 'Tag ids, repeatable (`tag=1&tag=2`): only recipes having every one of them',
     }),
   ),
   offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
@@ -77,5 +72,5 @@ export type ListRecipesQuery = Static<typeof ListRecipesQuery>
 
 export const RecipeListResponse = Type.Object({
   recipes: Type.Array(Recipe, { description: 'Newest first; ties broken by id, newest first' }),
-  total: Type.Integer({ description: 'Number of recipes matching the search, across all pages' }),
+  total: Type.Integer({ description: 'Number of recipes matching the search and tags, across all pages' }),
 })

@@ -2,20 +2,28 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
-import { countMatchingRecipes, newestMatchingRecipes, type SearchPlan } from './repository.js'
-import { isTrigramQuery, normalizeQuery } from './search.js'
+import { countMatchingRecipes, hasIndexPlan, newestMatchingRecipes, type SearchPlan } from './repository.js'
+import { filterOf } from './service.js'
 
-/** Letters with tricky case mappings, LIKE wildcards, quotes, backslash and an astral-plane emoji. */
+/**
+ * Letters with and without accents (precomposed, and `e` with a combining acute), tricky case mappings,
+ * LIKE wildcards, quotes, backslash and an astral-plane emoji.
+ */
 const alphabet = [
   'a',
   'a',
   'b',
   'A',
   'B',
+  'e',
+  'E',
+  'n',
   'é',
   'É',
+  'e\u0301',
   'ñ',
   'Ñ',
+  'ø',
   'ß',
   'İ',
   'Σ',
@@ -41,31 +49,41 @@ const title = fc
   .tuple(fc.constantFrom('', 'Sopa ', 'SOPA de ', 'sopa_'), nonBlank(10))
   .map(([stem, rest]) => `${stem}${rest}`)
 
+/** Three tags exist; a recipe has any subset of them (by position). */
+const TAG_COUNT = 3
+const tagSubset = (maxLength: number) =>
+  fc.subarray(
+    Array.from({ length: TAG_COUNT }, (_, index) => index),
+    { maxLength },
+  )
+
 const recipeInput = fc.record(
   {
     title,
     description: text(12),
     ingredients: fc.array(nonBlank(8), { minLength: 1, maxLength: 3 }),
+    tags: tagSubset(TAG_COUNT),
   },
-  { requiredKeys: ['title', 'ingredients'] },
+  { requiredKeys: ['title', 'ingredients', 'tags'] },
 )
 
 /** A query taken from stored text (code point offsets, random case) or made up. */
-const querySpec = fc.oneof(
+const textSpec = fc.oneof(
   fc.record({
     kind: fc.constant('substring' as const),
     recipe: fc.nat(),
     field: fc.nat(),
     start: fc.nat(),
     length: fc.integer({ min: 1, max: 6 }),
-    upper: fc.boolean(),
+    variant: fc.constantFrom('same', 'upper', 'unaccented', 'unaccented upper'),
   }),
   fc.record({ kind: fc.constant('random' as const), text: nonBlank(4) }),
   fc.record({
     kind: fc.constant('random' as const),
-    text: fc.constantFrom('sopa', 'SOP', 'pa_', 'a', 'aaa', 'so'),
+    text: fc.constantFrom('sopa', 'SOP', 'pa_', 'a', 'aaa', 'so', 'ene', 'ÉÑE', ''),
   }),
 )
+const querySpec = fc.record({ text: textSpec, tags: tagSubset(2) })
 
 interface Stored {
   id: number
@@ -73,6 +91,7 @@ interface Stored {
   title: string
   description?: string
   ingredients: string[]
+  tags: { id: number }[]
 }
 
 const fieldsOf = (recipe: Stored) => [
@@ -83,33 +102,47 @@ const fieldsOf = (recipe: Stored) => [
 
 type QuerySpec = typeof querySpec extends fc.Arbitrary<infer T> ? T : never
 
-function queryFor(spec: QuerySpec, stored: Stored[]): string {
+const stripAccents = (value: string) => value.normalize('NFD').replace(/\p{Mn}/gu, '')
+
+function queryFor(spec: QuerySpec['text'], stored: Stored[]): string {
   if (spec.kind === 'random') return spec.text
   const recipe = stored[spec.recipe % stored.length] as Stored
   const fields = fieldsOf(recipe)
   const field = Array.from(fields[spec.field % fields.length] as string)
   const start = spec.start % field.length
   const slice = field.slice(start, start + spec.length).join('')
-  return spec.upper ? slice.toUpperCase() : slice
+  const unaccented = spec.variant.startsWith('unaccented') ? stripAccents(slice) : slice
+  return spec.variant.endsWith('upper') ? unaccented.toUpperCase() : unaccented
 }
 
-/** The definition of a match, in memory. */
-const expectedIds = (stored: Stored[], query: string) =>
+/** The definition of a match, in memory, written independently of search.ts: accents off, then case. */
+const folded = (value: string) => stripAccents(value).toLowerCase()
+const expectedIds = (stored: Stored[], query: string, tagIds: number[]) =>
   stored
-    .filter((recipe) => fieldsOf(recipe).some((field) => field.toLowerCase().includes(query.toLowerCase())))
+    .filter((recipe) => fieldsOf(recipe).some((field) => folded(field).includes(folded(query))))
+    .filter((recipe) => tagIds.every((tagId) => recipe.tags.some((tag) => tag.id === tagId)))
     .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
     .map((recipe) => recipe.id)
 
 describeEachDatabase(
-  'search property: results equal an in-memory toLowerCase().includes() filter',
+  'search property: results equal an in-memory filter (accents and case ignored, every tag held)',
   (databases) => {
     let service: TestService
+    const tagIds: number[] = []
     beforeAll(async () => {
       // A clock running backwards, two writes per millisecond: newest-first order then disagrees with id
       // order, and pairs tie on createdAt, so both parts of the ordering are checked.
       let reads = 0
       const clock = () => Date.UTC(2026, 2, 24) - Math.floor(reads++ / 2)
       service = await startTestService(await databases.freshUrl(), {}, clock)
+      for (let index = 0; index < TAG_COUNT; index++) {
+        const response = await service.app.inject({
+          method: 'POST',
+          url: '/api/tags',
+          payload: { name: `tag ${index}` },
+        })
+        tagIds.push(response.json().tag.id)
+      }
       return () => service.close()
     })
 
@@ -125,40 +158,49 @@ describeEachDatabase(
                 const response = await service.app.inject({
                   method: 'POST',
                   url: '/api/recipes',
-                  payload: { ...input, instructions: ['Cocinar'] },
+                  payload: {
+                    ...input,
+                    instructions: ['Cocinar'],
+                    tags: input.tags.map((index) => tagIds[index]),
+                  },
                 })
                 expect(response.statusCode).toBe(201)
                 stored.push(response.json().recipe)
               }
               for (const spec of specs) {
-                const query = queryFor(spec, stored)
-                const expected = expectedIds(stored, query)
+                const query = queryFor(spec.text, stored)
+                const tags = spec.tags.map((index) => tagIds[index] as number)
+                const expected = expectedIds(stored, query, tags)
+                const tagParameters = tags.map((tagId) => `&tag=${tagId}`).join('')
                 const response = await service.app.inject({
                   method: 'GET',
-                  url: `/api/recipes?limit=100&search=${encodeURIComponent(query)}`,
+                  url: `/api/recipes?limit=100&search=${encodeURIComponent(query)}${tagParameters}`,
                 })
                 const body = response.json()
                 expect({
                   query,
+                  tags,
                   ids: body.recipes.map((recipe: Stored) => recipe.id),
                   total: body.total,
                 }).toEqual({
                   query,
+                  tags,
                   ids: expected,
                   total: expected.length,
                 })
 
-                const normalized = normalizeQuery(query)
-                const plans: SearchPlan[] = isTrigramQuery(normalized) ? ['index', 'scan'] : ['scan']
+                const filter = filterOf({ search: query, tag: tags })
+                const plans: SearchPlan[] = hasIndexPlan(filter) ? ['index', 'scan'] : ['scan']
                 for (const plan of plans) {
                   const { db, dialect } = service.ctx
-                  const total = await countMatchingRecipes(db, dialect, normalized, plan)
-                  const page = await newestMatchingRecipes(db, dialect, normalized, plan, {
+                  const total = await countMatchingRecipes(db, dialect, filter, plan)
+                  const page = await newestMatchingRecipes(db, dialect, filter, plan, {
                     offset: 0,
                     limit: 100,
                   })
-                  expect({ query, plan, ids: page.map((recipe) => recipe.id), total }).toEqual({
+                  expect({ query, tags, plan, ids: page.map((recipe) => recipe.id), total }).toEqual({
                     query,
+                    tags,
                     plan,
                     ids: expected,
                     total: expected.length,

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { FIELD_SEPARATOR, fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
+import { FIELD_SEPARATOR, fold, fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
 import { trigramPlan } from './service.js'
 
 describe('searchTextOf', () => {
-  it('lower-cases title, description and each ingredient, joined by a separator', () => {
+  it('folds title, description and each ingredient (case and accents off), joined by a separator', () => {
     expect(
       searchTextOf({ title: 'Crème Brûlée', description: 'RICA', ingredients: ['JALAPEÑO', 'Sal'] }),
-    ).toBe(['crème brûlée', 'rica', 'jalapeño', 'sal'].join(FIELD_SEPARATOR))
+    ).toBe(['creme brulee', 'rica', 'jalapeno', 'sal'].join(FIELD_SEPARATOR))
+  })
+
+  it('folds precomposed and combining accents alike, and keeps letters that do not decompose', () => {
+    expect(fold('Cre\u0301me')).toBe('creme')
+    expect(fold('ÇA')).toBe('ca')
+    expect(fold('Smørrebrød STRAẞE')).toBe('smørrebrød straße')
   })
 
   it('leaves out an absent description', () => {

@@ -1,7 +1,8 @@
 /**
- * Search semantics: a recipe matches a query when the JavaScript `toLowerCase()` of its title, its
- * description or one of its ingredients contains the `toLowerCase()` of the query. Both sides are
- * lower-cased here, in JavaScript, so SQLite and PostgreSQL compare plain code points and agree exactly.
+ * Search semantics: a recipe matches a query when the folded text of its title, its description or one
+ * of its ingredients contains the folded query. Folding is `fold` below: lower case, then accents off,
+ * so `creme` finds "Crème" and `JALAPEÑO` finds "jalapeno". Both sides are folded here, in JavaScript,
+ * so SQLite and PostgreSQL compare plain code points and agree exactly.
  */
 
 /** U+001F never occurs in stored text (control characters are rejected), so no match spans two fields. */
@@ -13,15 +14,23 @@ export interface SearchableFields {
   ingredients: readonly string[]
 }
 
-/** Each field is lower-cased on its own: case mapping is context-sensitive (Greek final sigma). */
-export function searchTextOf(fields: SearchableFields): string {
-  const parts = [fields.title, ...(fields.description === undefined ? [] : [fields.description])]
-  return [...parts, ...fields.ingredients].map((part) => part.toLowerCase()).join(FIELD_SEPARATOR)
+const NONSPACING_MARKS = /\p{Mn}/gu
+
+/**
+ * JavaScript's full Unicode lower case, then canonical decomposition with the nonspacing marks (accents,
+ * tildes, cedillas, diaereses) removed. Letters that do not decompose (`ß`, `ø`, `æ`) stay as they are.
+ */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(NONSPACING_MARKS, '')
 }
 
-export function normalizeQuery(query: string): string {
-  return query.toLowerCase()
+/** Each field is folded on its own: case mapping is context-sensitive (Greek final sigma). */
+export function searchTextOf(fields: SearchableFields): string {
+  const parts = [fields.title, ...(fields.description === undefined ? [] : [fields.description])]
+  return [...parts, ...fields.ingredients].map(fold).join(FIELD_SEPARATOR)
 }
+
+export const normalizeQuery = fold
 
 /** Trigram indexes only help queries of at least three code points. */
 export function isTrigramQuery(normalized: string): boolean {

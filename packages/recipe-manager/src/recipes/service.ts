@@ -1,60 +1,35 @@
 import { InvalidRequestError, NotFoundError } from 'platform'
 import { cached } from '../cache.js'
+import { hasControlCharacter } from '../characters.js'
 import { isoNow, type ServiceContext } from '../context.js'
 import { isForeignKeyViolation } from '../database.js'
 import { existingTagIds, linkTags, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
-import { hasControlCharacter, optionalText, requiredText } from '../text.js'
 import {
   countMatchingRecipes,
   countRecipes,
   deleteRecipe,
   findRecipe,
+  hasIndexPlan,
   insertRecipe,
   newestMatchingRecipes,
   newestRecipes,
   type RecipeDraft,
+  type RecipeFilter,
   type RecipeRecord,
   replaceRecipe,
   type SearchPlan,
 } from './repository.js'
-import { type ListRecipesQuery, RECIPE_LIMITS, type Recipe, type RecipeBody } from './schema.js'
-import { isTrigramQuery, normalizeQuery } from './search.js'
+import { checkRecipeBody, describeProblems } from './rules.js'
+import type { ListRecipesQuery, Recipe, RecipeBody } from './schema.js'
+import { normalizeQuery } from './search.js'
 
 export const recipeNotFound = (id: number) => new NotFoundError(`Recipe ${id} not found`)
 
-/** Trims and checks what the body schema cannot express; the result is what gets stored. */
-export function toRecipeDraft(body: RecipeBody): RecipeDraft {
-  const draft: RecipeDraft = {
-    title: requiredText('title', body.title, RECIPE_LIMITS.title),
-    ingredients: body.ingredients.map((item, index) =>
-      requiredText(`ingredients[${index}]`, item, RECIPE_LIMITS.ingredient),
-    ),
-    instructions: body.instructions.map((item, index) =>
-      requiredText(`instructions[${index}]`, item, RECIPE_LIMITS.instruction),
-    ),
-    tags: [...new Set(body.tags ?? [])],
-  }
-  const description = optionalText('description', body.description, RECIPE_LIMITS.description)
-  if (description !== undefined) draft.description = description
-  const notes = optionalText('notes', body.notes, RECIPE_LIMITS.notes)
-  if (notes !== undefined) draft.notes = notes
-  if (body.servings !== undefined) draft.servings = body.servings
-  if (body.sourceUrl !== undefined) draft.sourceUrl = httpUrl(body.sourceUrl)
+/** The draft to store, or a 400 naming every problem of the body at once. */
+export function toRecipeDraft(body: unknown): RecipeDraft {
+  const { draft, problems } = checkRecipeBody(body)
+  if (draft === undefined) throw new InvalidRequestError(describeProblems(problems))
   return draft
-}
-
-function httpUrl(value: string): string {
-  const text = requiredText('sourceUrl', value, RECIPE_LIMITS.sourceUrl)
-  let url: URL | undefined
-  try {
-    url = new URL(text)
-  } catch {
-    url = undefined
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    throw new InvalidRequestError('sourceUrl must be an http or https URL')
-  }
-  return text
 }
 
 async function withTags(ctx: ServiceContext, records: RecipeRecord[]): Promise<Recipe[]> {
@@ -138,27 +113,37 @@ export function trigramPlan(
   return walked <= SCAN_BUDGET || walked <= matches * SCAN_ROWS_PER_MATCH ? 'scan' : 'index'
 }
 
+/** The filter of a list query: folded text (none when blank) and distinct tag ids. */
+export function filterOf(query: Pick<ListRecipesQuery, 'search' | 'tag'>): RecipeFilter {
+  const text = normalizeQuery(query.search ?? '')
+  const tagIds = [...new Set(query.tag ?? [])].sort((a, b) => a - b)
+  return text === '' ? { tagIds } : { text, tagIds }
+}
+
+/** A key naming the filter, for the read cache. */
+export const filterKey = (filter: RecipeFilter) => `${filter.tagIds.join(',')}|${filter.text ?? ''}`
+
 export async function listRecipes(
   ctx: ServiceContext,
   query: ListRecipesQuery,
 ): Promise<{ recipes: Recipe[]; total: number }> {
   const page = { offset: query.offset, limit: query.limit }
-  const normalized = normalizeQuery(query.search ?? '')
-  if (normalized === '') {
+  const filter = filterOf(query)
+  if (filter.text === undefined && filter.tagIds.length === 0) {
     const total = await cached(ctx.reads, 'count', () => countRecipes(ctx.db))
     const records = page.offset >= total ? [] : await newestRecipes(ctx.db, page)
     return { recipes: await withTags(ctx, records), total }
   }
   // Stored text never holds control characters, so such a query cannot match.
-  if (hasControlCharacter(normalized)) return { recipes: [], total: 0 }
+  if (filter.text !== undefined && hasControlCharacter(filter.text)) return { recipes: [], total: 0 }
 
-  const trigram = isTrigramQuery(normalized)
-  const total = await cached(ctx.reads, `count?${normalized}`, () =>
-    countMatchingRecipes(ctx.db, ctx.dialect, normalized, trigram ? 'index' : 'scan'),
+  const indexed = hasIndexPlan(filter)
+  const total = await cached(ctx.reads, `count?${filterKey(filter)}`, () =>
+    countMatchingRecipes(ctx.db, ctx.dialect, filter, indexed ? 'index' : 'scan'),
   )
   if (page.offset >= total) return { recipes: [], total }
   let plan: SearchPlan = 'scan'
-  if (trigram) plan = trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db)))
-  const records = await newestMatchingRecipes(ctx.db, ctx.dialect, normalized, plan, page)
+  if (indexed) plan = trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db)))
+  const records = await newestMatchingRecipes(ctx.db, ctx.dialect, filter, plan, page)
   return { recipes: await withTags(ctx, records), total }
 }

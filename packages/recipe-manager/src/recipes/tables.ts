@@ -15,6 +15,8 @@ export interface RecipesTable {
   source_url: string | null
   notes: string | null
   search_text: string
+  /** The normalized source link (source-url.ts), to find a page imported before. */
+  source_key: string | null
   created_at: string
   updated_at: string
 }

@@ -1,0 +1,123 @@
+import { lookup as dnsLookup } from 'node:dns'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { isIP, type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
+import { InvalidRequestError } from 'platform'
+
+/**
+ * Fetching a recipe page for an import, as the server: http(s) only, at most MAX_REDIRECTS redirects,
+ * PAGE_TIMEOUT_MS in all, PAGE_MAX_BYTES of body. Unless `allowPrivate`, a host that is or resolves to
+ * a loopback, private, link-local or otherwise non-public address is refused, checked on the address
+ * actually connected to (so a name cannot resolve to a public address when checked and a private one
+ * when used).
+ */
+export const PAGE_TIMEOUT_MS = 10_000
+export const PAGE_MAX_BYTES = 5 * 1024 * 1024
+const MAX_REDIRECTS = 3
+
+export class PageFetchError extends InvalidRequestError {}
+
+const isNonPublic = (address: string) => ipaddr.process(address).range() !== 'unicast'
+
+const refusal = (host: string) =>
+  new PageFetchError(
+    `url points to a private or loopback address (${host}), which this server does not fetch`,
+  )
+
+/** A DNS lookup that fails for non-public addresses. */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 4)
+    const list = addresses as { address: string; family: number }[]
+    const blocked = list.find((entry) => isNonPublic(entry.address))
+    if (blocked) return callback(refusal(hostname), '', 4)
+    if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list)
+    const first = list[0] as { address: string; family: number }
+    callback(null, first.address, first.family)
+  })
+}
+
+export interface FetchedPage {
+  url: string
+  html: string
+}
+
+export async function fetchPage(raw: string, allowPrivate: boolean): Promise<FetchedPage> {
+  const deadline = Date.now() + PAGE_TIMEOUT_MS
+  let url = checkedUrl(raw, allowPrivate)
+  for (let redirects = 0; ; redirects++) {
+    const response = await get(url, allowPrivate, deadline)
+    const location = response.headers.location
+    if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
+      response.resume()
+      if (redirects === MAX_REDIRECTS) throw new PageFetchError('url redirects too many times')
+      url = checkedUrl(new URL(location, url).toString(), allowPrivate)
+      continue
+    }
+    if (response.statusCode !== 200) {
+      response.resume()
+      throw new PageFetchError(`the page answered HTTP ${response.statusCode}`)
+    }
+    return { url: url.toString(), html: await body(response, deadline) }
+  }
+}
+
+function checkedUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new PageFetchError('url must be an absolute http or https URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PageFetchError('url must use http or https')
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (!allowPrivate && (host === 'localhost' || (isIP(host) !== 0 && isNonPublic(host)))) throw refusal(host)
+  return url
+}
+
+function get(url: URL, allowPrivate: boolean, deadline: number): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'recipe-manager-import/0.1' },
+      ...(allowPrivate ? {} : { lookup: publicLookup }),
+      timeout: Math.max(1, deadline - Date.now()),
+    })
+    request.on('response', resolve)
+    request.on('timeout', () => request.destroy(new PageFetchError('the page did not answer in time')))
+    request.on('error', (error) =>
+      reject(
+        error instanceof PageFetchError
+          ? error
+          : new PageFetchError(`the page could not be fetched (${error.message})`),
+      ),
+    )
+    request.end()
+  })
+}
+
+function body(response: IncomingMessage, deadline: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const timer = setTimeout(
+      () => response.destroy(new PageFetchError('the page did not answer in time')),
+      Math.max(1, deadline - Date.now()),
+    )
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > PAGE_MAX_BYTES)
+        response.destroy(new PageFetchError(`the page is larger than ${PAGE_MAX_BYTES} bytes`))
+      else chunks.push(chunk)
+    })
+    response.on('end', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks).toString('utf8'))
+    })
+    response.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error instanceof PageFetchError ? error : new PageFetchError('the page could not be read'))
+    })
+  })
+}

@@ -1,0 +1,191 @@
+import { gunzipSync, strFromU8, unzipSync } from 'fflate'
+import { formatAmount } from '../scaling/quantities.js'
+import { type Candidate, candidate, linesOf, namesOf, plainText, servingsOf } from './candidate.js'
+import { candidateFromSchemaOrg, findRecipes } from './schema-org.js'
+
+/**
+ * Reading other apps' exports into candidates. Each format is recognised by its shape, so a person
+ * uploads the file as it came:
+ * - schema.org JSON: a `Recipe` object or a list of them (also Nextcloud Cookbook's `recipe.json`,
+ *   alone or as folders in a zip);
+ * - Mealie: a zip with `recipes/<slug>/<slug>.json` (Mealie's recipe model, snake_case or camelCase);
+ * - Paprika: `.paprikarecipes`, a zip of `.paprikarecipe` entries, each one gzipped JSON recipe;
+ * - Tandoor: a zip of zips, each holding `recipe.json` (steps carry the ingredients).
+ * Every entry that cannot be read is reported with its name and why; the others still import.
+ */
+
+export interface ReadEntry {
+  /** Where it came from: the file entry, or the position in a list. */
+  label: string
+  candidate?: Candidate
+  failure?: string
+}
+
+type Json = Record<string, unknown>
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((byte, index) => bytes[index] === byte)
+
+export function readExport(bytes: Uint8Array): ReadEntry[] {
+  if (isZip(bytes)) return readZip(bytes)
+  return readJsonEntries('file', strFromU8(bytes))
+}
+
+function readZip(bytes: Uint8Array): ReadEntry[] {
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(bytes)
+  } catch {
+    return [{ label: 'file', failure: 'not a readable zip archive' }]
+  }
+  const names = Object.keys(files).filter(
+    (name) => !name.endsWith('/') && !name.split('/').some((part) => part.startsWith('.')),
+  )
+  const entries: ReadEntry[] = []
+  for (const name of names) {
+    const data = files[name] as Uint8Array
+    if (name.endsWith('.paprikarecipe'))
+      entries.push(guarded(name, () => paprika(JSON.parse(strFromU8(gunzipSync(data))))))
+    else if (name.endsWith('.zip')) entries.push(...tandoorZip(name, data))
+    else if (name.endsWith('.json')) entries.push(...readJsonEntries(name, strFromU8(data)))
+  }
+  return entries.length > 0
+    ? entries
+    : [{ label: 'file', failure: 'the archive holds no recipe this service can read' }]
+}
+
+function tandoorZip(name: string, data: Uint8Array): ReadEntry[] {
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(data)
+  } catch {
+    return [{ label: name, failure: 'not a readable zip archive' }]
+  }
+  const json = Object.keys(files).find((entry) => entry.endsWith('.json'))
+  if (json === undefined) return [{ label: name, failure: 'no recipe.json inside' }]
+  return [guarded(name, () => tandoor(JSON.parse(strFromU8(files[json] as Uint8Array))))]
+}
+
+function readJsonEntries(label: string, text: string): ReadEntry[] {
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch {
+    return [{ label, failure: 'not valid JSON' }]
+  }
+  const recipes = findRecipes(document)
+  if (recipes.length > 0) {
+    return recipes.map((recipe, index) =>
+      guarded(recipes.length > 1 ? `${label}[${index}]` : label, () => candidateFromSchemaOrg(recipe)),
+    )
+  }
+  const items = Array.isArray(document) ? document : [document]
+  return items.map((item, index) =>
+    guarded(items.length > 1 ? `${label}[${index}]` : label, () => {
+      if (!isObject(item)) throw new Error('not a recipe object')
+      if (item.steps !== undefined && item.keywords !== undefined) return tandoor(item)
+      if (typeof item.directions === 'string' || typeof item.ingredients === 'string') return paprika(item)
+      if (item.recipe_ingredient !== undefined || item.recipeIngredient !== undefined) return mealie(item)
+      throw new Error('not a recipe in a known format')
+    }),
+  )
+}
+
+function guarded(label: string, read: () => Candidate): ReadEntry {
+  try {
+    return { label, candidate: read() }
+  } catch (error) {
+    return { label, failure: error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message }
+  }
+}
+
+function mealieIngredient(item: unknown): string {
+  if (!isObject(item)) return plainText(item)
+  const shown = plainText(item.display ?? item.original_text ?? item.originalText)
+  if (shown) return shown
+  const quantity =
+    typeof item.quantity === 'number' && item.quantity > 0 ? formatAmount(item.quantity, 'ascii') : ''
+  const unit = isObject(item.unit) ? plainText(item.unit.name) : ''
+  const food = isObject(item.food) ? plainText(item.food.name) : ''
+  return [quantity, unit, food, plainText(item.note)].filter((part) => part !== '').join(' ')
+}
+
+function mealie(item: Json): Candidate {
+  const notes = list(item.notes)
+    .filter(isObject)
+    .map((note) =>
+      [plainText(note.title), typeof note.text === 'string' ? note.text.trim() : '']
+        .filter(Boolean)
+        .join(': '),
+    )
+    .filter((note) => note !== '')
+  const servings =
+    typeof item.recipe_servings === 'number' && item.recipe_servings >= 1
+      ? Math.round(item.recipe_servings)
+      : undefined
+  return candidate({
+    title: item.name,
+    description: item.description,
+    ingredients: list(item.recipe_ingredient ?? item.recipeIngredient)
+      .map(mealieIngredient)
+      .filter((line) => line !== ''),
+    instructions: list(item.recipe_instructions ?? item.recipeInstructions)
+      .map((step) => plainText(isObject(step) ? step.text : step))
+      .filter((step) => step !== ''),
+    servings: servings ?? servingsOf(item.recipe_yield ?? item.recipeYield),
+    sourceUrl: item.org_url ?? item.orgURL,
+    notes: notes.join('\n\n'),
+    tagNames: namesOf(item.tags, item.recipe_category ?? item.recipeCategory),
+  })
+}
+
+function paprika(item: unknown): Candidate {
+  if (!isObject(item)) throw new Error('not a recipe object')
+  return candidate({
+    title: item.name,
+    description: item.description,
+    ingredients: linesOf(item.ingredients),
+    // Paprika users often number their directions by hand; the app numbers steps itself.
+    instructions: linesOf(item.directions).map((line) => line.replace(/^\d+[.)]\s+/, '')),
+    servings: servingsOf(item.servings),
+    sourceUrl: item.source_url,
+    notes: item.notes,
+    tagNames: namesOf(item.categories),
+  })
+}
+
+function tandoorIngredient(item: Json): string {
+  const amount =
+    item.no_amount === true || typeof item.amount !== 'number' || item.amount <= 0
+      ? ''
+      : formatAmount(item.amount, 'ascii')
+  const unit = isObject(item.unit) ? plainText(item.unit.name) : ''
+  const food = isObject(item.food) ? plainText(item.food.name) : ''
+  const line = [amount, unit, food].filter((part) => part !== '').join(' ')
+  const note = plainText(item.note)
+  return note ? `${line}, ${note}` : line
+}
+
+function tandoor(item: unknown): Candidate {
+  if (!isObject(item)) throw new Error('not a recipe object')
+  const steps = list(item.steps).filter(isObject)
+  return candidate({
+    title: item.name,
+    description: item.description,
+    ingredients: steps.flatMap((step) =>
+      list(step.ingredients)
+        .filter((ingredient): ingredient is Json => isObject(ingredient) && ingredient.is_header !== true)
+        .map(tandoorIngredient)
+        .filter((line) => line !== ''),
+    ),
+    instructions: steps
+      .map((step) => (typeof step.instruction === 'string' ? step.instruction.trim() : ''))
+      .filter(Boolean),
+    servings: servingsOf(item.servings),
+    sourceUrl: item.source_url,
+    tagNames: namesOf(item.keywords),
+  })
+}

@@ -1,0 +1,504 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { App } from 'platform'
+import { describeEachDatabase } from 'platform/testing'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.js'
+import { loadRecipeManagerConfig } from '../config.js'
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+const AXE_SCRIPT = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+const DESKTOP = { width: 1280, height: 900 }
+
+/** A recipe page as sites publish them: schema.org JSON-LD with an image, keywords and HowToSteps. */
+const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type="application/ld+json">${JSON.stringify(
+  {
+    '@context': 'https://schema.org',
+    '@type': 'Recipe',
+    name: 'Tarta de queso',
+    image: { '@type': 'ImageObject', url: '/img/tarta.jpg' },
+    description: 'Sin horno.',
+    recipeYield: '8 porciones',
+    recipeIngredient: ['200 g de galletas', '500 g de queso crema'],
+    recipeInstructions: [
+      { '@type': 'HowToStep', text: 'Tritura las galletas.' },
+      { '@type': 'HowToStep', text: 'Bate el queso y enfría.' },
+    ],
+    keywords: 'Postre, sin horno',
+  },
+)}</script></head><body><h1>Tarta de queso</h1></body></html>`
+const PHONE = { width: 390, height: 844 }
+
+let webDirectory: string
+let browser: Browser
+
+beforeAll(async () => {
+  // Built into a folder of its own, so a service running from dist/web is not disturbed.
+  webDirectory = mkdtempSync(join(tmpdir(), 'recipes-web-'))
+  // vitest sets NODE_ENV=test, which would bundle React's development build: test what `npm start` serves.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      build: { outDir: webDirectory, emptyOutDir: true },
+      mode: 'production',
+      logLevel: 'error',
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  rmSync(webDirectory, { recursive: true, force: true })
+})
+
+/** Serious and critical axe-core findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: AXE_SCRIPT })
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }
+    ).axe.run()
+    return result.violations.map(({ id, impact }) => ({ id, impact }))
+  })
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+}
+
+describeEachDatabase('recipe web app in Chromium', (databases) => {
+  let app: App
+  let base: string
+  let context: BrowserContext
+  let page: Page
+  let pages: Server
+  let pageUrl: string
+  const tag: Record<string, number> = {}
+  const recipe: Record<string, number> = {}
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    })
+    return (await response.json()) as {
+      tag: { id: number }
+      recipe: { id: number } & Record<string, unknown>
+      tags: { name: string }[]
+    }
+  }
+
+  beforeAll(async () => {
+    const config = loadRecipeManagerConfig({
+      DATABASE_URL: await databases.freshUrl(),
+      PORT: '0',
+      SEED_DEMO_DATA: 'false',
+      // The recipe page to import is served on 127.0.0.1.
+      IMPORT_ALLOW_PRIVATE_URLS: 'true',
+    })
+    pages = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RECIPE_PAGE)
+    })
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/tarta`
+    ;({ app } = await buildApp(config, { logLevel: false, webDirectory }))
+    base = await app.listen({ port: 0, host: '127.0.0.1' })
+    for (const name of ['Postre', 'Rápido', 'Vegano'])
+      tag[name] = (await api('POST', '/api/tags', { name })).tag.id
+    // 24 fillers, so the list has two pages; then the recipes the tests look for, newest.
+    for (let index = 1; index <= 24; index++) {
+      await api('POST', '/api/recipes', {
+        title: `Receta de relleno ${index}`,
+        ingredients: ['agua'],
+        instructions: ['Hervir.'],
+      })
+    }
+    const created = async (key: string, body: Record<string, unknown>) => {
+      recipe[key] = (await api('POST', '/api/recipes', body)).recipe.id
+    }
+    await created('creme', {
+      title: 'Crème brûlée',
+      description: 'Postre francés con costra de caramelo.',
+      ingredients: ['1 1/2 cups cream', '½ taza de azúcar', '4 yemas', 'Vainilla al gusto'],
+      instructions: ['Calienta la crema.', 'Mezcla con las yemas y el azúcar.', 'Hornea y carameliza.'],
+      servings: 4,
+      tags: [tag.Postre],
+      notes: 'Mejor de un día para otro.',
+      sourceUrl: 'https://example.com/creme',
+    })
+    await created('fruit', {
+      title: 'Ensalada de fruta',
+      ingredients: ['2 manzanas', '1 plátano'],
+      instructions: ['Corta y mezcla.'],
+      tags: [tag.Postre, tag.Rápido, tag.Vegano],
+    })
+    await created('toast', {
+      title: 'Tostada con tomate',
+      ingredients: ['1 pan', '1 tomate'],
+      instructions: ['Tuesta el pan.', 'Ralla el tomate encima.'],
+      tags: [tag.Rápido, tag.Vegano],
+    })
+    // bypassCSP: axe-core is added to the page as an inline script, which the app's policy forbids.
+    context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', bypassCSP: true })
+    page = await context.newPage()
+    // A missing element fails its own step, named, well before the test's time is up.
+    page.setDefaultTimeout(8_000)
+  }, 120_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await app?.close()
+    await new Promise((resolve) => pages?.close(resolve))
+  })
+
+  const titles = () => page.locator('.recipe-card h2').allTextContents()
+  const shoot = async (name: string) => {
+    if (databases.dialect !== 'sqlite') return
+    await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png`, fullPage: true })
+    await page.setViewportSize(PHONE)
+    await page.screenshot({ path: `${SCREENSHOTS}${name}-phone.png`, fullPage: true })
+    await page.setViewportSize(DESKTOP)
+  }
+
+  describe('browse', () => {
+    it('searches as you type, ignoring accents, with the query in the address', async () => {
+      await page.goto(base)
+      await page.getByText('27 recipes').waitFor()
+      await shoot('browse')
+      await page.getByLabel('Search recipes').pressSequentially('creme', { delay: 30 })
+      // On a busy machine a pause between keys already searches "cr": wait for the whole word.
+      await page.waitForURL((url) => url.searchParams.get('q') === 'creme')
+      await page.getByText('1 recipe', { exact: true }).waitFor()
+      expect(await titles()).toEqual(['Crème brûlée'])
+      expect(new URL(page.url()).searchParams.get('q')).toBe('creme')
+      const drawn = await page.evaluate(() => {
+        const typed = performance.getEntriesByName('recipes-typed').at(-1)?.startTime ?? 0
+        const shown = performance.getEntriesByName('recipes-drawn').at(-1)?.startTime ?? 0
+        return shown - typed
+      })
+      console.info(`keystroke to results drawn (${databases.dialect}, 27 recipes): ${drawn.toFixed(0)} ms`)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    it('filters by two tags, and Back undoes one filter at a time', async () => {
+      await page.goto(base)
+      await page.getByRole('button', { name: 'Rápido' }).click()
+      await page.getByText('2 recipes', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Postre' }).click()
+      await page.getByText('1 recipe', { exact: true }).waitFor()
+      expect(await titles()).toEqual(['Ensalada de fruta'])
+      expect(new URL(page.url()).searchParams.getAll('tag')).toEqual([String(tag.Rápido), String(tag.Postre)])
+      expect(await page.getByRole('button', { name: 'Postre' }).getAttribute('aria-pressed')).toBe('true')
+      await page.goBack()
+      await page.getByText('2 recipes', { exact: true }).waitFor()
+      expect(await titles()).toEqual(['Tostada con tomate', 'Ensalada de fruta'])
+    })
+
+    it('pages, and Back returns to the first page', async () => {
+      await page.goto(base)
+      await page.getByText('Page 1 of 2').waitFor()
+      await page.getByRole('link', { name: 'Next' }).click()
+      await page.getByText('Page 2 of 2').waitFor()
+      expect(await titles()).toEqual([
+        'Receta de relleno 7',
+        ...[6, 5, 4, 3, 2, 1].map((n) => `Receta de relleno ${n}`),
+      ])
+      await page.goBack()
+      await page.getByText('Page 1 of 2').waitFor()
+      expect((await titles())[0]).toBe('Tostada con tomate')
+    })
+  })
+
+  describe('a recipe', () => {
+    it('scales ingredients with the servings, fractions included', async () => {
+      await page.goto(`${base}/recipes/${recipe.creme}`)
+      await page.getByRole('heading', { level: 1, name: 'Crème brûlée' }).waitFor()
+      const servings = page.getByRole('spinbutton', { name: 'Servings' })
+      expect(await servings.inputValue()).toBe('4')
+      await servings.fill('8')
+      expect(await page.locator('.ingredients li').allTextContents()).toEqual([
+        '3 cups cream',
+        '1 taza de azúcar',
+        '8 yemas',
+        'Vainilla al gusto',
+      ])
+      await servings.fill('2')
+      expect(await page.locator('.ingredients li').allTextContents()).toEqual([
+        '3/4 cups cream',
+        '¼ taza de azúcar',
+        '2 yemas',
+        'Vainilla al gusto',
+      ])
+      await servings.fill('4')
+      await shoot('recipe')
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    it('cooks one step at a time in cook mode, ingredients ticked off', async () => {
+      await page.goto(`${base}/recipes/${recipe.creme}`)
+      await page.getByRole('button', { name: 'Cook mode' }).click()
+      await page.getByText('Step 1 of 3').waitFor()
+      expect(await page.locator('.cook-text').textContent()).toBe('Calienta la crema.')
+      await page.getByRole('button', { name: 'Next step' }).click()
+      await page.getByText('Step 2 of 3').waitFor()
+      expect(await page.locator('.cook-text').textContent()).toBe('Mezcla con las yemas y el azúcar.')
+      const cream = page.getByRole('checkbox', { name: '1 1/2 cups cream' })
+      await cream.check()
+      expect(await cream.isChecked()).toBe(true)
+      expect(await page.locator('.cook-text').evaluate((node) => getComputedStyle(node).fontSize)).toBe(
+        `${1.9 * 17}px`,
+      )
+      await shoot('cook-mode')
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Leave cook mode' }).click()
+      await page.getByRole('heading', { level: 2, name: 'Ingredients' }).waitFor()
+    })
+
+    it('prints the recipe without the app bar and buttons', async () => {
+      await page.goto(`${base}/recipes/${recipe.creme}`)
+      await page.getByRole('heading', { level: 1, name: 'Crème brûlée' }).waitFor()
+      await page.emulateMedia({ media: 'print' })
+      try {
+        expect(await page.locator('.top-bar').isVisible()).toBe(false)
+        expect(await page.getByRole('button', { name: 'Cook mode' }).isVisible()).toBe(false)
+        expect(await page.getByRole('heading', { name: 'Steps' }).isVisible()).toBe(true)
+        expect(await page.getByText('1 1/2 cups cream').isVisible()).toBe(true)
+      } finally {
+        await page.emulateMedia({ media: 'screen' })
+      }
+    })
+  })
+
+  describe('create and edit', () => {
+    it('shows every problem before sending, then creates the recipe', async () => {
+      await page.goto(`${base}/new`)
+      await page.getByRole('heading', { name: 'New recipe' }).waitFor()
+      await page.getByLabel('Source link', { exact: true }).fill('ftp://example.com')
+      await page.getByRole('button', { name: 'Save' }).click()
+      const summary = page.getByRole('alert')
+      await summary.getByText('Fix 4 problems before saving:').waitFor()
+      expect(await summary.locator('li').allTextContents()).toEqual([
+        'Title: required.',
+        'Ingredient 1: required.',
+        'Step 1: required.',
+        'Source link: enter a web address starting with http:// or https://.',
+      ])
+      expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+      await shoot('form-problems')
+      expect(await seriousViolations(page)).toEqual([])
+
+      await page.getByLabel('Title', { exact: true }).fill('Gazpacho')
+      await page.getByLabel('Ingredient 1', { exact: true }).fill('1 kg de tomates')
+      await page.getByRole('button', { name: 'Add ingredient' }).click()
+      await page.getByLabel('Ingredient 2', { exact: true }).fill('1 pepino')
+      await page.getByRole('button', { name: 'Add ingredient' }).click()
+      await page.getByLabel('Ingredient 3', { exact: true }).fill('Aceite de oliva')
+      await page.getByRole('button', { name: 'Move Ingredient 3 up' }).click()
+      await page.getByLabel('Step 1', { exact: true }).fill('Tritura todo y enfría.')
+      await page.getByLabel('Source link', { exact: true }).fill('https://example.com/gazpacho')
+      await page.getByLabel('New tag', { exact: true }).fill('Verano')
+      await page.getByRole('button', { name: 'Create tag' }).click()
+      await page.getByRole('checkbox', { name: 'Verano' }).waitFor()
+      expect(await page.getByRole('checkbox', { name: 'Verano' }).isChecked()).toBe(true)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Gazpacho' }).waitFor()
+      const id = Number(new URL(page.url()).pathname.split('/').at(-1))
+      const saved = (await api('GET', `/api/recipes/${id}`)).recipe
+      expect(saved).toMatchObject({
+        title: 'Gazpacho',
+        ingredients: ['1 kg de tomates', 'Aceite de oliva', '1 pepino'],
+        instructions: ['Tritura todo y enfría.'],
+        tags: [{ name: 'Verano' }],
+      })
+      recipe.gazpacho = id
+    })
+
+    it('shows the server message when the server still refuses', async () => {
+      await page.goto(`${base}/recipes/${recipe.toast}/edit`)
+      await page.getByLabel('Title', { exact: true }).waitFor()
+      // The tag is deleted behind the form's back: the rules pass, the server refuses the unknown tag.
+      const doomed = (await api('POST', '/api/tags', { name: 'Efímera' })).tag.id
+      await page.reload()
+      await page.getByRole('checkbox', { name: 'Efímera' }).check()
+      await api('DELETE', `/api/tags/${doomed}`)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page
+        .getByRole('alert')
+        .getByText(/The server refused the recipe: tags\[\d\] is \d+, which is not an existing tag/)
+        .waitFor()
+    })
+
+    it('edits a recipe: title, reordered steps, one step removed', async () => {
+      await page.goto(`${base}/recipes/${recipe.toast}/edit`)
+      await page.getByRole('heading', { name: 'Edit “Tostada con tomate”' }).waitFor()
+      await page.getByLabel('Title', { exact: true }).fill('Pan con tomate')
+      await page.getByRole('button', { name: 'Add step' }).click()
+      await page.getByLabel('Step 3', { exact: true }).fill('Aliña con aceite.')
+      await page.getByRole('button', { name: 'Move Step 2 up' }).click()
+      await page.getByRole('button', { name: 'Remove Step 2' }).click()
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Pan con tomate' }).waitFor()
+      expect(await page.locator('.steps li').allTextContents()).toEqual([
+        'Ralla el tomate encima.',
+        'Aliña con aceite.',
+      ])
+    })
+
+    it('deletes a recipe after confirmation', async () => {
+      await page.goto(`${base}/recipes/${recipe.gazpacho}`)
+      await page.getByRole('button', { name: 'Delete' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText('Delete “Gazpacho”? This cannot be undone.').waitFor()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      expect(await page.getByRole('heading', { level: 1, name: 'Gazpacho' }).isVisible()).toBe(true)
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Recipes' }).waitFor()
+      expect((await fetch(`${base}/api/recipes/${recipe.gazpacho}`)).status).toBe(404)
+    })
+  })
+
+  describe('tags', () => {
+    it('creates, renames and deletes tags, showing how many recipes use each', async () => {
+      await page.goto(`${base}/tags`)
+      await page.getByRole('heading', { name: 'Tags' }).waitFor()
+      await page.getByText('used by 2 recipes').first().waitFor()
+      await page.getByLabel('New tag', { exact: true }).fill('Cena')
+      await page.getByRole('button', { name: 'Create tag' }).click()
+      const created = page.locator('.tag-row').filter({ has: page.locator('input[value="Cena"]') })
+      await created.getByText('used by 0 recipes').waitFor()
+      // Typing changes the input's value attribute: find the row again by the input's id.
+      const inputId = await created.locator('input').getAttribute('id')
+      const cena = page.locator('.tag-row').filter({ has: page.locator(`#${inputId}`) })
+      await cena.getByLabel('Tag name').fill('Cena ligera')
+      await cena.getByRole('button', { name: 'Rename' }).click()
+      await page.locator('input[value="Cena ligera"]').waitFor()
+      await shoot('tags')
+      expect(await seriousViolations(page)).toEqual([])
+      const vegano = page.locator('.tag-row').filter({ has: page.locator('input[value="Vegano"]') })
+      await vegano.getByRole('button', { name: 'Delete' }).click()
+      await page
+        .getByRole('dialog')
+        .getByText('Delete the tag “Vegano”? It is removed from 2 recipes.')
+        .waitFor()
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+      await page.locator('input[value="Vegano"]').waitFor({ state: 'detached' })
+      expect((await api('GET', '/api/tags')).tags.map((each) => each.name)).toEqual([
+        'Cena ligera',
+        'Postre',
+        'Rápido',
+        'Verano',
+      ])
+    })
+  })
+
+  describe('import', () => {
+    it('reads a page by its address into the form, then flags the same page on a second import', async () => {
+      await page.goto(`${base}/import`)
+      await page.getByLabel('Page address').fill(pageUrl)
+      await page.getByRole('button', { name: 'Read recipe' }).first().click()
+      await page.getByRole('heading', { name: 'New recipe' }).waitFor()
+      expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Tarta de queso')
+      expect(await page.getByLabel('Ingredient 2', { exact: true }).inputValue()).toBe('500 g de queso crema')
+      expect(await page.getByLabel('Servings').inputValue()).toBe('8')
+      // "Postre" exists and is chosen; "sin horno" is offered.
+      expect(await page.getByRole('checkbox', { name: 'Postre' }).isChecked()).toBe(true)
+      await page.getByRole('button', { name: '+ sin horno' }).click()
+      await page.getByRole('checkbox', { name: 'sin horno' }).waitFor()
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Tarta de queso' }).waitFor()
+      const id = Number(new URL(page.url()).pathname.split('/').at(-1))
+      expect((await api('GET', `/api/recipes/${id}`)).recipe).toMatchObject({
+        sourceUrl: pageUrl,
+        instructions: ['Tritura las galletas.', 'Bate el queso y enfría.'],
+        tags: [{ name: 'Postre' }, { name: 'sin horno' }],
+      })
+
+      await page.goto(`${base}/import`)
+      await page.getByLabel('Page address').fill(pageUrl)
+      await page.getByRole('button', { name: 'Read recipe' }).first().click()
+      await page.getByText('You already have a recipe from this page:').waitFor()
+      expect(await page.getByRole('link', { name: `#${id}` }).getAttribute('href')).toBe(`/recipes/${id}`)
+      await shoot('import-review')
+      expect(await seriousViolations(page)).toEqual([])
+      await api('DELETE', `/api/recipes/${id}`)
+      const added = (await api('GET', '/api/tags')).tags.find(
+        (each) => each.name === 'sin horno',
+      ) as unknown as { id: number }
+      await api('DELETE', `/api/tags/${added.id}`)
+    })
+
+    it('imports an export file and shows what was created and skipped', async () => {
+      await page.goto(`${base}/import`)
+      const file = [
+        { '@type': 'Recipe', name: 'Sopa fría', recipeIngredient: ['agua'], recipeInstructions: ['Enfría.'] },
+        { '@type': 'Recipe', name: 'Sin pasos', recipeIngredient: ['agua'] },
+      ]
+      await page.getByLabel('Export file', { exact: true }).setInputFiles({
+        name: 'recipes.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(file)),
+      })
+      await page.getByRole('button', { name: 'Import file' }).click()
+      await page.getByText('1 recipe imported:').waitFor()
+      await page.getByText('Sin pasos: instructions must have at least one item').waitFor()
+      await shoot('import-report')
+      expect(await seriousViolations(page)).toEqual([])
+      const created = page.getByRole('link', { name: 'Sopa fría' })
+      const id = Number((await created.getAttribute('href'))?.split('/').at(-1))
+      await api('DELETE', `/api/recipes/${id}`)
+    })
+  })
+
+  it('speaks Spanish when chosen, with Spanish plurals', async () => {
+    await page.goto(base)
+    await page.getByLabel('Language').selectOption('es')
+    await page.getByRole('heading', { level: 1, name: 'Recetas' }).waitFor()
+    await page.getByText('27 recetas').waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es')
+    await page.getByLabel('Buscar recetas').fill('brulee')
+    await page.getByText('1 receta', { exact: true }).waitFor()
+    await page.getByLabel('Idioma').selectOption('en')
+  })
+
+  it('opens a recipe viewed before while offline (service worker)', async () => {
+    const offline = await browser.newContext({ viewport: PHONE, locale: 'en-US', serviceWorkers: 'allow' })
+    try {
+      const tab = await offline.newPage()
+      await tab.goto(base)
+      await tab.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      // Once the worker controls the page, the recipe it reads is kept.
+      await tab.reload()
+      await tab.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      await tab.getByRole('link', { name: 'Crème brûlée' }).click()
+      await tab.getByRole('heading', { level: 1, name: 'Crème brûlée' }).waitFor()
+      await offline.setOffline(true)
+      await tab.reload()
+      await tab.getByRole('heading', { level: 1, name: 'Crème brûlée' }).waitFor()
+      expect(await tab.getByText('1 1/2 cups cream').isVisible()).toBe(true)
+      await tab.goto(`${base}/recipes/${recipe.fruit}`)
+      await tab.getByText('Something went wrong while loading').waitFor()
+    } finally {
+      await offline.close()
+    }
+  })
+})

@@ -1,0 +1,104 @@
+import type { Recipe } from '../../src/recipes/schema.js'
+import type { Tag } from '../../src/tags/schema.js'
+
+export type { Recipe, Tag }
+
+/** A refusal of the API, with its `{success: false, error}` message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit, contentType = 'application/json'): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': contentType } : {}) },
+  })
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      typeof body.error === 'string' ? body.error : `HTTP ${response.status}`,
+    )
+  }
+  return body as T
+}
+
+export interface ListQuery {
+  search: string
+  tags: number[]
+  offset: number
+  limit: number
+}
+
+export function listRecipes(query: ListQuery, signal?: AbortSignal) {
+  const parameters = new URLSearchParams({ offset: String(query.offset), limit: String(query.limit) })
+  if (query.search.trim()) parameters.set('search', query.search.trim())
+  for (const tag of query.tags) parameters.append('tag', String(tag))
+  return call<{ recipes: Recipe[]; total: number }>(`/api/recipes?${parameters}`, signal ? { signal } : {})
+}
+
+export const getRecipe = (id: number) => call<{ recipe: Recipe }>(`/api/recipes/${id}`)
+
+export const saveRecipe = (body: unknown, id?: number) =>
+  call<{ recipe: Recipe }>(id === undefined ? '/api/recipes' : `/api/recipes/${id}`, {
+    method: id === undefined ? 'POST' : 'PUT',
+    body: JSON.stringify(body),
+  })
+
+export const deleteRecipe = (id: number) => call(`/api/recipes/${id}`, { method: 'DELETE' })
+
+export const listTags = () => call<{ tags: Tag[] }>('/api/tags')
+
+export const createTag = (name: string) =>
+  call<{ tag: Tag }>('/api/tags', { method: 'POST', body: JSON.stringify({ name }) })
+
+export const renameTag = (id: number, name: string) =>
+  call<{ tag: Tag }>(`/api/tags/${id}`, { method: 'PUT', body: JSON.stringify({ name }) })
+
+export const deleteTag = (id: number) => call(`/api/tags/${id}`, { method: 'DELETE' })
+
+/** How many recipes carry the tag: the total of a one-item page filtered by it. */
+export const tagUsage = async (id: number) =>
+  (await listRecipes({ search: '', tags: [id], offset: 0, limit: 1 })).total
+
+export interface ImportedDraft {
+  draft: {
+    title: string
+    description?: string
+    ingredients: string[]
+    instructions: string[]
+    servings?: number
+    sourceUrl?: string
+    notes?: string
+  }
+  tagNames: string[]
+  duplicateOf?: number
+}
+
+export const importUrl = (url: string) =>
+  call<ImportedDraft>('/api/imports/url', { method: 'POST', body: JSON.stringify({ url }) })
+
+export const importHtml = (html: string) =>
+  call<ImportedDraft>('/api/imports/html', { method: 'POST', body: JSON.stringify({ html }) })
+
+export interface ImportReport {
+  created: { label: string; id: number; title: string }[]
+  skipped: { label: string; title?: string; reason: string }[]
+}
+
+export const importFile = (file: Blob) =>
+  call<ImportReport>('/api/imports/files', { method: 'POST', body: file }, 'application/octet-stream')
+
+/** The address of the schema.org JSON export of what a list query matches. */
+export function exportAddress(search: string, tags: number[]) {
+  const parameters = new URLSearchParams()
+  if (search.trim()) parameters.set('search', search.trim())
+  for (const tag of tags) parameters.append('tag', String(tag))
+  const text = parameters.toString()
+  return `/api/recipes/export${text ? `?${text}` : ''}`
+}

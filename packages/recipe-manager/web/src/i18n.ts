@@ -1,0 +1,257 @@
+import { createContext, useContext } from 'react'
+import type { Problem } from '../../src/recipes/rules.js'
+
+/** The app's words in English and Spanish; counts go through Intl.PluralRules. */
+
+export type UiLanguage = 'en' | 'es'
+
+type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
+
+function plural(language: UiLanguage, count: number, forms: Plural): string {
+  const form = forms[new Intl.PluralRules(language).select(count)] ?? forms.other
+  return form.replace('{n}', new Intl.NumberFormat(language).format(count))
+}
+
+const en = {
+  appTitle: 'Recipes',
+  skipToContent: 'Skip to content',
+  uiLanguage: 'Language',
+  navRecipes: 'Recipes',
+  navNew: 'New recipe',
+  navTags: 'Tags',
+  navImport: 'Import',
+  importTitle: 'Import and export',
+  importRefused: 'The import did not work:',
+  fromWebPage: 'From a web page',
+  pageAddress: 'Page address',
+  readRecipe: 'Read recipe',
+  pasteHtml: 'Or paste the page’s HTML',
+  fromFile: 'From an export file',
+  fileFormats:
+    'schema.org JSON (also Nextcloud Cookbook), Mealie export, Paprika (.paprikarecipes) or Tandoor export.',
+  exportFile: 'Export file',
+  importFile: 'Import file',
+  importedCount: (count: number) =>
+    plural('en', count, { one: '{n} recipe imported:', other: '{n} recipes imported:' }),
+  skippedCount: (count: number) => plural('en', count, { one: '{n} skipped:', other: '{n} skipped:' }),
+  exportTitle: 'Export',
+  exportAll: 'Download all recipes (schema.org JSON)',
+  exportThese: 'Download these recipes',
+  duplicateWarning: 'You already have a recipe from this page:',
+  suggestedTags: 'Tags from the page (select to create):',
+  search: 'Search recipes',
+  searchHint: 'Title, description or ingredient; accents and case do not matter',
+  filterByTag: 'Filter by tag',
+  clearFilters: 'Clear filters',
+  recipeCount: (count: number) => plural('en', count, { one: '{n} recipe', other: '{n} recipes' }),
+  noRecipes: 'No recipe matches.',
+  loading: 'Loading…',
+  loadFailed: 'Something went wrong while loading. Check your connection and try again.',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pagination: 'Pages',
+  servings: 'Servings',
+  servingsCount: (count: number) => plural('en', count, { one: '{n} serving', other: '{n} servings' }),
+  scaleHint: 'Change the servings to scale the ingredients.',
+  ingredients: 'Ingredients',
+  steps: 'Steps',
+  notes: 'Notes',
+  tags: 'Tags',
+  source: 'Source',
+  edit: 'Edit',
+  delete: 'Delete',
+  print: 'Print',
+  cookMode: 'Cook mode',
+  exitCookMode: 'Leave cook mode',
+  stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+  previousStep: 'Previous step',
+  nextStep: 'Next step',
+  screenAwake: 'The screen stays on while you cook.',
+  notFound: 'This recipe does not exist (it may have been deleted).',
+  backToRecipes: 'All recipes',
+  confirmDeleteRecipe: (title: string) => `Delete “${title}”? This cannot be undone.`,
+  cancel: 'Cancel',
+  newRecipe: 'New recipe',
+  editRecipe: (title: string) => `Edit “${title}”`,
+  title: 'Title',
+  description: 'Description',
+  ingredient: (index: number) => `Ingredient ${index}`,
+  step: (index: number) => `Step ${index}`,
+  addIngredient: 'Add ingredient',
+  addStep: 'Add step',
+  moveUp: (what: string) => `Move ${what} up`,
+  moveDown: (what: string) => `Move ${what} down`,
+  remove: (what: string) => `Remove ${what}`,
+  sourceUrl: 'Source link',
+  newTagName: 'New tag',
+  createTag: 'Create tag',
+  save: 'Save',
+  saving: 'Saving…',
+  fixProblems: (count: number) =>
+    plural('en', count, { one: 'Fix {n} problem before saving:', other: 'Fix {n} problems before saving:' }),
+  serverRefused: 'The server refused the recipe:',
+  tagsTitle: 'Tags',
+  rename: 'Rename',
+  tagName: 'Tag name',
+  usedBy: (count: number) => plural('en', count, { one: 'used by {n} recipe', other: 'used by {n} recipes' }),
+  confirmDeleteTag: (name: string, count: number) =>
+    `Delete the tag “${name}”? ${plural('en', count, { one: 'It is removed from {n} recipe.', other: 'It is removed from {n} recipes.' })}`,
+  noTags: 'No tags yet.',
+  problem: (problem: Problem, label: string): string => {
+    switch (problem.rule) {
+      case 'required':
+      case 'empty':
+      case 'noItems':
+        return `${label}: required.`
+      case 'tooLong':
+        return `${label}: at most ${problem.limit} characters.`
+      case 'tooMany':
+        return `${label}: at most ${problem.limit} items.`
+      case 'min':
+        return `${label}: at least ${problem.limit}.`
+      case 'max':
+        return `${label}: at most ${problem.limit}.`
+      case 'url':
+        return `${label}: enter a web address starting with http:// or https://.`
+      case 'control':
+        return `${label}: contains characters that are not allowed.`
+      default:
+        return `${label}: not valid.`
+    }
+  },
+}
+
+export type Messages = typeof en
+
+const es: Messages = {
+  appTitle: 'Recetas',
+  skipToContent: 'Saltar al contenido',
+  uiLanguage: 'Idioma',
+  navRecipes: 'Recetas',
+  navNew: 'Nueva receta',
+  navTags: 'Etiquetas',
+  navImport: 'Importar',
+  importTitle: 'Importar y exportar',
+  importRefused: 'La importación no funcionó:',
+  fromWebPage: 'Desde una página web',
+  pageAddress: 'Dirección de la página',
+  readRecipe: 'Leer receta',
+  pasteHtml: 'O pega el HTML de la página',
+  fromFile: 'Desde un archivo exportado',
+  fileFormats:
+    'JSON de schema.org (también Nextcloud Cookbook), exportación de Mealie, Paprika (.paprikarecipes) o exportación de Tandoor.',
+  exportFile: 'Archivo exportado',
+  importFile: 'Importar archivo',
+  importedCount: (count) =>
+    plural('es', count, { one: '{n} receta importada:', other: '{n} recetas importadas:' }),
+  skippedCount: (count) => plural('es', count, { one: '{n} omitida:', other: '{n} omitidas:' }),
+  exportTitle: 'Exportar',
+  exportAll: 'Descargar todas las recetas (JSON de schema.org)',
+  exportThese: 'Descargar estas recetas',
+  duplicateWarning: 'Ya tienes una receta de esta página:',
+  suggestedTags: 'Etiquetas de la página (elige para crearlas):',
+  search: 'Buscar recetas',
+  searchHint: 'Título, descripción o ingrediente; no importan tildes ni mayúsculas',
+  filterByTag: 'Filtrar por etiqueta',
+  clearFilters: 'Quitar filtros',
+  recipeCount: (count) => plural('es', count, { one: '{n} receta', other: '{n} recetas' }),
+  noRecipes: 'Ninguna receta coincide.',
+  loading: 'Cargando…',
+  loadFailed: 'Algo falló al cargar. Revisa la conexión e inténtalo de nuevo.',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  pageOf: (page, pages) => `Página ${page} de ${pages}`,
+  pagination: 'Páginas',
+  servings: 'Porciones',
+  servingsCount: (count) => plural('es', count, { one: '{n} porción', other: '{n} porciones' }),
+  scaleHint: 'Cambia las porciones para ajustar los ingredientes.',
+  ingredients: 'Ingredientes',
+  steps: 'Pasos',
+  notes: 'Notas',
+  tags: 'Etiquetas',
+  source: 'Fuente',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  print: 'Imprimir',
+  cookMode: 'Modo cocina',
+  exitCookMode: 'Salir del modo cocina',
+  stepOf: (step, total) => `Paso ${step} de ${total}`,
+  previousStep: 'Paso anterior',
+  nextStep: 'Paso siguiente',
+  screenAwake: 'La pantalla se mantiene encendida mientras cocinas.',
+  notFound: 'Esta receta no existe (quizá se eliminó).',
+  backToRecipes: 'Todas las recetas',
+  confirmDeleteRecipe: (title) => `¿Eliminar «${title}»? No se puede deshacer.`,
+  cancel: 'Cancelar',
+  newRecipe: 'Nueva receta',
+  editRecipe: (title) => `Editar «${title}»`,
+  title: 'Título',
+  description: 'Descripción',
+  ingredient: (index) => `Ingrediente ${index}`,
+  step: (index) => `Paso ${index}`,
+  addIngredient: 'Añadir ingrediente',
+  addStep: 'Añadir paso',
+  moveUp: (what) => `Subir ${what}`,
+  moveDown: (what) => `Bajar ${what}`,
+  remove: (what) => `Quitar ${what}`,
+  sourceUrl: 'Enlace de origen',
+  newTagName: 'Nueva etiqueta',
+  createTag: 'Crear etiqueta',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  fixProblems: (count) =>
+    plural('es', count, {
+      one: 'Corrige {n} problema antes de guardar:',
+      other: 'Corrige {n} problemas antes de guardar:',
+    }),
+  serverRefused: 'El servidor rechazó la receta:',
+  tagsTitle: 'Etiquetas',
+  rename: 'Renombrar',
+  tagName: 'Nombre de la etiqueta',
+  usedBy: (count) => plural('es', count, { one: 'en {n} receta', other: 'en {n} recetas' }),
+  confirmDeleteTag: (name, count) =>
+    `¿Eliminar la etiqueta «${name}»? ${plural('es', count, { one: 'Se quita de {n} receta.', other: 'Se quita de {n} recetas.' })}`,
+  noTags: 'Aún no hay etiquetas.',
+  problem: (problem, label) => {
+    switch (problem.rule) {
+      case 'required':
+      case 'empty':
+      case 'noItems':
+        return `${label}: obligatorio.`
+      case 'tooLong':
+        return `${label}: como máximo ${problem.limit} caracteres.`
+      case 'tooMany':
+        return `${label}: como máximo ${problem.limit} elementos.`
+      case 'min':
+        return `${label}: como mínimo ${problem.limit}.`
+      case 'max':
+        return `${label}: como máximo ${problem.limit}.`
+      case 'url':
+        return `${label}: escribe una dirección web que empiece por http:// o https://.`
+      case 'control':
+        return `${label}: contiene caracteres no permitidos.`
+      default:
+        return `${label}: no es válido.`
+    }
+  },
+}
+
+export const MESSAGES: Record<UiLanguage, Messages> = { en, es }
+
+const STORAGE_KEY = 'recipes.language'
+
+export function initialUiLanguage(): UiLanguage {
+  const stored = localStorage.getItem(STORAGE_KEY)
+  if (stored === 'en' || stored === 'es') return stored
+  return navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en'
+}
+
+export function rememberUiLanguage(language: UiLanguage) {
+  localStorage.setItem(STORAGE_KEY, language)
+  document.documentElement.lang = language
+}
+
+export const UiContext = createContext<{ t: Messages; language: UiLanguage }>({ t: en, language: 'en' })
+
+export const useUi = () => useContext(UiContext)
