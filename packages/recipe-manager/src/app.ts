@@ -10,6 +10,7 @@ import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
+import { recipeTaggingRoutes } from './recipes/tagging/routes.js'
 import { rejectNonDecimalIds } from './schemas.js'
 import { tagRoutes } from './tags/routes.js'
 import { appAtRoot, webApp } from './web/static.js'
@@ -72,6 +73,7 @@ export async function buildApp(
       scope.addHook('preValidation', rejectNonDecimalIds)
       await recipeRoutes(scope as App, ctx)
       await tagRoutes(scope as App, ctx)
+      await recipeTaggingRoutes(scope as App, ctx)
       await scope.register(async (imports) => importRoutes(imports as App, ctx))
     },
     { prefix: '/api' },

@@ -30,8 +30,6 @@ export function searchTextOf(fields: SearchableFields): string {
   return [...parts, ...fields.ingredients].map(fold).join(FIELD_SEPARATOR)
 }
 
-export const normalizeQuery = fold
-
 /** Trigram indexes only help queries of at least three code points. */
 export function isTrigramQuery(normalized: string): boolean {
   let length = 0

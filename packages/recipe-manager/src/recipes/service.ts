@@ -21,7 +21,7 @@ import {
 } from './repository.js'
 import { checkRecipeBody, describeProblems } from './rules.js'
 import type { ListRecipesQuery, Recipe, RecipeBody } from './schema.js'
-import { normalizeQuery } from './search.js'
+import { fold } from './search.js'
 
 export const recipeNotFound = (id: number) => new NotFoundError(`Recipe ${id} not found`)
 
@@ -115,7 +115,8 @@ export function trigramPlan(
 
 /** The filter of a list query: folded text (none when blank) and distinct tag ids. */
 export function filterOf(query: Pick<ListRecipesQuery, 'search' | 'tag'>): RecipeFilter {
-  const text = normalizeQuery(query.search ?? '')
+  // The query is folded as the stored text was, so `creme` finds `crème` and the reverse.
+  const text = fold(query.search ?? '')
   const tagIds = [...new Set(query.tag ?? [])].sort((a, b) => a - b)
   return text === '' ? { tagIds } : { text, tagIds }
 }

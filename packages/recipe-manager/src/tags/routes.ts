@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { errorResponses, IdParams, SuccessResponse } from '../schemas.js'
-import { TagBody, TagLinkBody, TagListResponse, TagResponse } from './schema.js'
-import { allTags, assignTag, createTag, deleteTagById, renameTagById, unassignTag } from './service.js'
+import { TagBody, TagListResponse, TagResponse } from './schema.js'
+import { allTags, createTag, deleteTagById, renameTagById } from './service.js'
 
 const tags = ['tags']
-const RecipeIdParams = Type.Object({ id: IdParams.properties.id }, { description: 'id is the recipe id' })
 
 export async function tagRoutes(app: App, ctx: ServiceContext) {
   app.get(
@@ -54,40 +53,6 @@ export async function tagRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       await deleteTagById(ctx, request.params.id)
-      return { success: true as const }
-    },
-  )
-
-  app.post(
-    '/tags/recipes/:id/tags',
-    {
-      schema: {
-        tags,
-        summary: 'Assign a tag to a recipe (idempotent)',
-        params: RecipeIdParams,
-        body: TagLinkBody,
-        response: { 200: SuccessResponse, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      await assignTag(ctx, request.params.id, request.body.tagId)
-      return { success: true as const }
-    },
-  )
-
-  app.delete(
-    '/tags/recipes/:id/tags',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a tag from a recipe (idempotent)',
-        params: RecipeIdParams,
-        body: TagLinkBody,
-        response: { 200: SuccessResponse, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      await unassignTag(ctx, request.params.id, request.body.tagId)
       return { success: true as const }
     },
   )

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppError } from 'platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveAnchors } from '../pdf-text/anchors.js'
 import { seedPrincipal, startTestService, type TestService } from '../../testing/harness.js'
+import { resolveAnchors } from '../pdf-text/anchors.js'
 import {
   createDocumentConverter,
   FORMAT_CONVERSION_ERROR,
