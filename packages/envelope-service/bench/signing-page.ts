@@ -11,13 +11,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { launchChromium } from 'platform/testing/browser'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { SIGNING_PAGE_DIR } from '../src/signing/page.js'
 import { seedPrincipal } from '../src/testing/harness.js'
 import {
   ensureSigningPageBuilt,
   eventually,
-  launchChromium,
   signingLinkIn,
   startListeningService,
 } from '../test/signing-browser-support.js'

@@ -1,4 +1,5 @@
 import { describeEachDatabase } from 'platform/testing'
+import { seriousAxeViolations } from 'platform/testing/browser'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { pdftotext } from '../src/completion/test-poppler.js'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -6,7 +7,6 @@ import { PHONE_AUTH_WORKFLOW_ID } from '../src/envelopes/recipient-authenticatio
 import {
   eventually,
   type SigningStack,
-  seriousAxeViolations,
   signingLinkIn,
   signWithTypedName,
   startSigningStack,

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchChromium } from 'platform/testing/browser'
+import type { Browser, Page } from 'playwright-core'
 import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
 import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
 import { SIGNING_PAGE_DIR } from '../src/signing/page.js'
@@ -44,20 +44,6 @@ export async function ensureSigningPageBuilt(): Promise<void> {
   } finally {
     process.env.NODE_ENV = nodeEnv
   }
-}
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
-
-/** Debian's chromium driven by playwright-core (no downloaded browser). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
 export interface ListeningService extends TestService {
@@ -199,22 +185,4 @@ export async function signWithTypedName(page: Page, fullName: string): Promise<v
   await page.getByRole('button', { name: 'Finish' }).click()
   await page.getByText('You have finished signing').waitFor()
   await page.close()
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's serious and critical violations on the page, as `id (impact, n nodes)`. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> }
-      }
-    ).axe
-    return (await axe.run()).violations
-  })
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes)`)
 }

@@ -1,4 +1,5 @@
 import { describeEachDatabase } from 'platform/testing'
+import { seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
@@ -13,7 +14,6 @@ import {
   eventually,
   type SigningStack,
   SMS_ACCOUNT,
-  seriousAxeViolations,
   signingLinkIn,
   signWithTypedName,
   startSigningStack,

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import { buildWebApp, launchChromium, seriousAxeViolations } from 'platform/testing/browser'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
 import { type RealEnvelopeService, startRealEnvelopeService } from '../../test/real-envelope-service.js'
@@ -22,45 +20,27 @@ import { createUser } from '../users/service.js'
 import { buildConsoleApp } from './app.js'
 import { loadConsoleConfig } from './config.js'
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
-
 const CONNECT_SECRET = 'console-test-connect-secret'
 const DEMO_USER = { username: 'demo', password: 'demo password for the browser' }
 const LOCKED_USER = { username: 'often-wrong', password: 'the right password 42' }
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 let webDirectory: string
 let browser: Browser
 
+let webApp: { directory: string; remove: () => void }
+
 beforeAll(async () => {
-  // Built into a folder of its own, so a console running from dist/console is not disturbed.
-  webDirectory = mkdtempSync(join(tmpdir(), 'console-web-'))
-  // vitest sets NODE_ENV=test, which would bundle React's development build: test what `npm start` serves.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-      build: { outDir: webDirectory, emptyOutDir: true },
-      mode: 'production',
-      logLevel: 'error',
-    })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  webApp = await buildWebApp(
+    fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+    'console-web-',
+  )
+  webDirectory = webApp.directory
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  rmSync(webDirectory, { recursive: true, force: true })
+  webApp?.remove()
 })
 
 describeEachDatabase('automation console in Chromium against the real envelope service', (databases) => {
@@ -380,18 +360,7 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     // Only the test's own context skips the page's CSP, so axe can be injected.
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1024, height: 800 } })
     const audited = await context.newPage()
-    const audit = async () => {
-      await audited.addScriptTag({ path: AXE_SCRIPT })
-      return audited.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
-          }
-        ).axe
-        const { violations } = await axe.run()
-        return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
-      })
-    }
+    const audit = () => seriousAxeViolations(audited)
     try {
       await audited.goto(consoleUrl)
       await audited.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()

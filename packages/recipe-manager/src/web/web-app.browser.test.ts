@@ -1,29 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import { buildWebApp, DESKTOP, launchChromium, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { loadRecipeManagerConfig } from '../config.js'
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
-const AXE_SCRIPT = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
-const DESKTOP = { width: 1280, height: 900 }
+/**
+ * Screenshots go to a scratch folder, so a test run leaves the tree as it was; `UPDATE_SCREENSHOTS=1`
+ * writes them to docs/screenshots/ (the ones the README shows).
+ */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'recipe-screenshots-'))}/`
 
 /** A recipe page as sites publish them: schema.org JSON-LD with an image, keywords and HowToSteps. */
 const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type="application/ld+json">${JSON.stringify(
@@ -42,46 +37,25 @@ const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type
     keywords: 'Postre, sin horno',
   },
 )}</script></head><body><h1>Tarta de queso</h1></body></html>`
-const PHONE = { width: 390, height: 844 }
 
 let webDirectory: string
 let browser: Browser
 
+let webApp: { directory: string; remove: () => void }
+
 beforeAll(async () => {
-  // Built into a folder of its own, so a service running from dist/web is not disturbed.
-  webDirectory = mkdtempSync(join(tmpdir(), 'recipes-web-'))
-  // vitest sets NODE_ENV=test, which would bundle React's development build: test what `npm start` serves.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-      build: { outDir: webDirectory, emptyOutDir: true },
-      mode: 'production',
-      logLevel: 'error',
-    })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  webApp = await buildWebApp(
+    fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+    'recipes-web-',
+  )
+  webDirectory = webApp.directory
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  rmSync(webDirectory, { recursive: true, force: true })
+  webApp?.remove()
 })
-
-/** Serious and critical axe-core findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: AXE_SCRIPT })
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }
-    ).axe.run()
-    return result.violations.map(({ id, impact }) => ({ id, impact }))
-  })
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-}
 
 describeEachDatabase('recipe web app in Chromium', (databases) => {
   let app: App
@@ -196,7 +170,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
         return shown - typed
       })
       console.info(`keystroke to results drawn (${databases.dialect}, 27 recipes): ${drawn.toFixed(0)} ms`)
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
     })
 
     it('filters by two tags, and Back undoes one filter at a time', async () => {
@@ -250,7 +224,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       ])
       await servings.fill('4')
       await shoot('recipe')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
     })
 
     it('cooks one step at a time in cook mode, ingredients ticked off', async () => {
@@ -268,7 +242,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
         `${1.9 * 17}px`,
       )
       await shoot('cook-mode')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Leave cook mode' }).click()
       await page.getByRole('heading', { level: 2, name: 'Ingredients' }).waitFor()
     })
@@ -304,7 +278,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       ])
       expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true')
       await shoot('form-problems')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
 
       await page.getByLabel('Title', { exact: true }).fill('Gazpacho')
       await page.getByLabel('Ingredient 1', { exact: true }).fill('1 kg de tomates')
@@ -393,7 +367,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await cena.getByRole('button', { name: 'Rename' }).click()
       await page.locator('input[value="Cena ligera"]').waitFor()
       await shoot('tags')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
       const vegano = page.locator('.tag-row').filter({ has: page.locator('input[value="Vegano"]') })
       await vegano.getByRole('button', { name: 'Delete' }).click()
       await page
@@ -439,7 +413,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await page.getByText('You already have a recipe from this page:').waitFor()
       expect(await page.getByRole('link', { name: `#${id}` }).getAttribute('href')).toBe(`/recipes/${id}`)
       await shoot('import-review')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
       await api('DELETE', `/api/recipes/${id}`)
       const added = (await api('GET', '/api/tags')).tags.find(
         (each) => each.name === 'sin horno',
@@ -462,7 +436,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await page.getByText('1 recipe imported:').waitFor()
       await page.getByText('Sin pasos: instructions must have at least one item').waitFor()
       await shoot('import-report')
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
       const created = page.getByRole('link', { name: 'Sopa fría' })
       const id = Number((await created.getAttribute('href'))?.split('/').at(-1))
       await api('DELETE', `/api/recipes/${id}`)

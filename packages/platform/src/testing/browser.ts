@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+/**
+ * What every browser test of the project shares: Debian's Chromium started the one way that works on
+ * these machines (headless, no sandbox as root, and none of the background networking a closed network
+ * refuses), a web app built as `npm start` builds it, and axe-core's serious findings on a page.
+ * Imported as `platform/testing/browser`, apart from `platform/testing`, so suites without a browser do
+ * not load Playwright or Vite.
+ */
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+
+export const DESKTOP = { width: 1280, height: 900 }
+export const PHONE = { width: 390, height: 844 }
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+/**
+ * Builds a Vite web app into a folder of its own (so a service running from its dist/ is not disturbed),
+ * in production mode: vitest sets NODE_ENV=test, which would bundle React's development build, and the
+ * tests must see what `npm start` serves. Returns the folder and how to remove it.
+ */
+export async function buildWebApp(
+  configFile: string,
+  prefix: string,
+): Promise<{ directory: string; remove: () => void }> {
+  const { build } = await import('vite')
+  const directory = mkdtempSync(join(tmpdir(), prefix))
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile,
+      build: { outDir: directory, emptyOutDir: true },
+      mode: 'production',
+      logLevel: 'error',
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations on the page as it is now, as `id (impact, n nodes)`. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a script tag, so the page's content security policy does not stop it.
+  await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> }
+      }
+    ).axe
+    return (await axe.run()).violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes)`)
+}
