@@ -139,7 +139,9 @@ const children = services.map((service) => {
   return child
 })
 
-if (selected.includes('recipes')) console.log(`Recipe manager:   http://127.0.0.1:${recipesEnv.PORT}/docs`)
+if (selected.includes('recipes')) {
+  console.log(`Recipe manager:   http://127.0.0.1:${recipesEnv.PORT}/  (the web app; API explorer at /docs)`)
+}
 if (selected.includes('envelopes')) {
   console.log(
     `Envelope service: http://127.0.0.1:${browserPort}/restapi/docs  (in a browser, on this machine)`,
