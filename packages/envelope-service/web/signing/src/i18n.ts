@@ -2,6 +2,18 @@
 
 export type Language = 'en' | 'es'
 
+/**
+ * The form of a counted message for `count` in `language`, by the language's plural rules
+ * (`Intl.PluralRules`): "Falta 1 campo", "Faltan 2 campos". Categories a language lacks fall back to `other`.
+ */
+function plural(
+  language: Language,
+  count: number,
+  forms: { one: string; other: string } & Partial<Record<Intl.LDMLPluralRule, string>>,
+): string {
+  return forms[new Intl.PluralRules(language).select(count)] ?? forms.other
+}
+
 const en = {
   loading: 'Loading your documents…',
   linkMissing: 'This signing link is incomplete. Open the link from your invitation again.',
@@ -44,7 +56,8 @@ const en = {
     waiting: 'It is not your turn to sign yet. You will receive a message when it is.',
     copy: 'You receive a copy of these documents; there is nothing for you to sign. You will receive the signed documents once everyone has signed.',
   },
-  missing: (n: number) => `${n} required field${n === 1 ? '' : 's'} still empty`,
+  missing: (n: number) =>
+    plural('en', n, { one: `${n} required field still empty`, other: `${n} required fields still empty` }),
   download: 'Download the signed document',
   notReady: 'The signed document is not ready yet. Try again in a moment.',
   gate: {
@@ -60,7 +73,11 @@ const en = {
     resend: 'Send a new code',
     submit: 'Continue',
     checking: 'Checking…',
-    wrong: (left: number) => `That code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
+    wrong: (left: number) =>
+      plural('en', left, {
+        one: `That code is not correct. ${left} attempt left.`,
+        other: `That code is not correct. ${left} attempts left.`,
+      }),
     expired: 'That code has expired or was already used. Send a new code.',
     locked:
       'Too many wrong codes were entered, so these documents are locked. The sender has been told; contact them to continue.',
@@ -110,7 +127,8 @@ const es: typeof en = {
     waiting: 'Aún no es su turno para firmar. Recibirá un mensaje cuando lo sea.',
     copy: 'Usted recibe una copia de estos documentos; no tiene nada que firmar. Recibirá los documentos firmados cuando todos hayan firmado.',
   },
-  missing: (n: number) => `Faltan ${n} campo${n === 1 ? '' : 's'} obligatorio${n === 1 ? '' : 's'}`,
+  missing: (n: number) =>
+    plural('es', n, { one: `Falta ${n} campo obligatorio`, other: `Faltan ${n} campos obligatorios` }),
   download: 'Descargar el documento firmado',
   notReady: 'El documento firmado aún no está listo. Inténtelo de nuevo en un momento.',
   gate: {
@@ -127,7 +145,10 @@ const es: typeof en = {
     submit: 'Continuar',
     checking: 'Comprobando…',
     wrong: (left: number) =>
-      `El código no es correcto. Le queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'}.`,
+      plural('es', left, {
+        one: `El código no es correcto. Le queda ${left} intento.`,
+        other: `El código no es correcto. Le quedan ${left} intentos.`,
+      }),
     expired: 'El código venció o ya se usó. Envíe un código nuevo.',
     locked:
       'Se introdujeron demasiados códigos incorrectos y estos documentos están bloqueados. Se avisó al remitente; contáctelo para continuar.',
