@@ -194,7 +194,11 @@ export async function signEnvelope(
 ): Promise<void> {
   let token: string | undefined
   await waitFor(async () => {
-    const mailbox = await service.app.inject({ url: '/dev/mailbox/messages' })
+    // The mailbox answers only the hosts it knows (MAILBOX_ALLOWED_HOSTS): the service's own is one.
+    const mailbox = await service.app.inject({
+      url: '/dev/mailbox/messages',
+      headers: { host: new URL(service.ctx.publicUrl).host },
+    })
     const invitation = (
       mailbox.json().messages as Array<{ subject: string; textBody?: string; htmlBody?: string }>
     )
