@@ -75,11 +75,15 @@ describeEachDatabase(
       await real?.close()
     })
 
+    // With the service's own host: the mailbox answers only the hosts it knows (MAILBOX_ALLOWED_HOSTS).
     const inject = (url: string, token?: string, payload?: object) =>
       real.service.app.inject({
         method: payload ? 'POST' : 'GET',
         url,
-        ...(token ? { headers: { 'x-signing-token': token } } : {}),
+        headers: {
+          host: new URL(real.service.ctx.publicUrl).host,
+          ...(token ? { 'x-signing-token': token } : {}),
+        },
         ...(payload ? { payload } : {}),
       })
 

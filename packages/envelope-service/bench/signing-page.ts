@@ -109,7 +109,10 @@ try {
   const link = await eventually(
     service,
     async () => {
-      const mailbox = await service.app.inject({ url: '/dev/mailbox/messages' })
+      const mailbox = await service.app.inject({
+        url: '/dev/mailbox/messages',
+        headers: { host: new URL(service.ctx.publicUrl).host },
+      })
       const messages = mailbox.json().messages as { textBody?: string }[]
       return messages.map((message) => signingLinkIn(message.textBody)).find(Boolean)
     },
