@@ -134,9 +134,21 @@ describe('a body answered before it was read', () => {
   it('answers a client that asked to close the connection, and closes it once the body is read', async () => {
     const body = JSON.stringify({ text: TWO_MB })
     const oversized = `POST /things HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-    const [refused, next] = await rawExchange(port, [oversized, 'GET /never HTTP/1.1\r\nHost: test\r\n\r\n'])
-    expect(refused).toMatch(/^HTTP\/1.1 413/)
-    expect(next).toBeUndefined()
+    // The server ends the connection itself once it has read the body: the client never ends its side.
+    // (A second request sent on the same connection after the 413 would race the end of that read, so
+    // none is sent: a client that asked to close does not send one.)
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    let received = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      received += chunk
+    })
+    const closedByServer = once(socket, 'end')
+    socket.write(oversized)
+    await closedByServer
+    expect(received).toMatch(/^HTTP\/1.1 413/)
+    socket.destroy()
   })
 
   it('answers 413 to a chunked body that grows past the limit', async () => {
