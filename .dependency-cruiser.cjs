@@ -25,6 +25,7 @@ const ENVELOPE_LAYERS = [
   ['connect'],
   ['folders', 'accounts', 'devmailbox'],
   ['envelope-api'],
+  ['bulk-send'],
   ['config.ts'],
   ['account-routes.ts'],
   ['admin', 'app.ts'],

@@ -1,6 +1,7 @@
 import type { App } from 'platform'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { accountInfoRoutes } from './accounts/routes.js'
+import { bulkSendRoutes } from './bulk-send/routes.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
@@ -36,4 +37,5 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await correctRecipientsRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
+  await bulkSendRoutes(app, ctx)
 }

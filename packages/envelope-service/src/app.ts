@@ -13,6 +13,7 @@ import {
   writersOf,
 } from 'platform'
 import { accountRoutes } from './account-routes.js'
+import { bulkSendJob } from './bulk-send/job.js'
 import { loadConfiguredSeal } from './completion/config.js'
 import { COMPLETION_JOB, runCompletionRound } from './completion/outbox-job.js'
 import type { Seal } from './completion/seal.js'
@@ -176,6 +177,8 @@ export async function buildApp(
     }),
   )
   ctx.jobs.define(counterPruneJob(database.db))
+  // Woken by each bulk send; every second it also takes up batches a rate limit or a crash left waiting.
+  ctx.jobs.define(bulkSendJob(ctx))
   const outboxOwner = `${process.pid}:${Math.random().toString(36).slice(2, 10)}`
   // The outbox jobs also run every second, for retries that come due; a commit wakes them at once.
   ctx.jobs.define({

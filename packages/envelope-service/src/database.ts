@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { insertRows as insertRowsUntyped, type JobTables } from 'platform'
 import type { AuditTables } from './audit/tables.js'
+import type { BulkSendTables } from './bulk-send/tables.js'
 import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
 import type { ConnectTables } from './connect/tables.js'
 import type { DevMailboxTables } from './devmailbox/tables.js'
@@ -27,7 +28,8 @@ export interface Schema
     DevMailboxTables,
     JobTables,
     AuditTables,
-    CompletionTables {}
+    CompletionTables,
+    BulkSendTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

@@ -1,0 +1,120 @@
+import { AppError, type JobDefinition } from 'platform'
+import type { ServiceContext } from '../context.js'
+import { createEnvelope } from '../envelope-api/create.js'
+import { findAccountLimits } from '../identity/repository.js'
+import { burstWindowStart, hourWindowStart, judge } from '../ratelimit/windows.js'
+import { copyRequest } from './copies.js'
+import {
+  type BulkSendBatch,
+  type CopyOutcome,
+  finishCopies,
+  nextDueBatch,
+  type QueuedCopy,
+  queuedCopies,
+  setBatchDue,
+} from './repository.js'
+import { BULK_SEND_JOB } from './service.js'
+
+/**
+ * The bulk send job: takes the batch that has waited longest, creates envelopes for a round of its
+ * queued copies, records each copy's envelope, and goes on while copies are queued. Each copy is one
+ * envelope created through the envelope API's create (the one write path), under the idempotency key
+ * `bulk-send:<batch>:<copy>`: a process that dies between creating an envelope and recording it leaves
+ * the copy queued, and the next round's create finds the key and returns the same envelope, so every
+ * copy makes exactly one envelope. The job runner leases the job to one process at a time and hands
+ * it to another when a process stops renewing its lease.
+ *
+ * Each copy counts as one call in the account's rate-limit windows, as the same create through the
+ * REST API would: over a limit, the batch waits for the window to end instead of failing its copies.
+ */
+
+/** Copies created concurrently in one round: they share the envelope writer's commits. */
+export const COPIES_PER_ROUND = 50
+
+type JobContext = Pick<
+  ServiceContext,
+  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter' | 'callCounter' | 'now'
+>
+
+export function bulkSendJob(ctx: JobContext, everyMs = 1_000): JobDefinition {
+  return { name: BULK_SEND_JOB, everyMs, run: () => runBulkSendRound(ctx) }
+}
+
+/** One round over the batch due first; true while work is left that is due now. */
+export async function runBulkSendRound(ctx: JobContext): Promise<boolean> {
+  const now = ctx.now()
+  const batch = await nextDueBatch(ctx.db, now)
+  if (!batch) return false
+  const copies = await queuedCopies(ctx.db, batch.batchId, COPIES_PER_ROUND)
+  if (copies.length === 0) {
+    await setBatchDue(ctx.db, batch.batchId, null)
+    return true
+  }
+  const allowed = await takeRateLimitSlots(ctx, batch.accountId, copies.length, now)
+  const outcomes = await Promise.all(copies.slice(0, allowed.slots).map((copy) => sendCopy(ctx, batch, copy)))
+  await ctx.db.transaction().execute(async (tx) => {
+    await finishCopies(tx, batch.batchId, outcomes, new Date(ctx.now()).toISOString())
+    if (allowed.slots < copies.length) await setBatchDue(tx, batch.batchId, allowed.retryAt)
+  })
+  return true
+}
+
+/**
+ * Counts up to `wanted` calls in the account's windows; the slots within the limits, and when the
+ * window that stopped the rest ends.
+ */
+async function takeRateLimitSlots(
+  ctx: JobContext,
+  accountId: string,
+  wanted: number,
+  now: number,
+): Promise<{ slots: number; retryAt: number }> {
+  const limits = await findAccountLimits(ctx.db, accountId)
+  if (!limits) return { slots: wanted, retryAt: now }
+  const verdicts = await Promise.all(
+    Array.from({ length: wanted }, async () =>
+      judge(limits, await ctx.callCounter.count(accountId, hourWindowStart(now), burstWindowStart(now)), now),
+    ),
+  )
+  const refused = verdicts.find((verdict) => verdict.exceeded)
+  const slots = verdicts.filter((verdict) => !verdict.exceeded).length
+  return { slots, retryAt: now + (refused?.exceeded?.retryAfterSeconds ?? 0) * 1000 }
+}
+
+async function sendCopy(ctx: JobContext, batch: BulkSendBatch, queued: QueuedCopy): Promise<CopyOutcome> {
+  const { copyIndex } = queued
+  const template = (
+    await ctx.templateCache.find(ctx.db, batch.accountId, [batch.templateId], {
+      userId: batch.senderUserId,
+      seesAll: batch.seesAllTemplates,
+    })
+  ).get(batch.templateId)
+  if (!template) {
+    return { copyIndex, status: 'failed', error: `Template ${batch.templateId} no longer exists` }
+  }
+  const built = copyRequest(template, queued.copy, copyIndex)
+  if ('problems' in built) {
+    return { copyIndex, status: 'failed', error: built.problems.map((problem) => problem.message).join('; ') }
+  }
+  try {
+    const created = await createEnvelope(
+      ctx,
+      {
+        accountId: batch.accountId,
+        userId: batch.senderUserId,
+        viewer: { userId: batch.senderUserId, seesAll: batch.seesAllTemplates },
+      },
+      built.request,
+      `bulk-send:${batch.batchId}:${copyIndex}`,
+      ctx.now(),
+    )
+    return { copyIndex, status: 'sent', envelopeId: created.envelopeId }
+  } catch (error) {
+    // A refused envelope (a 4xx: a bad address, a template role that changed) fails its copy only;
+    // anything else (the database) fails the round, which the job runner retries.
+    if (error instanceof AppError && error.statusCode < 500) {
+      return { copyIndex, status: 'failed', error: error.message }
+    }
+    throw error
+  }
+}

@@ -1,0 +1,253 @@
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestPrincipal } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  startSdkService,
+} from '../testing/sdk.js'
+import { BULK_ROLE, bulkList, bulkTemplateBody, COMPANY_TAB, memberEmail } from './testing/fixtures.js'
+
+/** The official DocuSign Node SDK's BulkEnvelopesApi (CommonJS, untyped): the calls these tests make. */
+type Call = (...args: unknown[]) => Promise<SdkModel>
+interface BulkEnvelopesApi {
+  createBulkSendList: Call
+  getBulkSendList: Call
+  getBulkSendLists: Call
+  updateBulkSendList: Call
+  deleteBulkSendList: Call
+  createBulkSendRequest: Call
+  createBulkSendTestRequest: Call
+  getBulkSendBatches: Call
+  getBulkSendBatchStatus: Call
+  updateBulkSendBatchStatus: Call
+  getBulkSendBatchEnvelopes: Call
+}
+interface DocuSignSdk extends DocuSignSdkBase {
+  BulkEnvelopesApi: new (client: unknown) => BulkEnvelopesApi
+  TemplatesApi: new (client: unknown) => { createTemplate: Call }
+  EnvelopesApi: new (client: unknown) => { listTabs: Call; listCustomFields: Call; listRecipients: Call }
+}
+const docusign = loadDocuSignSdk<DocuSignSdk>()
+
+/** The SDK rejects with the response attached: its status and DocuSign error body. */
+async function failure(call: Promise<unknown>): Promise<{ status: number; body: SdkModel }> {
+  try {
+    await call
+  } catch (error) {
+    const response = (error as { response?: { status: number; body?: SdkModel; data?: SdkModel } }).response
+    return { status: response?.status ?? 0, body: response?.body ?? response?.data ?? {} }
+  }
+  throw new Error('expected the call to fail')
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`not done: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
+  let sdk: SdkService
+  let sender: TestPrincipal
+  let bulk: BulkEnvelopesApi
+  let templateId: string
+
+  beforeAll(async () => {
+    // Polled every 100 ms, so a batch queued by a test is taken up quickly even without a wake.
+    sdk = await startSdkService(await databases.freshUrl(), { env: { JOB_POLL_MS: '100' } })
+    sender = sdk.principal
+    bulk = new docusign.BulkEnvelopesApi(sdk.client)
+    const templates = new docusign.TemplatesApi(sdk.client)
+    templateId = (
+      await templates.createTemplate(sender.accountId, { envelopeTemplate: await bulkTemplateBody() })
+    ).templateId
+  })
+  afterAll(() => sdk?.close())
+
+  describe('bulk send lists', () => {
+    it('creates, reads, lists, replaces and deletes a list', async () => {
+      const created = await bulk.createBulkSendList(sender.accountId, {
+        bulkSendingList: bulkList(2, 'crud'),
+      })
+      expect(created.listId).toEqual(expect.any(String))
+      expect(created.name).toBe('2 members')
+      expect(created.bulkCopies).toHaveLength(2)
+      expect(created.bulkCopies[1].recipients[0]).toMatchObject({
+        roleName: BULK_ROLE,
+        email: memberEmail('crud', 1),
+        tabs: [{ tabLabel: COMPANY_TAB, initialValue: 'Company 1' }],
+      })
+
+      const read = await bulk.getBulkSendList(sender.accountId, created.listId)
+      expect(read).toMatchObject({ listId: created.listId, name: '2 members' })
+      expect(read.bulkCopies[0].customFields).toEqual([{ name: 'memberNumber', value: '0' }])
+
+      const summaries = await bulk.getBulkSendLists(sender.accountId)
+      expect(summaries.bulkListSummaries).toContainEqual(
+        expect.objectContaining({
+          bulkSendListId: created.listId,
+          name: '2 members',
+          createdByUser: sender.userId,
+        }),
+      )
+
+      const replaced = await bulk.updateBulkSendList(sender.accountId, created.listId, {
+        bulkSendingList: { ...bulkList(3, 'crud'), name: 'Three' },
+      })
+      expect(replaced).toMatchObject({ listId: created.listId, name: 'Three' })
+      expect((await bulk.getBulkSendList(sender.accountId, created.listId)).bulkCopies).toHaveLength(3)
+
+      const left = await bulk.deleteBulkSendList(sender.accountId, created.listId)
+      expect(left.bulkListSummaries.map((list: SdkModel) => list.bulkSendListId)).not.toContain(
+        created.listId,
+      )
+      const gone = await failure(bulk.getBulkSendList(sender.accountId, created.listId))
+      expect(gone.status).toBe(404)
+      expect(gone.body.errorCode).toBe('BULK_SEND_LIST_NOT_FOUND')
+    })
+
+    it('refuses a DocuSign property it does not act on, naming it', async () => {
+      const list = bulkList(2, 'refused')
+      const copy = list.bulkCopies[1] as SdkModel
+      copy.recipients[0].faxNumber = '+15555550100'
+      const refused = await failure(bulk.createBulkSendList(sender.accountId, { bulkSendingList: list }))
+      expect(refused.status).toBe(400)
+      expect(refused.body).toEqual({
+        errorCode: 'BULK_SEND_PROPERTY_NOT_SUPPORTED',
+        message: 'bulkCopies[1].recipients[0].faxNumber is not supported in bulk send lists',
+      })
+    })
+
+    it('refuses a recipient without an email, and a list without copies', async () => {
+      const list = bulkList(1, 'incomplete')
+      delete (list.bulkCopies as SdkModel[])[0].recipients[0].email
+      const incomplete = await failure(bulk.createBulkSendList(sender.accountId, { bulkSendingList: list }))
+      expect(incomplete.status).toBe(400)
+      expect(incomplete.body.message).toBe('bulkCopies[0].recipients[0].email is required')
+      const empty = await failure(
+        bulk.createBulkSendList(sender.accountId, { bulkSendingList: { name: 'Empty', bulkCopies: [] } }),
+      )
+      expect(empty.status).toBe(400)
+      expect(empty.body.message).toBe('bulkCopies must have at least one item')
+    })
+  })
+
+  describe('test and send', () => {
+    it('tests a list against a template: can be sent, or why not', async () => {
+      const good = await bulk.createBulkSendList(sender.accountId, { bulkSendingList: bulkList(2, 'test') })
+      expect(
+        await bulk.createBulkSendTestRequest(sender.accountId, good.listId, {
+          bulkSendRequest: { envelopeOrTemplateId: templateId },
+        }),
+      ).toMatchObject({ canBeSent: true })
+
+      const wrongRole = bulkList(2, 'test')
+      ;(wrongRole.bulkCopies as SdkModel[])[1].recipients[0].roleName = 'Treasurer'
+      const bad = await bulk.createBulkSendList(sender.accountId, { bulkSendingList: wrongRole })
+      const verdict = await bulk.createBulkSendTestRequest(sender.accountId, bad.listId, {
+        bulkSendRequest: { envelopeOrTemplateId: templateId },
+      })
+      expect(verdict.canBeSent).toBe(false)
+      expect(verdict.validationErrors).toEqual(['BULK_SEND_ROLE_NOT_IN_TEMPLATE'])
+      expect(verdict.validationErrorDetails).toEqual([
+        `bulkCopies[1].recipients[0].roleName 'Treasurer' is not a role of template ${templateId}`,
+      ])
+
+      const noTemplate = await bulk.createBulkSendTestRequest(sender.accountId, good.listId, {
+        bulkSendRequest: { envelopeOrTemplateId: '00000000-0000-4000-8000-000000000000' },
+      })
+      expect(noTemplate).toMatchObject({
+        canBeSent: false,
+        validationErrors: ['BULK_SEND_TEMPLATE_NOT_FOUND'],
+      })
+
+      const refused = await failure(
+        bulk.createBulkSendRequest(sender.accountId, bad.listId, {
+          bulkSendRequest: { envelopeOrTemplateId: templateId },
+        }),
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.body.errorCode).toBe('BULK_SEND_ROLE_NOT_IN_TEMPLATE')
+    })
+
+    it('sends a list: one envelope per copy with its tab value and custom field, and reports the batch', async () => {
+      const list = await bulk.createBulkSendList(sender.accountId, { bulkSendingList: bulkList(5, 'sent') })
+      const response = await bulk.createBulkSendRequest(sender.accountId, list.listId, {
+        bulkSendRequest: { envelopeOrTemplateId: templateId, batchName: 'November renewals' },
+      })
+      expect(response).toMatchObject({
+        batchName: 'November renewals',
+        batchSize: '5',
+        envelopeOrTemplateId: templateId,
+        queueLimit: '10000',
+      })
+      const { batchId } = response
+
+      const status = await eventually(
+        () => bulk.getBulkSendBatchStatus(sender.accountId, batchId),
+        (batch) => batch.sent === '5',
+      )
+      expect(status).toMatchObject({
+        batchId,
+        batchName: 'November renewals',
+        batchSize: '5',
+        queued: '0',
+        failed: '0',
+        mailingListId: list.listId,
+        envelopeIdOrTemplateId: templateId,
+        senderUserId: sender.userId,
+      })
+
+      const envelopes = await bulk.getBulkSendBatchEnvelopes(sender.accountId, batchId)
+      expect(envelopes.totalSetSize).toBe('5')
+      expect(envelopes.envelopes.map((envelope: SdkModel) => envelope.status)).toEqual(Array(5).fill('sent'))
+
+      const envelopesApi = new docusign.EnvelopesApi(sdk.client)
+      const byEmail = new Map<string, SdkModel>()
+      for (const envelope of envelopes.envelopes) {
+        const recipients = await envelopesApi.listRecipients(sender.accountId, envelope.envelopeId, {
+          includeTabs: 'true',
+        })
+        byEmail.set(recipients.signers[0].email, { envelope, signer: recipients.signers[0] })
+      }
+      expect([...byEmail.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((index) => memberEmail('sent', index)))
+      const third = byEmail.get(memberEmail('sent', 3)) as SdkModel
+      expect(third.signer.tabs.textTabs[0]).toMatchObject({ tabLabel: COMPANY_TAB, value: 'Company 3' })
+      const fields = await envelopesApi.listCustomFields(sender.accountId, third.envelope.envelopeId)
+      expect(fields.textCustomFields).toContainEqual(
+        expect.objectContaining({ name: 'memberNumber', value: '3' }),
+      )
+
+      const batches = await bulk.getBulkSendBatches(sender.accountId)
+      expect(batches.bulkBatchSummaries).toContainEqual(
+        expect.objectContaining({ batchId, batchSize: '5', sent: '5', queued: '0', failed: '0' }),
+      )
+      expect(batches.batchSizeLimit).toBe('1000')
+      const onlyFailed = await bulk.getBulkSendBatches(sender.accountId, { status: 'failed' })
+      expect(onlyFailed.bulkBatchSummaries.map((batch: SdkModel) => batch.batchId)).not.toContain(batchId)
+
+      const renamed = await bulk.updateBulkSendBatchStatus(sender.accountId, batchId, {
+        bulkSendBatchRequest: { batchName: 'Renewals, sent' },
+      })
+      expect(renamed).toMatchObject({ batchId, batchName: 'Renewals, sent', sent: '5' })
+    })
+
+    it('answers 404 for a batch of another account and 400 for an unknown status filter', async () => {
+      const missing = await failure(
+        bulk.getBulkSendBatchStatus(sender.accountId, '00000000-0000-4000-8000-000000000000'),
+      )
+      expect(missing.status).toBe(404)
+      expect(missing.body.errorCode).toBe('BULK_SEND_BATCH_NOT_FOUND')
+      const badFilter = await failure(bulk.getBulkSendBatches(sender.accountId, { status: 'done' }))
+      expect(badFilter.status).toBe(400)
+      expect(badFilter.body.message).toBe('status must be one of: all, queued, sent, failed')
+    })
+  })
+})
