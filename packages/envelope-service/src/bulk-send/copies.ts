@@ -1,4 +1,7 @@
-import type { BulkSendingCopy, BulkSendingCopyRecipient } from 'esign-contract'
+import { Value } from '@sinclair/typebox/value'
+import { type BulkSendingCopy, type BulkSendingCopyRecipient, EnvelopeDefinition } from 'esign-contract'
+import { AppError } from 'platform'
+import { mergeEnvelopeDefinition } from '../envelopes/composite-merge.js'
 import type { EnvelopeDefinitionInput, TemplateRoleInput } from '../envelopes/schema.js'
 import type { Template, TemplateRole } from '../templates/model.js'
 
@@ -154,6 +157,40 @@ function roleOf(
     // Labels and value fields built from the role's own tabs: the shape the merge overlays.
     ...(Object.keys(tabs).length > 0 ? { tabs: tabs as TemplateRoleInput['tabs'] } : {}),
   }
+}
+
+/**
+ * `copyRequest`, and whether the envelope create would take the request: the route's schema and the
+ * envelope merge (addresses, tab values) are checked here, so `test` and `send` report a copy that
+ * cannot become an envelope before anything is queued.
+ */
+export function checkedCopyRequest(
+  template: Template,
+  copy: BulkSendingCopy,
+  copyIndex: number,
+): CopyRequest {
+  const built = copyRequest(template, copy, copyIndex)
+  if ('problems' in built) return built
+  const invalid = Value.Errors(EnvelopeDefinition, built.request).First()
+  if (invalid) {
+    return {
+      problems: [
+        {
+          code: 'BULK_SEND_INVALID_COPY',
+          message: `bulkCopies[${copyIndex}]: ${invalid.path} ${invalid.message}`,
+        },
+      ],
+    }
+  }
+  try {
+    mergeEnvelopeDefinition(built.request, new Map([[template.templateId, template]]), new Map())
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error
+    return {
+      problems: [{ code: 'BULK_SEND_INVALID_COPY', message: `bulkCopies[${copyIndex}]: ${error.message}` }],
+    }
+  }
+  return built
 }
 
 /** The recipients' addresses of a copy, for a failed copy's entry in the batch status. */

@@ -28,6 +28,9 @@ import { BULK_SEND_JOB } from './service.js'
  * REST API would: over a limit, the batch waits for the window to end instead of failing its copies.
  */
 
+/** The idempotency key of a copy's envelope: the same in every round and every process. */
+export const copyIdempotencyKey = (batchId: string, copyIndex: number) => `bulk-send:${batchId}:${copyIndex}`
+
 /** Copies created concurrently in one round: they share the envelope writer's commits. */
 export const COPIES_PER_ROUND = 50
 
@@ -105,7 +108,7 @@ async function sendCopy(ctx: JobContext, batch: BulkSendBatch, queued: QueuedCop
         viewer: { userId: batch.senderUserId, seesAll: batch.seesAllTemplates },
       },
       built.request,
-      `bulk-send:${batch.batchId}:${copyIndex}`,
+      copyIdempotencyKey(batch.batchId, copyIndex),
       ctx.now(),
     )
     return { copyIndex, status: 'sent', envelopeId: created.envelopeId }

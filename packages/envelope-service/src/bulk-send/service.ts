@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.js'
 import { newTimeOrderedId } from '../ids.js'
 import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
-import { type CopyProblem, copyRequest, listProblems, unsupportedProperty } from './copies.js'
+import { type CopyProblem, checkedCopyRequest, listProblems, unsupportedProperty } from './copies.js'
 import {
   type BulkSendBatch,
   type BulkSendList,
@@ -127,7 +127,7 @@ export async function sendProblems(
   }
   const problems: CopyProblem[] = []
   for (const [index, copy] of list.copies.entries()) {
-    const built = copyRequest(template, copy, index)
+    const built = checkedCopyRequest(template, copy, index)
     if ('problems' in built) problems.push(...built.problems)
     if (problems.length >= MAX_PROBLEMS) break
   }
