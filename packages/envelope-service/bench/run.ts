@@ -9,7 +9,9 @@
  * --connections / BENCH_CONNECTIONS (10), --scenarios / BENCH_SCENARIOS (token,list,get,create),
  * --write / BENCH_WRITE (true: update BENCHMARKS.md; a run of fewer scenarios writes only those),
  * --profile / BENCH_PROFILE (a directory: the service runs with `--cpu-prof` and writes its CPU profile
- * there on exit; summarise it with `npm run profile-summary -w envelope-service -- <file.cpuprofile>`).
+ * there on exit; summarise it with `npm run profile-summary -w envelope-service -- <file.cpuprofile>`),
+ * --bulk / BENCH_BULK (true: then bulk send against one-by-one creates, bench/bulk-send.ts) with
+ * --bulk-copies / BENCH_BULK_COPIES (1000).
  */
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +33,7 @@ import {
   waitUntilIdle,
   writeGeneratedSection,
 } from 'bench-kit'
+import { bulkSendReport, measureBulkSend, writeBulkSendReport } from './bulk-send.js'
 import {
   reportSection,
   resultsReport,
@@ -70,6 +73,8 @@ function readSettings() {
     write: options.boolean('write', true),
     scenarios: parseScenarios(options.text('scenarios', SCENARIOS.join(','))),
     profileDir: options.text('profile', ''),
+    bulk: options.boolean('bulk', true),
+    bulkCopies: options.positive('bulk-copies', 1000),
   }
 }
 
@@ -222,6 +227,16 @@ async function main(): Promise<void> {
     const path = join(packageDir, 'BENCHMARKS.md')
     writeGeneratedSection(path, reportSection(report), '# Envelope service benchmarks')
     console.log(`updated ${path}`)
+  }
+  if (settings.bulk) {
+    const bulk = bulkSendReport(
+      await measureBulkSend(bench, accessToken, {
+        copies: settings.bulkCopies,
+        connections: settings.connections,
+      }),
+    )
+    console.log(`\n${bulk}`)
+    if (settings.write) writeBulkSendReport(join(packageDir, 'BENCHMARKS.md'), bulk)
   }
 }
 
