@@ -126,8 +126,8 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
     })
 
     it('refuses a recipient without an email, and a list without copies', async () => {
-      const list = bulkList(1, 'incomplete')
-      delete (list.bulkCopies as SdkModel[])[0].recipients[0].email
+      const list = bulkList(1, 'incomplete') as SdkModel
+      delete list.bulkCopies[0].recipients[0].email
       const incomplete = await failure(bulk.createBulkSendList(sender.accountId, { bulkSendingList: list }))
       expect(incomplete.status).toBe(400)
       expect(incomplete.body.message).toBe('bulkCopies[0].recipients[0].email is required')
@@ -148,8 +148,8 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
         }),
       ).toMatchObject({ canBeSent: true })
 
-      const wrongRole = bulkList(2, 'test')
-      ;(wrongRole.bulkCopies as SdkModel[])[1].recipients[0].roleName = 'Treasurer'
+      const wrongRole = bulkList(2, 'test') as SdkModel
+      wrongRole.bulkCopies[1].recipients[0].roleName = 'Treasurer'
       const bad = await bulk.createBulkSendList(sender.accountId, { bulkSendingList: wrongRole })
       const verdict = await bulk.createBulkSendTestRequest(sender.accountId, bad.listId, {
         bulkSendRequest: { envelopeOrTemplateId: templateId },
