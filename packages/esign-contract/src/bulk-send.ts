@@ -141,3 +141,10 @@ export type BulkSendBatchSummaries = Static<typeof BulkSendBatchSummaries>
 
 /** `PUT .../bulk_send_batch/{id}`: renames the batch. */
 export const BulkSendBatchRequest = Type.Object({ batchName: Type.String({ minLength: 1, maxLength: 100 }) })
+
+/** `PUT .../bulk_send_batch/{id}/{bulkAction}`: `voidReason` for `void`. */
+export const BulkSendBatchActionRequest = Type.Object({
+  action: Type.Optional(Type.String({ maxLength: 20, description: 'The same as the path’s `bulkAction`.' })),
+  voidReason: Type.Optional(Type.String({ maxLength: 1000 })),
+})
+export type BulkSendBatchActionRequest = Static<typeof BulkSendBatchActionRequest>

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import {
+  BulkSendBatchActionRequest,
   BulkSendBatchRequest,
   BulkSendBatchStatus,
   BulkSendBatchSummaries,
@@ -19,6 +20,7 @@ import { toEnvelopeOutput } from '../envelopes/mapping.js'
 import { listStatusChanges } from '../envelopes/service.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { StartPosition } from '../templates/schema.js'
+import { applyBatchAction } from './actions.js'
 import { copyEmails } from './copies.js'
 import {
   type BulkSendBatch,
@@ -51,6 +53,12 @@ const ListParams = Type.Object({ accountId: Type.String(), bulkSendListId: Type.
 const BatchParams = Type.Object({
   accountId: Type.String(),
   bulkSendBatchId: Type.String({ maxLength: 100 }),
+})
+
+const BatchActionParams = Type.Object({
+  accountId: Type.String(),
+  bulkSendBatchId: Type.String({ maxLength: 100 }),
+  bulkAction: Type.String({ maxLength: 20, description: '`resend` or `void` (`correct` is not supported).' }),
 })
 
 const COPY_STATUSES = ['queued', 'sent', 'failed'] as const
@@ -346,6 +354,26 @@ export async function bulkSendRoutes(app: App, ctx: ServiceContext) {
         })
       }
       return batchStatus(await batchOrFail(ctx, accountId, bulkSendBatchId))
+    },
+  )
+
+  app.put(
+    '/bulk_send_batch/:bulkSendBatchId/:bulkAction',
+    {
+      preHandler: requirePermission('send_envelopes'),
+      schema: {
+        ...common,
+        summary: "Resend or void the batch's envelopes in progress",
+        params: BatchActionParams,
+        body: BulkSendBatchActionRequest,
+        response: { 200: BulkSendBatchStatus, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId, userId } = request.principal
+      const batch = await batchOrFail(ctx, accountId, request.params.bulkSendBatchId)
+      await applyBatchAction(ctx, { accountId, userId }, batch, request.params.bulkAction, request.body)
+      return batchStatus(batch)
     },
   )
 

@@ -1,5 +1,6 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import type { TestPrincipal } from '../testing/harness.js'
 import {
   type DocuSignSdkBase,
@@ -24,6 +25,7 @@ interface BulkEnvelopesApi {
   getBulkSendBatchStatus: Call
   updateBulkSendBatchStatus: Call
   getBulkSendBatchEnvelopes: Call
+  updateBulkSendBatchAction: Call
 }
 interface DocuSignSdk extends DocuSignSdkBase {
   BulkEnvelopesApi: new (client: unknown) => BulkEnvelopesApi
@@ -237,6 +239,60 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
         bulkSendBatchRequest: { batchName: 'Renewals, sent' },
       })
       expect(renamed).toMatchObject({ batchId, batchName: 'Renewals, sent', sent: '5' })
+    })
+
+    it("resends and voids the batch's envelopes in progress; refuses correct", async () => {
+      const list = await bulk.createBulkSendList(sender.accountId, {
+        bulkSendingList: bulkList(3, 'actions'),
+      })
+      const { batchId } = await bulk.createBulkSendRequest(sender.accountId, list.listId, {
+        bulkSendRequest: { envelopeOrTemplateId: templateId },
+      })
+      await eventually(
+        () => bulk.getBulkSendBatchStatus(sender.accountId, batchId),
+        (batch) => batch.sent === '3',
+      )
+      const envelopeIds = (await bulk.getBulkSendBatchEnvelopes(sender.accountId, batchId)).envelopes.map(
+        (envelope: SdkModel) => envelope.envelopeId,
+      )
+      // No transport is configured, so each message owed stays in the outbox to be counted.
+      const invitations = async () =>
+        (
+          await sdk.service.ctx.db
+            .selectFrom('outbox')
+            .select('payload')
+            .where('topic', '=', OUTBOX_TOPICS.recipientMessage)
+            .execute()
+        ).filter((row) => envelopeIds.includes(JSON.parse(row.payload).envelopeId)).length
+      expect(await invitations()).toBe(3)
+
+      const resent = await bulk.updateBulkSendBatchAction(sender.accountId, batchId, 'resend', {
+        bulkSendBatchActionRequest: {},
+      })
+      expect(resent).toMatchObject({ batchId, sent: '3' })
+      expect(await invitations()).toBe(6)
+
+      const noReason = await failure(
+        bulk.updateBulkSendBatchAction(sender.accountId, batchId, 'void', { bulkSendBatchActionRequest: {} }),
+      )
+      expect(noReason).toMatchObject({ status: 400, body: { message: 'voidReason is required' } })
+      await bulk.updateBulkSendBatchAction(sender.accountId, batchId, 'void', {
+        bulkSendBatchActionRequest: { action: 'void', voidReason: 'Sent by mistake' },
+      })
+      const voided = await bulk.getBulkSendBatchEnvelopes(sender.accountId, batchId)
+      expect(voided.envelopes.map((envelope: SdkModel) => envelope.status)).toEqual([
+        'voided',
+        'voided',
+        'voided',
+      ])
+      expect(voided.envelopes[0].voidedReason).toBe('Sent by mistake')
+
+      const correct = await failure(
+        bulk.updateBulkSendBatchAction(sender.accountId, batchId, 'correct', {
+          bulkSendBatchActionRequest: {},
+        }),
+      )
+      expect(correct).toMatchObject({ status: 400, body: { errorCode: 'BULK_SEND_ACTION_NOT_SUPPORTED' } })
     })
 
     it('answers 404 for a batch of another account and 400 for an unknown status filter', async () => {
