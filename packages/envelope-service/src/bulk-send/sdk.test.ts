@@ -73,6 +73,33 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
   })
   afterAll(() => sdk?.close())
 
+  it('documents every bulk send route in the OpenAPI document, under the BulkSend tag', async () => {
+    const document = (await sdk.service.app.inject('/restapi/docs/json')).json()
+    const base = '/restapi/v2.1/accounts/{accountId}'
+    const operations = Object.entries(document.paths as Record<string, Record<string, { tags?: string[] }>>)
+      .filter(([path]) => path.includes('/bulk_send_'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => {
+          expect(operation.tags).toEqual(['BulkSend'])
+          return `${method.toUpperCase()} ${path.slice(base.length)}`
+        }),
+      )
+    expect(operations.sort()).toEqual([
+      'DELETE /bulk_send_lists/{bulkSendListId}',
+      'GET /bulk_send_batch',
+      'GET /bulk_send_batch/{bulkSendBatchId}',
+      'GET /bulk_send_batch/{bulkSendBatchId}/envelopes',
+      'GET /bulk_send_lists',
+      'GET /bulk_send_lists/{bulkSendListId}',
+      'POST /bulk_send_lists',
+      'POST /bulk_send_lists/{bulkSendListId}/send',
+      'POST /bulk_send_lists/{bulkSendListId}/test',
+      'PUT /bulk_send_batch/{bulkSendBatchId}',
+      'PUT /bulk_send_batch/{bulkSendBatchId}/{bulkAction}',
+      'PUT /bulk_send_lists/{bulkSendListId}',
+    ])
+  })
+
   describe('bulk send lists', () => {
     it('creates, reads, lists, replaces and deletes a list', async () => {
       const created = await bulk.createBulkSendList(sender.accountId, {
