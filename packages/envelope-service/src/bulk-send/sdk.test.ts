@@ -132,6 +132,15 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
       })
       expect(replaced).toMatchObject({ listId: created.listId, name: 'Three' })
       expect((await bulk.getBulkSendList(sender.accountId, created.listId)).bulkCopies).toHaveLength(3)
+      const otherId = await failure(
+        bulk.updateBulkSendList(sender.accountId, created.listId, {
+          bulkSendingList: { ...bulkList(1, 'crud'), listId: 'another-list' },
+        }),
+      )
+      expect(otherId).toMatchObject({
+        status: 400,
+        body: { message: `listId another-list differs from the list in the path, ${created.listId}` },
+      })
 
       const left = await bulk.deleteBulkSendList(sender.accountId, created.listId)
       expect(left.bulkListSummaries.map((list: SdkModel) => list.bulkSendListId)).not.toContain(

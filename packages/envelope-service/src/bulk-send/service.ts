@@ -66,6 +66,10 @@ export async function createList(ctx: Context, sender: BulkSender, body: BulkSen
 }
 
 export async function replaceList(ctx: Context, accountId: string, listId: string, body: BulkSendingList) {
+  // A list read and sent back carries its id; another list's id is a mistake, not a rename.
+  if (body.listId && body.listId !== listId) {
+    throw new InvalidRequestError(`listId ${body.listId} differs from the list in the path, ${listId}`)
+  }
   const { name, copies } = checkedList(body)
   const updated = await updateList(ctx.db, accountId, listId, {
     name,
