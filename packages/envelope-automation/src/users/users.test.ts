@@ -2,8 +2,7 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
-import { LOCKOUT, lockAfter, lockEnd } from './lockout.js'
-import { hashPassword, verifyPassword } from './password.js'
+import { hashPassword, LOCKOUT, lockAfter, lockEnd, verifyPassword } from 'platform'
 import {
   createUser,
   InvalidCredentialsError,
