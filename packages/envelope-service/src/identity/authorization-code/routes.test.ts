@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes, sign } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { startTestService, type TestService } from '../../testing/harness.js'
 import { setClientKind } from '../clients/repository.js'
 import { addRedirectUri, addSecretKey } from '../clients/service.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
+import { JWT_BEARER_GRANT_TYPE } from '../jwt-grant.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { setPassword } from '../users/sign-in.js'
 import { s256 } from './pkce.js'
@@ -477,6 +478,82 @@ describeEachDatabase('Authorization Code Grant', (databases) => {
         { cookie: `inkwell_session=${value}`, ...appHeaders },
       )
       await expectOAuthError(after, 400, 'invalid_grant')
+    })
+  })
+
+  describe('lockout', () => {
+    it('locks a user after 5 failures counted across two service instances on one database', async () => {
+      const locked = await createUser(service.ctx.db, { name: 'Eve', email: 'eve@example.test' }, clock)
+      await setPassword(service.ctx.db, locked.id, PASSWORD)
+      const other = await startTestService(service.ctx.config.DATABASE_URL, {}, () => clock)
+      try {
+        const attempt = async (instance: TestService, password: string) => {
+          const page = await instance.app.inject({
+            method: 'GET',
+            url: `/oauth/auth?${authorizeQuery(confidentialQuery())}`,
+            headers: { host: HOST },
+          })
+          const csrf = `inkwell_csrf=${cookieValue(cookieOf(page, 'inkwell_csrf'))}`
+          return instance.app.inject({
+            method: 'POST',
+            url: '/oauth/auth',
+            headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', cookie: csrf },
+            payload: new URLSearchParams({
+              ...hiddenFields(page.body),
+              email: 'eve@example.test',
+              password,
+            }).toString(),
+          })
+        }
+        for (const instance of [service, other, service, other]) {
+          expect((await attempt(instance, 'wrong password!!')).statusCode).toBe(401)
+        }
+        const fifth = await attempt(service, 'wrong password!!')
+        expect(fifth.statusCode).toBe(429)
+        const rightButLocked = await attempt(other, PASSWORD)
+        expect(rightButLocked.statusCode).toBe(429)
+        expect(rightButLocked.headers['retry-after']).toBe('900')
+        expect(rightButLocked.body).toContain('15 minutes')
+        clock += 16 * MINUTE
+        expect((await attempt(other, PASSWORD)).statusCode).toBe(200)
+      } finally {
+        await other.close()
+      }
+    })
+  })
+
+  describe('JWT individual consent through the consent page', () => {
+    it('grants the consent the JWT grant checks', async () => {
+      const jwtKey = await createIntegrationKey(service.ctx.db, { name: 'Nightly sync' }, clock)
+      await addRedirectUri(service.ctx.db, jwtKey.integrationKey.id, CLIENT_CALLBACK, clock)
+      const seconds = Math.floor(clock / 1000)
+      const claims = {
+        iss: jwtKey.integrationKey.id,
+        sub: userId,
+        aud: 'localhost:8443',
+        iat: seconds,
+        exp: seconds + 3600,
+        scope: 'signature impersonation',
+      }
+      const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+      const input = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(claims)}`
+      const jwt = `${input}.${sign('sha256', Buffer.from(input), createPrivateKey(jwtKey.privateKeyPem)).toString('base64url')}`
+      const grant = () => token({ grant_type: JWT_BEARER_GRANT_TYPE, assertion: jwt })
+      await expectOAuthError(await grant(), 400, 'consent_required')
+      const { answer, csrf } = await signIn({
+        response_type: 'code',
+        scope: 'signature impersonation',
+        client_id: jwtKey.integrationKey.id,
+        redirect_uri: CLIENT_CALLBACK,
+      })
+      expect(answer.body).toContain('Act for you')
+      const allowed = await postForm(
+        '/oauth/auth/consent',
+        { ...hiddenFields(answer.body), decision: 'allow' },
+        csrf,
+      )
+      expect(allowed.statusCode).toBe(303)
+      expect((await grant()).statusCode).toBe(200)
     })
   })
 })
