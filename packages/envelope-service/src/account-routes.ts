@@ -1,4 +1,5 @@
 import type { App } from 'platform'
+import { consoleViewRoutes } from './accounts/console-view.js'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { accountInfoRoutes } from './accounts/routes.js'
 import { connectRoutes } from './connect/routes.js'
@@ -36,4 +37,5 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await correctRecipientsRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
+  await consoleViewRoutes(app, ctx)
 }

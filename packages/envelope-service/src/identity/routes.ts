@@ -14,6 +14,7 @@ import { JWT_BEARER_GRANT_TYPE, verifyJwtBearerAssertion } from './jwt-grant.js'
 import { OAuthError } from './oauth-error.js'
 import { OAuthErrorBody, TokenRequest, TokenResponse, UserInfo } from './schema.js'
 import { describeUser } from './service.js'
+import { sessionRoutes } from './sessions/routes.js'
 import { createIssuerStore } from './signing-keys.js'
 import { issueAccessToken } from './tokens/service.js'
 
@@ -82,6 +83,7 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
   )
 
   await authorizationCodeRoutes(app, ctx)
+  await sessionRoutes(app, ctx)
 
   app.get(
     '/oauth/userinfo',

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox'
+import type { App } from 'platform'
+import type { ServiceContext } from '../../context.js'
+import { MESSAGES, pickLocale } from '../authorization-code/messages.js'
+import { pagePolicy, renderError } from '../authorization-code/page.js'
+import { CONSOLE_SESSION_PATH, openConsoleView } from './console-view.js'
+import { SESSION_COOKIE, setCookie } from './cookie.js'
+
+/** `GET /app-session/console/{token}`: the URL DocuSign's console view returns, opened in a browser. */
+export async function sessionRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    `${CONSOLE_SESSION_PATH}/:token`,
+    {
+      schema: {
+        tags: ['Identity'],
+        summary: 'Open a console view URL: sign in to the web app and go to the dashboard or the envelope',
+        params: Type.Object({ token: Type.String({ maxLength: 128 }) }),
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const now = ctx.now()
+      const opened = await openConsoleView(ctx.db, request.params.token, now)
+      if (!opened) {
+        const locale = pickLocale(request.headers['accept-language'])
+        const t = MESSAGES[locale]
+        reply.header('content-security-policy', pagePolicy()).header('referrer-policy', 'no-referrer')
+        return reply
+          .code(410)
+          .type('text/html; charset=utf-8')
+          .send(renderError(locale, t, t.consoleExpired))
+      }
+      setCookie(request, reply, SESSION_COOKIE, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
+      reply.header('referrer-policy', 'no-referrer')
+      return reply.redirect(opened.location, 303)
+    },
+  )
+}
