@@ -79,3 +79,8 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
     .where('id', '=', userId)
     .execute()
 }
+
+export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+  return row?.password_hash
+}
