@@ -252,7 +252,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       const refreshToken = readCookie(request, SESSION_COOKIE)
       if (refreshToken) await revokeByRefreshToken(ctx.db, refreshToken)
       clearCookie(request, reply, SESSION_COOKIE)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }
