@@ -44,6 +44,8 @@ export interface IntegrationKeysTable {
   created_at: string
   /** `confidential` (secret key by HTTP Basic) or `public` (PKCE). */
   client_kind: Generated<string>
+  /** The account whose administrators manage it over REST; null for keys made with the admin CLI. */
+  account_id: Generated<string | null>
 }
 
 /** Only a SHA-256 hash of each secret key is stored; the key is shown once. */

@@ -24,6 +24,8 @@ export function signInMigration(_dialect: DialectName) {
         .execute()
       // Access tokens minted by a refresh-token family end with it (sign-out, reuse of a rotated token).
       await db.schema.alterTable('access_tokens').addColumn('refresh_family_id', 'text').execute()
+      // The account whose administrators manage the key over REST; null for keys the operator's CLI made.
+      await db.schema.alterTable('integration_keys').addColumn('account_id', 'text').execute()
       await db.schema
         .alterTable('integration_keys')
         .addColumn('client_kind', 'text', (c) => c.notNull().defaultTo('confidential'))

@@ -126,3 +126,72 @@ export async function deleteSecret(db: DbOrTx, integrationKeyId: string, secretI
     .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+export async function setClientAccount(db: DbOrTx, id: string, accountId: string): Promise<void> {
+  await db.updateTable('integration_keys').set({ account_id: accountId }).where('id', '=', id).execute()
+}
+
+export async function renameClient(db: DbOrTx, id: string, name: string): Promise<void> {
+  await db.updateTable('integration_keys').set({ name }).where('id', '=', id).execute()
+}
+
+/** The integration keys an account manages, oldest first. */
+export async function listAccountClientIds(db: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('integration_keys')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function isAccountClient(db: DbOrTx, id: string, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('integration_keys')
+    .select('id')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function listPublicKeyIds(
+  db: DbOrTx,
+  integrationKeyId: string,
+): Promise<{ id: number; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('integration_key_public_keys')
+    .select(['id', 'created_at'])
+    .where('integration_key_id', '=', integrationKeyId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ id: Number(row.id), createdAt: row.created_at }))
+}
+
+/** Who consented to the integration key, with what. */
+export async function listConsents(
+  db: DbOrTx,
+  integrationKeyId: string,
+): Promise<{ userId: string; userName: string; email: string; scopes: string[]; grantedAt: string }[]> {
+  const rows = await db
+    .selectFrom('consents')
+    .innerJoin('users', 'users.id', 'consents.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'consents.scopes', 'consents.granted_at'])
+    .where('consents.integration_key_id', '=', integrationKeyId)
+    .orderBy('consents.granted_at')
+    .orderBy('users.id')
+    .execute()
+  return rows.map((row) => ({
+    userId: row.id,
+    userName: row.name,
+    email: row.email,
+    scopes: row.scopes.split(' ').filter(Boolean),
+    grantedAt: row.granted_at,
+  }))
+}
+
+export async function deletePublicKey(db: DbOrTx, publicKeyId: number): Promise<void> {
+  await db.deleteFrom('integration_key_public_keys').where('id', '=', publicKeyId).execute()
+}
