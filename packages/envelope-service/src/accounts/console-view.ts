@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { findEnvelope } from '../envelopes/reads.js'
-import { createConsoleView } from '../identity/sessions/console-view.js'
+import { createConsoleView } from '../identity/console-view/console-view.js'
 
 /** DocuSign's `consoleViewRequest`. */
 const ConsoleViewRequest = Type.Object({

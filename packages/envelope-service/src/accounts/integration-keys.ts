@@ -49,7 +49,8 @@ const security = [{ bearer: [] }]
  * app's Settings screen). This service's extension: DocuSign has no public REST API for its keys.
  */
 export async function integrationKeyRoutes(app: App, ctx: ServiceContext) {
-  await app.register(async (scope) => {
+  await app.register(async (plugin) => {
+    const scope = plugin as App
     scope.addHook('preHandler', requirePermission('administer'))
     scope.addHook('preHandler', async (request) => {
       const { accountId, integrationKey } = request.params as { accountId: string; integrationKey?: string }

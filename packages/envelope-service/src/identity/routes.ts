@@ -9,14 +9,15 @@ import {
   REFRESH_TOKEN_GRANT,
 } from './authorization-code/token-endpoint.js'
 import { ensureFirstPartyClient } from './clients/service.js'
+import { consoleSessionRoutes } from './console-view/routes.js'
 import { identityHosts } from './hosts.js'
 import { JWT_BEARER_GRANT_TYPE, verifyJwtBearerAssertion } from './jwt-grant.js'
 import { OAuthError } from './oauth-error.js'
 import { OAuthErrorBody, TokenRequest, TokenResponse, UserInfo } from './schema.js'
 import { describeUser } from './service.js'
-import { sessionRoutes } from './sessions/routes.js'
 import { createIssuerStore } from './signing-keys.js'
 import { issueAccessToken } from './tokens/service.js'
+import { passwordRoutes } from './users/routes.js'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -83,7 +84,8 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
   )
 
   await authorizationCodeRoutes(app, ctx)
-  await sessionRoutes(app, ctx)
+  await consoleSessionRoutes(app, ctx)
+  await passwordRoutes(app, ctx)
 
   app.get(
     '/oauth/userinfo',

@@ -1,6 +1,7 @@
-import { hash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Db, DbOrTx } from '../../database.js'
 import { invalidGrant, OAuthError } from '../oauth-error.js'
+import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
 import { findConsentScopes, upsertConsent } from '../repository.js'
 import { deleteFamilyAccessTokens } from '../tokens/repository.js'
 import { issueAccessToken } from '../tokens/service.js'
@@ -20,9 +21,6 @@ import {
   revokeRefreshFamily,
 } from './repository.js'
 import type { AuthorizeRequest } from './request.js'
-
-const opaque = () => randomBytes(32).toString('base64url')
-export const hashOpaque = (value: string) => hash('sha256', value, 'base64url')
 
 export interface CodeTokens {
   accessToken: string
@@ -63,7 +61,7 @@ export async function issueAuthorizationCode(
   userId: string,
   now: number,
 ): Promise<string> {
-  const code = opaque()
+  const code = opaqueToken()
   await insertAuthorizationCode(db, {
     codeHash: hashOpaque(code),
     integrationKeyId: request.client.id,
@@ -133,7 +131,7 @@ async function mintTokens(
   family: { familyId: string; userId: string; integrationKeyId: string; scopes: string[]; expiresAt: number },
   now: number,
 ): Promise<CodeTokens> {
-  const refreshToken = opaque()
+  const refreshToken = opaqueToken()
   await insertRefreshToken(db, { ...family, tokenHash: hashOpaque(refreshToken), createdAt: now })
   const access = await issueAccessToken(
     db,

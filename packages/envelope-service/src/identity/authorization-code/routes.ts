@@ -1,33 +1,25 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { findClient } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
+import { claimOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import { renderConsent, renderError, renderSignIn } from '../pages/page.js'
 import { OAuthErrorBody } from '../schema.js'
 import {
-  CSRF_COOKIE,
   clearCookie,
   isFirstPartyAppRequest,
   readCookie,
   requestOrigin,
   SESSION_COOKIE,
-  setCookie,
 } from '../sessions/cookie.js'
+import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
 import { signIn } from '../users/sign-in.js'
-import {
-  consentCovers,
-  hashOpaque,
-  issueAuthorizationCode,
-  recordConsent,
-  revokeByRefreshToken,
-} from './grant.js'
+import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
 import { CONSENT_TICKET_LIFETIME_MS } from './lifetimes.js'
-import { MESSAGES, pickLocale } from './messages.js'
-import { pagePolicy, renderConsent, renderError, renderSignIn } from './page.js'
 import { redirectTo } from './redirect.js'
-import { claimOneTimeToken, insertOneTimeToken } from './repository.js'
 import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest } from './request.js'
 
 const optional = Type.Optional(Type.String({ maxLength: 2048 }))
@@ -53,7 +45,6 @@ const ConsentForm = Type.Composite([
   Type.Object({ csrf: optional, ticket: optional, decision: optional }),
 ])
 
-const CSRF_LIFETIME_SECONDS = 1800
 const html = { produces: ['text/html'] }
 
 /**
@@ -63,17 +54,6 @@ const html = { produces: ['text/html'] }
  * first-party app's sign-out.
  */
 export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
-  const messagesFor = (request: FastifyRequest) => {
-    const locale = pickLocale(request.headers['accept-language'])
-    return { locale, t: MESSAGES[locale] }
-  }
-
-  function sendPage(reply: FastifyReply, status: number, body: string, redirectOrigin?: string) {
-    reply.header('content-security-policy', pagePolicy(redirectOrigin)).header('x-frame-options', 'DENY')
-    reply.header('referrer-policy', 'no-referrer')
-    return reply.code(status).type('text/html; charset=utf-8').send(body)
-  }
-
   /** The request checked; a refusal already answered (error page or redirect) when undefined. */
   async function checkRequest(
     request: FastifyRequest,
@@ -83,7 +63,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     const client = params.client_id ? await findClient(ctx.db, params.client_id) : undefined
     const verdict = checkAuthorizeRequest(params, client, requestOrigin(request))
     if (verdict.kind === 'ok') return verdict.request
-    const { locale, t } = messagesFor(request)
+    const { locale, t } = pageMessages(request)
     if (verdict.kind === 'page-error') {
       const message = verdict.reason === 'unknown_client' ? t.unknownClient : t.invalidRedirect
       await sendPage(reply, 400, renderError(locale, t, message))
@@ -92,20 +72,6 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     const { redirectUri, state, error, description } = verdict
     await reply.redirect(redirectTo(redirectUri, { error, error_description: description, state }), 303)
     return undefined
-  }
-
-  function csrfFor(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = readCookie(request, CSRF_COOKIE)
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
-    const token = randomBytes(32).toString('base64url')
-    setCookie(request, reply, CSRF_COOKIE, token, CSRF_LIFETIME_SECONDS)
-    return token
-  }
-
-  function csrfValid(request: FastifyRequest, submitted: string | undefined): boolean {
-    const cookie = readCookie(request, CSRF_COOKIE)
-    if (!cookie || !submitted || cookie.length !== submitted.length) return false
-    return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted))
   }
 
   async function redirectWithCode(reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
@@ -136,13 +102,13 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     async (request, reply) => {
       const authorize = await checkRequest(request, reply, request.query)
       if (!authorize) return reply
-      const { locale, t } = messagesFor(request)
+      const { locale, t } = pageMessages(request)
       const page = renderSignIn({
         locale,
         t,
         clientName: authorize.client.name,
         params: params(request.query),
-        csrf: csrfFor(request, reply),
+        csrf: formCsrf(request, reply),
       })
       return sendPage(reply, 200, page, new URL(authorize.redirectUri).origin)
     },
@@ -152,8 +118,8 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     '/oauth/auth',
     { schema: { hide: true, body: SignInForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
-      const { locale, t } = messagesFor(request)
-      if (!csrfValid(request, request.body.csrf))
+      const { locale, t } = pageMessages(request)
+      if (!formCsrfValid(request, request.body.csrf))
         return sendPage(reply, 403, renderError(locale, t, t.expired))
       const authorize = await checkRequest(request, reply, request.body)
       if (!authorize) return reply
@@ -170,7 +136,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
           t,
           clientName: authorize.client.name,
           params: params(request.body),
-          csrf: csrfFor(request, reply),
+          csrf: formCsrf(request, reply),
           email,
           error,
         })
@@ -185,7 +151,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       if (await consentCovers(ctx.db, userId, authorize.client.id, authorize.scopes)) {
         return redirectWithCode(reply, authorize, userId)
       }
-      const ticket = randomBytes(32).toString('base64url')
+      const ticket = opaqueToken()
       await insertOneTimeToken(ctx.db, {
         tokenHash: hashOpaque(ticket),
         purpose: 'consent',
@@ -199,7 +165,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         clientName: authorize.client.name,
         scopes: authorize.scopes,
         params: params(request.body),
-        csrf: csrfFor(request, reply),
+        csrf: formCsrf(request, reply),
         ticket,
       })
       return sendPage(reply, 200, page, redirectOrigin)
@@ -210,8 +176,8 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     '/oauth/auth/consent',
     { schema: { hide: true, body: ConsentForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
-      const { locale, t } = messagesFor(request)
-      if (!csrfValid(request, request.body.csrf))
+      const { locale, t } = pageMessages(request)
+      if (!formCsrfValid(request, request.body.csrf))
         return sendPage(reply, 403, renderError(locale, t, t.expired))
       const authorize = await checkRequest(request, reply, request.body)
       if (!authorize) return reply

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import type { Db, DbOrTx } from '../../database.js'
-import { hashOpaque, recordConsent, startFamily } from '../authorization-code/grant.js'
-import { claimOneTimeToken, insertOneTimeToken } from '../authorization-code/repository.js'
+import { recordConsent, startFamily } from '../authorization-code/grant.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
+import { claimOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
 
 /** DocuSign's console view URL is good for 5 minutes, once. */
 export const CONSOLE_VIEW_LIFETIME_MS = 5 * 60_000
@@ -20,7 +20,7 @@ export async function createConsoleView(
   input: { userId: string; publicUrl: string } & ConsoleTarget,
   now: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const token = opaqueToken()
   const target: ConsoleTarget = {
     ...(input.envelopeId ? { envelopeId: input.envelopeId } : {}),
     ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}),

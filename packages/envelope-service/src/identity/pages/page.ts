@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Locale, Messages } from './messages.js'
-import type { AuthorizeParams } from './request.js'
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:26rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0003}
@@ -9,7 +8,7 @@ input[type=email],input[type=password]{width:100%;padding:.7rem;font:inherit;bor
 button{margin-top:1.25rem;padding:.75rem 1.25rem;font:inherit;font-weight:600;border-radius:4px;border:2px solid #1d4ed8;cursor:pointer}
 .primary{background:#1d4ed8;color:#fff}.secondary{background:#fff;color:#1d4ed8}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}.error{color:#a40e26;font-weight:600}
-ul{padding-left:1.25rem}.actions{display:flex;gap:.75rem;flex-wrap:wrap}
+ul{padding-left:1.25rem}a{color:#1d4ed8}.hint{color:#4a4a4a;margin:.25rem 0 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap}
 @media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none;min-height:100vh}}`
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64')
@@ -37,7 +36,7 @@ function layout(locale: Locale, title: string, body: string): string {
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`
 }
 
-const PARAMS: (keyof AuthorizeParams)[] = [
+const PARAMS = [
   'response_type',
   'scope',
   'client_id',
@@ -45,7 +44,9 @@ const PARAMS: (keyof AuthorizeParams)[] = [
   'state',
   'code_challenge',
   'code_challenge_method',
-]
+] as const
+/** The authorization request's query, carried through the sign-in and consent forms. */
+type AuthorizeParams = Partial<Record<(typeof PARAMS)[number], string | undefined>>
 
 function hiddenFields(fields: Record<string, string | undefined>): string {
   return Object.entries(fields)
@@ -77,7 +78,8 @@ export function renderSignIn(input: {
 <form method="post" action="/oauth/auth">${hiddenFields({ ...carried(input.params), csrf: input.csrf })}
 <label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required${described} value="${escapeHtml(input.email ?? '')}">
 <label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${described}>
-<button class="primary" type="submit">${t.signIn}</button></form>`,
+<button class="primary" type="submit">${t.signIn}</button></form>
+<p><a href="/oauth/password-reset">${t.forgot}</a></p>`,
   )
 }
 
@@ -104,4 +106,51 @@ export function renderConsent(input: {
 
 export function renderError(locale: Locale, t: Messages, message: string): string {
   return layout(locale, t.errorTitle, `<h1>${t.errorTitle}</h1><p>${escapeHtml(message)}</p>`)
+}
+
+/** A page with a heading, a paragraph and, optionally, a link onwards. */
+export function renderNotice(
+  locale: Locale,
+  title: string,
+  message: string,
+  link?: { href: string; label: string },
+): string {
+  const onwards = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
+  return layout(locale, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${onwards}`)
+}
+
+export function renderResetRequest(locale: Locale, t: Messages, csrf: string): string {
+  return layout(
+    locale,
+    t.resetTitle,
+    `<h1>${t.resetTitle}</h1><p>${escapeHtml(t.resetLead)}</p>
+<form method="post" action="/oauth/password-reset">${hiddenFields({ csrf })}
+<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="email" required>
+<button class="primary" type="submit">${t.sendLink}</button></form>`,
+  )
+}
+
+export function renderSetPassword(input: {
+  locale: Locale
+  t: Messages
+  csrf: string
+  token: string
+  minLength: number
+  error?: string
+}): string {
+  const { t } = input
+  const error = input.error
+    ? `<p class="error" role="alert" id="password-error">${escapeHtml(input.error)}</p>`
+    : ''
+  const described = input.error ? 'password-hint password-error' : 'password-hint'
+  return layout(
+    input.locale,
+    t.setTitle,
+    `<h1>${t.setTitle}</h1>${error}
+<form method="post" action="/oauth/password">${hiddenFields({ csrf: input.csrf, token: input.token })}
+<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${input.minLength}" aria-describedby="${described}">
+<p class="hint" id="password-hint">${escapeHtml(t.passwordHint(input.minLength))}</p>
+<label for="confirm">${t.confirmPassword}</label><input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="${input.minLength}">
+<button class="primary" type="submit">${t.save}</button></form>`,
+  )
 }

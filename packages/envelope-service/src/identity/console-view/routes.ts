@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
-import { MESSAGES, pickLocale } from '../authorization-code/messages.js'
-import { pagePolicy, renderError } from '../authorization-code/page.js'
+import { renderError } from '../pages/page.js'
+import { SESSION_COOKIE, setCookie } from '../sessions/cookie.js'
+import { pageMessages, sendPage } from '../sessions/forms.js'
 import { CONSOLE_SESSION_PATH, openConsoleView } from './console-view.js'
-import { SESSION_COOKIE, setCookie } from './cookie.js'
 
 /** `GET /app-session/console/{token}`: the URL DocuSign's console view returns, opened in a browser. */
-export async function sessionRoutes(app: App, ctx: ServiceContext) {
+export async function consoleSessionRoutes(app: App, ctx: ServiceContext) {
   app.get(
     `${CONSOLE_SESSION_PATH}/:token`,
     {
@@ -22,13 +22,8 @@ export async function sessionRoutes(app: App, ctx: ServiceContext) {
       const now = ctx.now()
       const opened = await openConsoleView(ctx.db, request.params.token, now)
       if (!opened) {
-        const locale = pickLocale(request.headers['accept-language'])
-        const t = MESSAGES[locale]
-        reply.header('content-security-policy', pagePolicy()).header('referrer-policy', 'no-referrer')
-        return reply
-          .code(410)
-          .type('text/html; charset=utf-8')
-          .send(renderError(locale, t, t.consoleExpired))
+        const { locale, t } = pageMessages(request)
+        return sendPage(reply, 410, renderError(locale, t, t.consoleExpired))
       }
       setCookie(request, reply, SESSION_COOKIE, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
       reply.header('referrer-policy', 'no-referrer')
