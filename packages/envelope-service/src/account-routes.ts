@@ -3,6 +3,7 @@ import { consoleViewRoutes } from './accounts/console-view.js'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { integrationKeyRoutes } from './accounts/integration-keys.js'
 import { accountInfoRoutes } from './accounts/routes.js'
+import { userRoutes } from './accounts/users.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
@@ -40,4 +41,5 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await folderRoutes(app, ctx)
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
+  await userRoutes(app, ctx)
 }

@@ -84,3 +84,46 @@ export async function findPasswordHash(db: DbOrTx, userId: string): Promise<stri
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
   return row?.password_hash
 }
+
+export interface AccountMember {
+  userId: string
+  name: string
+  email: string
+  createdAt: string
+  memberSince: string
+  permissions: string
+  hasPassword: boolean
+}
+
+/** The account's members with what the users API shows of them, oldest membership first. */
+export async function listAccountMembers(
+  db: DbOrTx,
+  accountId: string,
+  userId?: string,
+): Promise<AccountMember[]> {
+  let query = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'users.password_hash',
+      'memberships.created_at as member_since',
+      'memberships.permissions',
+    ])
+    .where('memberships.account_id', '=', accountId)
+    .where('users.active', '=', 1)
+  if (userId !== undefined) query = query.where('users.id', '=', userId)
+  const rows = await query.orderBy('memberships.created_at').orderBy('users.id').execute()
+  return rows.map((row) => ({
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+    memberSince: row.member_since,
+    permissions: row.permissions,
+    hasPassword: row.password_hash !== null,
+  }))
+}
