@@ -6,7 +6,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { DESKTOP, launchChromium, PHONE, seriousAxeViolations } from 'platform/testing/browser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { seedPrincipal, startTestService, type TestService } from '../../testing/harness.js'
 import { addRedirectUri, addSecretKey } from '../clients/service.js'
 import { createIntegrationKey, createUser } from '../service.js'
 import { setPassword } from '../users/sign-in.js'
@@ -31,7 +31,10 @@ describeEachDatabase('sign-in and consent pages in Chromium', (databases) => {
   const received: URL[] = []
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl())
+    service = await startTestService(await databases.freshUrl(), {
+      DEV_MAILBOX: 'true',
+      MAILBOX_ALLOWED_HOSTS: '127.0.0.1',
+    })
     await service.app.listen({ port: 0, host: '127.0.0.1' })
     origin = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`
     // The third-party application's back end: a real HTTP receiver of the redirect.
@@ -90,7 +93,8 @@ describeEachDatabase('sign-in and consent pages in Chromium', (databases) => {
     await page.locator('button[value=allow]').focus()
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.pathname === '/callback')
-    const redirect = received.at(-1) as URL
+    // Chromium also asks the receiver for /favicon.ico.
+    const redirect = received.filter((url) => url.pathname === '/callback').at(-1) as URL
     expect(redirect.searchParams.get('state')).toBe('browser-state')
     expect(redirect.searchParams.get('code')).toMatch(/^[\w-]{43}$/)
     await page.close()
@@ -109,6 +113,56 @@ describeEachDatabase('sign-in and consent pages in Chromium', (databases) => {
     await page.locator('button[type=submit]').click()
     // Consent was given in the previous test for these scopes: straight back to the application.
     await page.waitForURL((url) => url.pathname === '/callback')
+    await context.close()
+  })
+
+  it('takes an invited user from the mailbox link to a first sign-in', async () => {
+    const admin = await seedPrincipal(service.ctx)
+    const invited = await service.app.inject({
+      method: 'POST',
+      url: `/restapi/v2.1/accounts/${admin.accountId}/users`,
+      headers: admin.headers,
+      payload: { newUsers: [{ userName: 'Grace Hopper', email: 'grace@example.test' }] },
+    })
+    expect(invited.statusCode).toBe(201)
+    const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' })
+    const link = page.locator('a[href*="/oauth/password/"]').first()
+    for (let attempt = 0; attempt < 50 && (await link.count()) === 0; attempt++) {
+      await page.goto(`${origin}/dev/mailbox?to=grace@example.test`)
+      if ((await link.count()) === 0) await page.waitForTimeout(200)
+    }
+    // The link names the service's public origin; this test reaches it on its loopback listener.
+    await page.goto(`${origin}${new URL((await link.getAttribute('href')) as string).pathname}`)
+    expect(await page.locator('h1').textContent()).toBe('Choose your password')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshot(page, 'set-password-desktop')
+    await page.locator('#password').fill(PASSWORD)
+    await page.locator('#confirm').fill(PASSWORD)
+    await page.locator('#confirm').press('Enter')
+    await page.waitForSelector('text=Your password is saved')
+
+    await page.goto(authorizeUrl())
+    await page.locator('#email').fill('grace@example.test')
+    await page.locator('#password').fill(PASSWORD)
+    await page.locator('#password').press('Enter')
+    await page.waitForSelector('text=Allow access')
+    await page.locator('button[value=allow]').click()
+    await page.waitForURL((url) => url.pathname === '/callback')
+    await page.close()
+  })
+
+  it('asks for a reset link at phone width in Spanish without telling whether the email exists', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, locale: 'es-ES' })
+    const page = await context.newPage()
+    await page.goto(authorizeUrl())
+    await page.locator('a[href="/oauth/password-reset"]').click()
+    expect(await page.locator('h1').textContent()).toBe('Restablecer la contraseña')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await screenshot(page, 'password-reset-phone-es')
+    await page.locator('#email').fill('nobody@example.test')
+    await page.locator('button[type=submit]').click()
+    await page.waitForSelector('text=Si una cuenta usa ese correo')
     await context.close()
   })
 })

@@ -143,21 +143,19 @@ export async function inviteUsers(
     await addMember(db, { accountId: input.accountId, userId: user.id, permissions: [...permissions] }, now)
     const hasPassword = existing !== undefined && 'passwordHash' in existing && existing.passwordHash !== null
     if (!hasPassword) {
-      await db
-        .transaction()
-        .execute((tx) =>
-          enqueueInvitation(
-            tx,
-            {
-              user,
-              inviterName: input.inviterName,
-              accountName: account.name,
-              origin: input.origin,
-              locale: input.locale,
-            },
-            now,
-          ),
-        )
+      await db.transaction().execute((tx) =>
+        enqueueInvitation(
+          tx,
+          {
+            user,
+            inviterName: input.inviterName,
+            accountName: account.name,
+            origin: input.origin,
+            locale: input.locale,
+          },
+          now,
+        ),
+      )
       invited++
     }
     members.add(email.toLowerCase())
