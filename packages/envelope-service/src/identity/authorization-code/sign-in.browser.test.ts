@@ -113,6 +113,15 @@ describeEachDatabase('sign-in and consent pages in Chromium', (databases) => {
     await page.locator('button[type=submit]').click()
     // Consent was given in the previous test for these scopes: straight back to the application.
     await page.waitForURL((url) => url.pathname === '/callback')
+    // A scope not consented to yet brings the consent page, in Spanish, at phone width.
+    await page.goto(authorizeUrl().replace('signature+extended', 'signature+impersonation'))
+    await page.locator('#email').fill('ada@example.test')
+    await page.locator('#password').fill(PASSWORD)
+    await page.locator('button[type=submit]').click()
+    await page.waitForSelector('text=Permitir acceso')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await screenshot(page, 'consent-phone-es')
     await context.close()
   })
 
