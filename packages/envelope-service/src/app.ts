@@ -246,7 +246,8 @@ export async function buildApp(
     title: 'Inkwell eSignature REST API',
     version: '2.1',
     description:
-      'A self-hosted, DocuSign eSignature REST API v2.1 compatible subset: identity (JWT bearer grant), ' +
+      'A self-hosted, DocuSign eSignature REST API v2.1 compatible subset: identity (JWT bearer and ' +
+      'authorization code grants, users, the console view), ' +
       'templates, composite-template envelopes and Connect configurations.\n\n' +
       "To try it here, get a one-hour access token from the server's command line with " +
       '`npm run -s admin -w envelope-service -- token --json`, choose Authorize, paste the `access_token`, ' +
