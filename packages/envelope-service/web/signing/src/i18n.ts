@@ -21,7 +21,14 @@ const en = {
   failed: 'Something went wrong. Try again in a moment.',
   from: (sender: string) => `From ${sender}`,
   review: 'Review the documents below, fill in the highlighted fields and finish.',
-  progress: (done: number, total: number) => `${done} of ${total} required fields done`,
+  progress: (done: number, total: number) =>
+    plural('en', total, {
+      one: `${done} of ${total} required field done`,
+      other: `${done} of ${total} required fields done`,
+    }),
+  signatureOf: (name: string) => `Signature of ${name}`,
+  initialsOf: (name: string) => `Initials of ${name}`,
+  filledBy: (label: string, name: string) => `${label} (${name})`,
   next: 'Next field',
   finish: 'Finish',
   finishing: 'Finishing…',
@@ -48,8 +55,9 @@ const en = {
   page: (n: number, of: number) => `Page ${n} of ${of}`,
   documentLabel: (name: string) => `Document: ${name}`,
   state: {
-    completed:
-      'You have finished signing. Thank you! Everyone will receive a copy once all parties have signed.',
+    finished:
+      'You have finished signing. Thank you! Others still have to sign; once everyone has, you will receive the signed document.',
+    completed: 'Everyone has signed: the document is complete.',
     declined: 'This envelope was declined. Nothing more to do here.',
     voided: 'The sender voided this envelope. Nothing more to do here.',
     expired: 'This envelope has expired. Ask the sender for a new one.',
@@ -92,7 +100,14 @@ const es: typeof en = {
   failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
   from: (sender: string) => `De ${sender}`,
   review: 'Revise los documentos, complete los campos resaltados y finalice.',
-  progress: (done: number, total: number) => `${done} de ${total} campos obligatorios completados`,
+  progress: (done: number, total: number) =>
+    plural('es', total, {
+      one: `${done} de ${total} campo obligatorio completado`,
+      other: `${done} de ${total} campos obligatorios completados`,
+    }),
+  signatureOf: (name: string) => `Firma de ${name}`,
+  initialsOf: (name: string) => `Iniciales de ${name}`,
+  filledBy: (label: string, name: string) => `${label} (${name})`,
   next: 'Siguiente campo',
   finish: 'Finalizar',
   finishing: 'Finalizando…',
@@ -119,8 +134,9 @@ const es: typeof en = {
   page: (n: number, of: number) => `Página ${n} de ${of}`,
   documentLabel: (name: string) => `Documento: ${name}`,
   state: {
-    completed:
-      'Ha terminado de firmar. ¡Gracias! Todos recibirán una copia cuando todas las partes hayan firmado.',
+    finished:
+      'Ha terminado de firmar. ¡Gracias! Faltan otras firmas; cuando todos hayan firmado, recibirá el documento firmado.',
+    completed: 'Todos han firmado: el documento está completo.',
     declined: 'Este sobre fue rechazado. No hay nada más que hacer aquí.',
     voided: 'El remitente anuló este sobre. No hay nada más que hacer aquí.',
     expired: 'Este sobre ha vencido. Pida al remitente uno nuevo.',
