@@ -76,7 +76,10 @@ const en = {
     smsIntro: 'To open these documents, confirm a code we text to your phone.',
     sendTo: (phone: string) => `Text a code to ${phone}`,
     sent: (phone: string, minutes: number) =>
-      `We texted a six-digit code to ${phone}. It is valid for ${minutes} minutes.`,
+      plural('en', minutes, {
+        one: `We texted a six-digit code to ${phone}. It is valid for ${minutes} minute.`,
+        other: `We texted a six-digit code to ${phone}. It is valid for ${minutes} minutes.`,
+      }),
     smsCode: 'Six-digit code',
     resend: 'Send a new code',
     submit: 'Continue',
@@ -155,7 +158,10 @@ const es: typeof en = {
     smsIntro: 'Para abrir estos documentos, confirme un código que le enviaremos por SMS.',
     sendTo: (phone: string) => `Enviar un código a ${phone}`,
     sent: (phone: string, minutes: number) =>
-      `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minutos.`,
+      plural('es', minutes, {
+        one: `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minuto.`,
+        other: `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minutos.`,
+      }),
     smsCode: 'Código de seis dígitos',
     resend: 'Enviar un código nuevo',
     submit: 'Continuar',
