@@ -120,11 +120,15 @@ async function untilFound(page: Page, check: () => Promise<boolean>, what: strin
   }
 }
 
-/** In the mailbox: clicks the newest signing link sent to `to`, and returns the signing page it opened. */
-async function followInvitation(page: Page, mailbox: string, to: string): Promise<void> {
+/**
+ * In the mailbox: clicks the signing link of the newest message to `to` about `subject` (both journeys
+ * share a coordinator, so the subject tells their messages apart).
+ */
+async function followInvitation(page: Page, mailbox: string, to: string, subject: string): Promise<void> {
   await page.goto(mailbox)
   const card = page
     .locator('article', { hasText: `To ${to}` })
+    .filter({ hasText: subject })
     .filter({ has: page.locator('a[href*="/signing/"]') })
   await untilFound(page, async () => (await card.count()) > 0, `the invitation to ${to}`)
   await card.first().locator('a[href*="/signing/"]').first().click()
@@ -178,6 +182,8 @@ describeEachDatabase('the README journey from npm start to the signed PDF', (dat
         await page.getByRole('button', { name: words.searchButton }).click()
         await page.getByRole('link', { name: new RegExp(journey.caseNumber) }).click()
         await page.getByRole('checkbox').first().check()
+        const subject = `Journey in ${journey.language}`
+        await page.getByLabel(words.subject).fill(subject)
         await page.getByRole('button', { name: words.send, exact: true }).click()
         if ('phone' in words && 'phone' in journey.first) {
           await page.getByLabel(words.phone).fill(journey.first.phone)
@@ -187,12 +193,12 @@ describeEachDatabase('the README journey from npm start to the signed PDF', (dat
         const casePage = page.url()
 
         // The first signer, from the invitation link in the mailbox.
-        await followInvitation(page, banner.mailbox, journey.first.mailbox)
+        await followInvitation(page, banner.mailbox, journey.first.mailbox, subject)
         await signAs(page, journey.first.name, journey.signing)
         await page.getByText(journey.signing.finished).waitFor()
 
         // The coordinator sees the first signature, read-only, then completes the envelope.
-        await followInvitation(page, banner.mailbox, 'sam.rivera@example.com')
+        await followInvitation(page, banner.mailbox, 'sam.rivera@example.com', subject)
         await page.getByRole('img', { name: journey.signing.signatureOf(journey.first.name) }).waitFor()
         await signAs(page, 'Sam Rivera', journey.signing)
         await page.getByText(journey.signing.complete).waitFor()
