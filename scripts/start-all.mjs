@@ -10,11 +10,18 @@
 // every service gracefully. Each service holds an IPC channel to this launcher and shuts down when it
 // closes, so a launcher killed with SIGKILL leaves nothing behind; this launcher in turn stops when npm,
 // its parent, goes away (npm forwards a signal only to its shell, which dies without passing it on).
-import { spawn, spawnSync } from 'node:child_process'
+//
+// Start-up order, so that the services answer as early as they can: the bundles are built first (skipped
+// when their inputs are unchanged); then the web pages build while the envelope service's admin steps run
+// (certificate, bootstrap); each service starts as soon as what it needs is ready, and the banner follows
+// once every service answers. Builds run in child processes: the launcher that stays running never loads
+// Vite or esbuild (which held about 200 MiB of its memory for as long as the services ran).
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { resolve } from 'node:path'
-import { build, outputOf } from './build.mjs'
+import { outputOf, pages } from './build.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const known = ['recipes', 'envelopes', 'automation']
@@ -32,24 +39,51 @@ const data = process.env.DATA_DIR
   : resolve(root, 'data')
 mkdirSync(data, { recursive: true })
 
-try {
-  await build([
-    ...selected,
-    ...(selected.includes('envelopes') || selected.includes('automation') ? ['admin'] : []),
-  ])
-} catch {
-  console.error('start: the build failed (see above)')
-  process.exit(1)
-}
-
+const startedAt = performance.now()
 const nodeArgs = ['--enable-source-maps']
-const envelopePort = process.env.ENVELOPES_PORT ?? '8443'
-const browserPort = process.env.ENVELOPES_HTTP_PORT ?? '8080'
+let stopping = false
+let exitCode = 0
+const children = []
+
+/** Runs node with `args`; resolves with its stdout when it exits 0, else stops the launcher. */
+function runNode(args, { env = process.env, what } = {}) {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolveRun(stdout)
+      console.error(`start: ${what} failed (${signal ?? code}; see above)`)
+      stop('SIGTERM', code || 1)
+    })
+  })
+}
+const buildScript = resolve(root, 'scripts/build.mjs')
+const bundles = [
+  ...selected,
+  ...(selected.includes('envelopes') || selected.includes('automation') ? ['admin'] : []),
+]
+await runNode([buildScript, '--bundles', ...bundles], { what: 'the build' })
+const pagesBuilt = runNode([buildScript, '--pages', ...selected.filter((name) => pages[name])], {
+  what: 'the build',
+})
+
+// One rule for ports: `<SERVICE>_PORT` (RECIPES_PORT, ENVELOPES_PORT and ENVELOPES_HTTP_PORT,
+// AUTOMATION_PORT) always; a service started alone (`npm run start:<service>`) also takes its own
+// variables, `PORT` (and `HTTP_PORT` for the envelope service's browser port). Under `npm start`, `PORT`
+// is ignored: it cannot be three services' port.
+const alone = selected.length === 1
+const portOf = (variable, own, fallback) =>
+  process.env[variable] ?? (alone ? process.env[own] : undefined) ?? fallback
+const envelopePort = portOf('ENVELOPES_PORT', 'PORT', '8443')
+const browserPort = portOf('ENVELOPES_HTTP_PORT', 'HTTP_PORT', '8080')
 const publicUrl = process.env.PUBLIC_URL ?? `https://localhost:${envelopePort}`
 const tlsDir = resolve(data, 'tls')
 const credentialsFile = resolve(data, 'demo-credentials.json')
 const sharedEnv = { ...process.env, DATA_DIR: data }
-const automationPort = process.env.AUTOMATION_PORT ?? '3100'
+const automationPort = portOf('AUTOMATION_PORT', 'PORT', '3100')
 const envelopeEnv = {
   ...sharedEnv,
   PORT: envelopePort,
@@ -83,27 +117,21 @@ if (selected.includes('automation')) {
 }
 const recipesEnv = {
   ...sharedEnv,
-  PORT: process.env.RECIPES_PORT ?? process.env.PORT ?? '3000',
+  PORT: portOf('RECIPES_PORT', 'PORT', '3000'),
   ...(process.env.RECIPES_DATABASE_URL ? { DATABASE_URL: process.env.RECIPES_DATABASE_URL } : {}),
 }
 
-function admin(args) {
-  const result = spawnSync(process.execPath, [...nodeArgs, outputOf('admin'), ...args], {
+const admin = (args) =>
+  runNode([...nodeArgs, outputOf('admin'), ...args], {
     env: envelopeEnv,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
+    what: `envelope-service admin ${args[0]}`,
   })
-  if (result.status !== 0) {
-    console.error(`envelope-service admin ${args[0]} failed`)
-    process.exit(result.status ?? 1)
-  }
-  return result.stdout
-}
 
 let demoSignIn
-if (selected.includes('envelopes')) {
+/** The envelope service's admin steps; resolves when the envelope service and the console may start. */
+async function prepareEnvelopes() {
   if (!existsSync(resolve(tlsDir, 'server.crt'))) {
-    admin(['dev-cert', '--out', tlsDir])
+    await admin(['dev-cert', '--out', tlsDir])
     console.log(
       `Created a development CA and certificate in ${tlsDir} (trust ca.crt via NODE_EXTRA_CA_CERTS)`,
     )
@@ -112,22 +140,32 @@ if (selected.includes('envelopes')) {
   const webhook = selected.includes('automation')
     ? ['--webhook-url', `http://127.0.0.1:${automationPort}/connect/envelope-events`]
     : []
-  const credentials = JSON.parse(admin(['bootstrap', '--json', ...webhook]))
+  const credentials = JSON.parse(await admin(['bootstrap', '--json', ...webhook]))
   if (firstStart) console.log(`Bootstrapped the demo account; SDK credentials are in ${credentialsFile}`)
   // The console verifies the service's Connect deliveries with the secret bootstrap gave the webhook.
   if (credentials.webhook) automationEnv.CONNECT_HMAC_SECRET = credentials.webhook.secret
   demoSignIn = credentials.demoUser
 }
+const envelopesPrepared = selected.includes('envelopes') ? prepareEnvelopes() : Promise.resolve()
 
 const services = [
-  { name: 'recipes', env: recipesEnv },
-  { name: 'envelopes', env: envelopeEnv },
-  { name: 'automation', env: automationEnv },
+  { name: 'recipes', env: recipesEnv, ports: [recipesEnv.PORT], after: [pagesBuilt] },
+  {
+    name: 'envelopes',
+    env: envelopeEnv,
+    ports: [envelopePort, browserPort],
+    after: [pagesBuilt, envelopesPrepared],
+  },
+  {
+    name: 'automation',
+    env: automationEnv,
+    ports: [automationPort],
+    after: [pagesBuilt, envelopesPrepared],
+  },
 ].filter((service) => selected.includes(service.name))
 
-let stopping = false
-let exitCode = 0
-const children = services.map((service) => {
+function startService(service) {
+  if (stopping) return
   const child = spawn(process.execPath, [...nodeArgs, outputOf(service.name)], {
     env: service.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -138,8 +176,52 @@ const children = services.map((service) => {
       stop('SIGTERM', code || 1)
     }
   })
-  return child
-})
+  children.push(child)
+}
+
+const running = (child) => child.exitCode === null && child.signalCode === null
+function stop(signal, code = 0) {
+  if (stopping) return
+  stopping = true
+  exitCode = code
+  for (const child of children) if (running(child)) child.kill(signal)
+  // Each service bounds its own shutdown (10 s); this is the backstop for one that hangs anyway.
+  setTimeout(() => {
+    for (const child of children) if (running(child)) child.kill('SIGKILL')
+  }, 15_000).unref()
+  Promise.all(
+    children.map((child) => (running(child) ? new Promise((r) => child.once('exit', r)) : null)),
+  ).then(() => process.exit(exitCode || (children.some((child) => child.exitCode !== 0) ? 1 : 0)))
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop('SIGTERM'))
+
+// npm runs this launcher through `sh -c`; when npm is stopped, the shell dies and this process is handed
+// to init (or a subreaper): a new parent pid means nobody is waiting for us any more.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM')
+}, 500).unref()
+
+/** Resolves once something accepts connections on 127.0.0.1:`port` (port 0: nothing to wait for). */
+async function answering(port) {
+  while (port !== '0' && !stopping) {
+    const open = await new Promise((resolveTry) => {
+      const socket = connect(Number(port), '127.0.0.1')
+      socket.once('connect', () => resolveTry(true) || socket.destroy())
+      socket.once('error', () => resolveTry(false))
+    })
+    if (open) return
+    await new Promise((wait) => setTimeout(wait, 100))
+  }
+}
+
+await Promise.all(
+  services.map(async (service) => {
+    await Promise.all(service.after)
+    startService(service)
+    await Promise.all(service.ports.map(answering))
+  }),
+)
 
 if (selected.includes('recipes')) {
   console.log(`Recipe manager:   http://127.0.0.1:${recipesEnv.PORT}/  (the web app; API explorer at /docs)`)
@@ -168,26 +250,4 @@ if (selected.includes('automation')) {
   )
 }
 console.log(`Data directory:   ${data}`)
-
-const running = (child) => child.exitCode === null && child.signalCode === null
-function stop(signal, code = 0) {
-  if (stopping) return
-  stopping = true
-  exitCode = code
-  for (const child of children) if (running(child)) child.kill(signal)
-  // Each service bounds its own shutdown (10 s); this is the backstop for one that hangs anyway.
-  setTimeout(() => {
-    for (const child of children) if (running(child)) child.kill('SIGKILL')
-  }, 15_000).unref()
-  Promise.all(
-    children.map((child) => (running(child) ? new Promise((r) => child.once('exit', r)) : null)),
-  ).then(() => process.exit(exitCode || (children.some((child) => child.exitCode !== 0) ? 1 : 0)))
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop('SIGTERM'))
-
-// npm runs this launcher through `sh -c`; when npm is stopped, the shell dies and this process is handed
-// to init (or a subreaper): a new parent pid means nobody is waiting for us any more.
-const parent = process.ppid
-setInterval(() => {
-  if (process.ppid !== parent) stop('SIGTERM')
-}, 500).unref()
+console.log(`Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)

@@ -183,6 +183,6 @@ export async function signWithTypedName(page: Page, fullName: string): Promise<v
   await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
   await adopt.waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Finish' }).click()
-  await page.getByText('You have finished signing').waitFor()
+  await page.getByText(/You have finished signing|Everyone has signed/).waitFor()
   await page.close()
 }

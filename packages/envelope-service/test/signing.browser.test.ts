@@ -235,6 +235,12 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     expect(smsLink).toBeDefined()
 
     const second = await openForm(smsLink!)
+    // The second signer sees what the first completed, read-only: her drawn signature and her values.
+    await second.getByRole('img', { name: 'Signature of Ann Signer' }).waitFor()
+    expect(await second.locator('.tab-completed', { hasText: 'ACME Corp' }).count()).toBe(1)
+    const newsletter = second.getByRole('checkbox', { name: 'Newsletter (Ann Signer)' })
+    expect(await newsletter.isChecked()).toBe(true)
+    expect(await newsletter.isDisabled()).toBe(true)
     await signWithTypedName(second, 'Bob Mobile')
     await untilCompleted(service, principal, envelopeId)
     const combinedBlob = await eventually(
@@ -271,7 +277,8 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
     // The first recipient's link now shows the completed state, not a form.
     const again = await openPage(link)
-    await again.getByText('You have finished signing').waitFor()
+    await again.getByText('Everyone has signed: the document is complete.').waitFor()
+    await again.getByRole('button', { name: 'Download the signed document' }).waitFor()
     expect(await again.getByRole('button', { name: 'Finish' }).count()).toBe(0)
     await again.close()
   })
@@ -419,7 +426,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
     const first = await finish(complete)
     expect(first.statusCode).toBe(200)
-    expect(first.json().state).toBe('completed')
+    expect(first.json().state).toBe('finished')
     expect((await finish(complete)).statusCode).toBe(400)
     const stored = await service.app.inject({
       url: api(`/${envelopeId}/recipients/1/tabs`),

@@ -49,3 +49,11 @@ export async function listMessages(db: DbOrTx, options: { limit: number; recipie
     }),
   )
 }
+
+/** How many messages there are, optionally only those for one address or phone number. */
+export async function countMessages(db: DbOrTx, options: { recipient?: string }): Promise<number> {
+  let query = db.selectFrom('dev_mailbox').select((eb) => eb.fn.countAll<string | number>().as('total'))
+  if (options.recipient) query = query.where('recipient', '=', options.recipient)
+  const row = await query.executeTakeFirstOrThrow()
+  return Number(row.total)
+}

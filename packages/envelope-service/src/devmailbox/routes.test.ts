@@ -66,6 +66,22 @@ describeEachDatabase('the development mailbox', (databases) => {
       }
     })
 
+    it('links the signing links, shows times as a time element and never reloads itself', async () => {
+      const page = await getWithHost(port, '/dev/mailbox', '127.0.0.1:8080')
+      expect(page.body).toContain(
+        '<a href="https://localhost:8443/signing/abc">https://localhost:8443/signing/abc</a>',
+      )
+      expect(page.body).toMatch(
+        /<time datetime="\d{4}-\d\d-\d\dT[^"]+Z">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time>/,
+      )
+      expect(page.body).not.toContain('http-equiv="refresh"')
+      const count = await getWithHost(port, '/dev/mailbox/count', '127.0.0.1:8080')
+      expect(JSON.parse(count.body)).toEqual({ total: 1 })
+      const none = await getWithHost(port, '/dev/mailbox/count?to=nobody%40example.test', '127.0.0.1:8080')
+      expect(JSON.parse(none.body)).toEqual({ total: 0 })
+      expect((await getWithHost(port, '/dev/mailbox/count', 'evil.example')).status).toBe(403)
+    })
+
     it('leaves the API to any Host', async () => {
       expect((await getWithHost(port, '/healthz', 'evil.example')).status).toBe(200)
     })
@@ -120,9 +136,26 @@ describeEachDatabase('the development mailbox', (databases) => {
           await page.setViewportSize({ width, height: 700 })
           await page.screenshot({ path: `${tmpdir()}/mailbox-${width}.png` })
         }
+        // On a phone the long signing link wraps instead of running off the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
         expect(await page.locator('.channel').evaluate((element) => getComputedStyle(element).color)).toBe(
           'rgb(255, 255, 255)',
         )
+        // An SMS card is headed by its channel once, not "SMS SMS"; its time is shown in local time.
+        expect(await page.locator('article header').first().innerText()).toBe('SMS')
+        expect(await page.locator('time').first().innerText()).not.toContain('UTC')
+        // The page does not reload itself; a new message turns the refresh button into an indicator.
+        await mailboxWriter(service.ctx.db)({
+          channel: 'sms',
+          to: '+15555550100',
+          text: 'Reminder: https://localhost:8443/signing/abc',
+          capturedAt: new Date().toISOString(),
+        })
+        const indicator = page.getByRole('button', { name: '1 new message: show it' })
+        await indicator.waitFor({ timeout: 20_000 })
+        await indicator.click()
+        await page.getByText('Reminder:').waitFor()
+        expect(await page.locator('article').count()).toBe(2)
         expect(violations).toEqual([])
       } finally {
         await browser.close()

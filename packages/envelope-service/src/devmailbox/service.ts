@@ -1,6 +1,6 @@
 import type { Db } from '../database.js'
 import type { CapturedMessage } from '../notifications/mailbox.js'
-import { keepMessage, listMessages, type MailboxMessage } from './repository.js'
+import { countMessages, keepMessage, listMessages, type MailboxMessage } from './repository.js'
 
 /** The development mailbox: what the messages job keeps instead of sending, and what the page lists. */
 
@@ -24,4 +24,8 @@ export function recentMessages(
   options: { limit: number; recipient?: string },
 ): Promise<MailboxMessage[]> {
   return listMessages(db, options)
+}
+
+export function messageCount(db: Db, options: { recipient?: string }): Promise<number> {
+  return countMessages(db, options)
 }

@@ -186,3 +186,44 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
   })
 })
+
+describe('composeMessages: what the CRM already wrote', () => {
+  const crmSubject = 'Inkwell: Documentos para su firma'
+  it('quotes a subject without the product prefix where the message adds its own word or prefix', () => {
+    const envelope = { ...base.envelope, emailSubject: 'Inkwell: Please sign your Service Agreement' }
+    expect(email({ envelope }).subject).toBe('Inkwell: Please sign your Service Agreement')
+    expect(email({ envelope, kind: 'completed' }).subject).toBe(
+      'Completed: Please sign your Service Agreement',
+    )
+    expect(
+      sms({ language: 'es', kind: 'completed', envelope: { ...envelope, emailSubject: crmSubject } }).body,
+    ).toBe(
+      'Inkwell: "Documentos para su firma" está completo. Documento firmado: https://sign.example.test/s/tok',
+    )
+    // A subject that is nothing but the prefix is kept whole.
+    expect(email({ kind: 'completed', envelope: { ...envelope, emailSubject: 'Inkwell:' } }).subject).toBe(
+      'Completed: Inkwell:',
+    )
+  })
+
+  it('does not greet twice when the sender message opens with its own greeting, in either language', () => {
+    for (const [language, blurb] of [
+      ['en', 'Hello,\n\nPlease review the agreement.'],
+      ['es', 'Hola:\n\nRevise el contrato.'],
+    ] as const) {
+      const message = email({ language, envelope: { ...base.envelope, emailBlurb: blurb } })
+      expect(
+        message.text.startsWith(blurb.split('\n')[0] === 'Hello,' ? 'Sam Sender sent' : 'Sam Sender le'),
+      ).toBe(true)
+      expect(message.text).toContain(blurb)
+      expect(message.html.match(/Hello|Hola/g)).toHaveLength(1)
+    }
+    expect(email({}).text.startsWith('Hello Ana,')).toBe(true)
+  })
+
+  it('keeps the line breaks of the sender message in the HTML part', () => {
+    const blurb = 'First template.\n\n────────────────────\n\nSecond template.'
+    const html = email({ envelope: { ...base.envelope, emailBlurb: blurb } }).html
+    expect(html).toContain('First template.<br><br>────────────────────<br><br>Second template.')
+  })
+})

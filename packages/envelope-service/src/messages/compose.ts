@@ -48,11 +48,17 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
   const language = TEXTS[input.language]
   const texts = language.kinds[input.kind]
   const fill = filler(input)
-  const subject = fill(texts.subject, envelope.emailSubject)
+  // An invitation's subject is the sender's as written; a notice that adds its own word in front
+  // ("Completed: …") quotes it without the product's prefix, which the sender line already names.
+  const subject = fill(
+    texts.subject,
+    texts.subject === '{subject}' ? envelope.emailSubject : withoutProductPrefix(envelope.emailSubject),
+  )
   const lead = fill(texts.lead, envelope.emailSubject)
   const blurb = carriesBlurb(input.kind) ? envelope.emailBlurb?.trim() : undefined
   const signingLink = link !== undefined && input.kind !== 'completed' && input.kind !== 'copy'
-  const greeting = language.greeting(recipient.name)
+  // A sender's message that opens with its own greeting ("Hello," from the CRM) is not greeted twice.
+  const greeting = blurb && opensWithGreeting(blurb) ? undefined : language.greeting(recipient.name)
 
   const text = [
     greeting,
@@ -68,7 +74,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
   const html = [
     `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">',
-    paragraph(greeting),
+    greeting ? paragraph(greeting) : '',
     paragraph(lead),
     blurb ? paragraph(blurb) : '',
     link && texts.action
@@ -93,7 +99,8 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
 function composeSms(input: CompositionInput, link: string | undefined): SmsMessage {
   if (!input.recipient.phone) throw new InvalidRequestError('An SMS message needs the recipient phone number')
   const texts: KindTexts = TEXTS[input.language].kinds[input.kind]
-  const subject = truncateText(input.envelope.emailSubject, SMS_SUBJECT_LIMIT, '…')
+  // The SMS already starts with the product's name: a subject that starts with it too would repeat it.
+  const subject = truncateText(withoutProductPrefix(input.envelope.emailSubject), SMS_SUBJECT_LIMIT, '…')
   const body = filler(input, link)(texts.sms, subject)
   return { channel: 'sms', to: toE164(input.recipient.phone), body: `${PRODUCT_NAME}: ${body}`.trim() }
 }
@@ -118,6 +125,17 @@ function filler(input: CompositionInput, link?: string) {
     )
   }
 }
+
+const PRODUCT_PREFIX = new RegExp(`^\\s*${PRODUCT_NAME}\\s*:\\s*`, 'i')
+/** `Inkwell: Please sign` becomes `Please sign`; a subject that is only the prefix stays as it is. */
+export function withoutProductPrefix(subject: string): string {
+  const rest = subject.replace(PRODUCT_PREFIX, '')
+  return rest.trim() === '' ? subject : rest
+}
+
+const GREETING =
+  /^(hello|hi|dear|good (morning|afternoon|evening)|hola|estimad[oa]s?|buen[oa]s (días|tardes|noches))\b/iu
+export const opensWithGreeting = (text: string) => GREETING.test(text.trim())
 
 const carriesBlurb = (kind: MessageKind) => kind === 'invitation' || kind === 'copy' || kind === 'reminder'
 

@@ -38,12 +38,20 @@ export const SigningTab = Type.Object({
   radios: Type.Optional(
     Type.Array(Type.Object({ value: Type.String(), ...Placement, selected: Type.Optional(Type.Boolean()) })),
   ),
+  /** On another recipient's completed tab: who filled it in. */
+  signedBy: Type.Optional(Type.String()),
+  /** On another recipient's completed signature or initials: the PNG data URL they adopted. */
+  image: Type.Optional(Type.String()),
 })
 export type SigningTab = Static<typeof SigningTab>
 
-/** `copy`: a carbon copy, who only receives the documents. */
+/**
+ * `finished`: this recipient has signed, others have not yet; `completed`: everyone has signed (the signed
+ * document can be downloaded); `copy`: a carbon copy, who only receives the documents.
+ */
 export const SigningState = StringEnum([
   'ready',
+  'finished',
   'completed',
   'declined',
   'voided',
@@ -78,6 +86,12 @@ export const SigningSession = Type.Object({
     }),
   ),
   tabs: Type.Array(SigningTab),
+  /**
+   * What the recipients who already signed filled in (signatures, initials, dates, values), shown
+   * read-only where the signed document will show them, as DocuSign does; their tab ids are prefixed with
+   * their recipient id, so they never collide with this recipient's.
+   */
+  completedTabs: Type.Optional(Type.Array(SigningTab)),
 })
 export type SigningSession = Static<typeof SigningSession>
 

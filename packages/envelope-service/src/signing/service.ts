@@ -9,6 +9,7 @@ import {
   findRecipients,
   type StoredRecipient,
 } from '../envelopes/reads.js'
+import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
 import { formatSignedDate } from '../tabs/values.js'
@@ -19,6 +20,7 @@ import { hashSigningToken } from './records/links.js'
 import { type Client, formLanguageOf, invalidLink, signerName } from './records/model.js'
 import {
   consumeSigningLink,
+  findAdoptions,
   findSigningLink,
   findTabValues,
   recordAdoption,
@@ -32,6 +34,7 @@ import type {
   SigningOutcome,
   SigningSession,
   SigningState,
+  SigningTab,
 } from './schema.js'
 
 /**
@@ -87,7 +90,7 @@ function stateOf(
   if (envelopeStatus === 'declined') return 'declined'
   if (envelopeStatus === 'completed') return 'completed'
   if (recipient.type === 'carbonCopy') return 'copy'
-  if (recipient.status === 'completed') return 'completed'
+  if (recipient.status === 'completed') return 'finished'
   if (recipient.status === 'created') return 'waiting'
   return 'ready'
 }
@@ -156,15 +159,19 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
   }
   const fields = (await findCustomFields(deps.db, [envelopeId])).get(envelopeId)
   const language = formLanguageOf(fields?.listCustomFields ?? [])
-  const documents = (await findDocuments(deps.db, [envelopeId])).get(envelopeId) ?? []
-  const values = (await findTabValues(deps.db, envelopeId)).get(recipientId) ?? {}
-  const locate = await locateTabs(
-    recipient.tabs,
-    documents.map((document) => ({
-      documentId: document.documentId,
-      bytes: () => documentBytes(deps, document.blobId),
-    })),
-  )
+  const stored = (await findDocuments(deps.db, [envelopeId])).get(envelopeId) ?? []
+  // Each document's bytes are read once, however many recipients' anchors are looked up in it.
+  const documents = stored.map((document) => {
+    let bytes: Promise<Uint8Array> | undefined
+    return { ...document, bytes: () => (bytes ??= documentBytes(deps, document.blobId)) }
+  })
+  const allValues = await findTabValues(deps.db, envelopeId)
+  const values = allValues.get(recipientId) ?? {}
+  const locate = await locateTabs(recipient.tabs, documents)
+  const completedTabs =
+    state === 'ready'
+      ? await othersCompletedTabs(deps, envelopeId, recipientId, documents, allValues, language)
+      : []
   return {
     state,
     ...(language ? { language } : {}),
@@ -199,7 +206,60 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
             locate,
           )
         : [],
+    ...(completedTabs.length > 0 ? { completedTabs } : {}),
   }
+}
+
+/**
+ * The tabs of the signers who completed before this recipient, as they filled them in, read-only:
+ * their adopted signature and initials, the date they signed, their values.
+ */
+async function othersCompletedTabs(
+  deps: SigningDeps,
+  envelopeId: string,
+  recipientId: string,
+  documents: readonly { documentId: string; bytes: () => Promise<Uint8Array> }[],
+  values: Map<string, Record<string, string>>,
+  language: 'en' | 'es' | undefined,
+): Promise<SigningTab[]> {
+  const others = (await recipientsOf(deps, envelopeId)).filter(
+    (other) =>
+      other.recipientId !== recipientId && other.status === 'completed' && other.type !== 'carbonCopy',
+  )
+  if (others.length === 0) return []
+  const adoptions = await findAdoptions(deps.db, envelopeId)
+  const progress = (await loadLifecycle(deps.db, envelopeId))?.state.recipients ?? []
+  const result: SigningTab[] = []
+  for (const other of others) {
+    const name = signerName(other)
+    const adoption = adoptions.get(other.recipientId)
+    const completedAt = progress.find((entry) => entry.recipientId === other.recipientId)?.completedAt
+    const signedOn = completedAt ? formatSignedDate(new Date(completedAt), language ?? 'en') : ''
+    const tabs = signingTabs(
+      other.tabs,
+      { name, ...(visibleEmail(other) ? { email: visibleEmail(other)! } : {}) },
+      values.get(other.recipientId) ?? {},
+      signedOn,
+      await locateTabs(other.tabs, documents),
+    )
+    for (const tab of tabs) {
+      const image =
+        tab.type === 'signHere'
+          ? adoption?.signaturePng
+          : tab.type === 'initialHere'
+            ? adoption?.initialsPng
+            : undefined
+      result.push({
+        ...tab,
+        tabId: `${other.recipientId}/${tab.tabId}`,
+        required: false,
+        locked: true,
+        signedBy: name,
+        ...(image ? { image } : {}),
+      })
+    }
+  }
+  return result
 }
 
 async function envelopeOf(deps: SigningDeps, envelopeId: string) {
@@ -260,7 +320,9 @@ export async function finishSigning(
       })
     },
   )
-  return outcome('completed', link, 'signing_complete')
+  // The last signature completes the envelope in the same transition: the page says which it was.
+  const envelope = await envelopeOf(deps, envelopeId)
+  return outcome(envelope.status === 'completed' ? 'completed' : 'finished', link, 'signing_complete')
 }
 
 /** The recipients who completed before this one, with their stored values: what its formulas may read. */

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify'
 import { AppError } from '../errors.js'
 import { type ErrorBodyRenderer, installErrorHandling } from './error-handler.js'
+import { installFavicon } from './favicon.js'
 import { installHtmlPolicy } from './html-policy.js'
 import { installLargeBodyGate } from './large-bodies.js'
 import { lazyChildLoggerFactory } from './lazy-child-logger.js'
@@ -97,6 +98,7 @@ export function createApp(options: CreateAppOptions): App {
   installErrorHandling(app, options.renderError)
   installAccessLog(app)
   installHtmlPolicy(app)
+  installFavicon(app)
 
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')

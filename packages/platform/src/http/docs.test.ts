@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Type } from '@sinclair/typebox'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, createApp } from './create-app.js'
-import { registerDocs } from './docs.js'
+import { chooseEncoding, registerDocs } from './docs.js'
 
 describe('registerDocs', () => {
   let app: App
@@ -57,6 +58,46 @@ describe('registerDocs', () => {
       'http://127.0.0.1:8080',
       'https://localhost:8443',
     ])
+  })
+
+  it('sends the document compressed as the client accepts, with an ETag that answers 304 when unchanged', async () => {
+    const plain = await app.inject('/docs/json')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const etag = String(plain.headers.etag)
+    expect(etag).toMatch(/^".+"$/)
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    expect(plain.headers.vary).toBe('accept-encoding')
+    const br = await app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    const gz = await app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body)
+    expect(br.headers.etag).toBe(etag)
+    const again = await app.inject({ url: '/docs/json', headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    // Another origin gets another document ("Try it out" calls it first), so another ETag.
+    const other = await app.inject({
+      url: '/docs/json',
+      headers: { host: '127.0.0.1:9', 'if-none-match': etag },
+    })
+    expect(other.statusCode).toBe(200)
+  })
+
+  it('picks brotli, then gzip, and honours a refused encoding', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip')
+    expect(chooseEncoding('identity')).toBeUndefined()
+    expect(chooseEncoding(undefined)).toBeUndefined()
+  })
+
+  it('gives the page a viewport for phones and every service a favicon', async () => {
+    expect((await app.inject('/docs')).body).toContain('<meta name="viewport" content="width=device-width')
+    const icon = await app.inject('/favicon.ico')
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['content-type']).toBe('image/x-icon')
+    expect(icon.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]))
   })
 
   it('sends a content security policy with the page: same-origin scripts and styles only, never framed', async () => {

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
@@ -40,7 +43,66 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
       return { ...document, servers: [{ url: origin, description: 'the address of this page' }, ...servers] }
     },
   })
+  installDocumentDelivery(app, options.routePrefix)
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(options.routePrefix))
+}
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+/** Brotli at a middle quality: the 1.4 MB envelope document shrinks about twentyfold in a few tens of ms. */
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }
+
+/** Prefers brotli, then gzip, among what the client accepts (a zero quality refuses an encoding). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim().toLowerCase()),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip'
+  return undefined
+}
+
+/**
+ * The OpenAPI document (`<prefix>/json`) is large (1.4 MB for the envelope service) and the same on every
+ * request from one origin: it is sent compressed (brotli or gzip, as the client accepts), with an ETag so a
+ * browser that has it revalidates with a 304 instead of downloading it again, and each compressed form is
+ * kept (by ETag) so it is compressed once. The page itself gets a viewport so that it fits a phone.
+ */
+function installDocumentDelivery(app: FastifyInstance, prefix: string) {
+  const documentUrl = `${prefix}/json`
+  const compressed = new Map<string, Promise<Buffer>>()
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url
+    if ((url === prefix || url === `${prefix}/`) && typeof payload === 'string') {
+      return payload.replace(
+        '<meta charset="UTF-8">',
+        '<meta charset="UTF-8">\n      <meta name="viewport" content="width=device-width, initial-scale=1">',
+      )
+    }
+    if (url !== documentUrl || typeof payload !== 'string' || reply.statusCode !== 200) return payload
+    const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+      reply.code(304)
+      return ''
+    }
+    const encoding = chooseEncoding(request.headers['accept-encoding'])
+    if (!encoding) return payload
+    const key = `${encoding} ${etag}`
+    let body = compressed.get(key)
+    if (!body) {
+      body = encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzipped(payload)
+      // One entry per encoding and origin is all a service ever needs; a changed document replaces them.
+      if (compressed.size >= 8) compressed.clear()
+      compressed.set(key, body)
+    }
+    reply.header('content-encoding', encoding)
+    return body
+  })
 }
 
 /** The digest Chromium reports for the inline style Swagger UI 5 applies; docs.test.ts checks no other is. */

@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import formatsPlugin from 'ajv-formats'
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify'
 import { InvalidRequestError } from '../errors.js'
@@ -23,11 +23,29 @@ export function installValidators(app: FastifyInstance): void {
   const strict = addFormats(new Ajv({ ...baseOptions, coerceTypes: false }))
   const coercing = addFormats(new Ajv({ ...baseOptions, coerceTypes: 'array' }))
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as object),
+    compileOnFirstUse(httpPart === 'body' ? strict : coercing, schema as object),
   )
   app.setSchemaErrorFormatter(
     (errors, dataVar) => new InvalidRequestError(describeValidationErrors(errors, dataVar)),
   )
+}
+
+/**
+ * A validator compiled when a request first needs it, not when its route is registered: compiling every
+ * route's schemas (the DocuSign shapes are large) took most of a service's start-up time, and most
+ * routes of a development start are never called. Fastify reads a failed validation's `errors` from the
+ * function it was given, so they are copied onto it.
+ */
+function compileOnFirstUse(ajv: Ajv, schema: object) {
+  let compiled: ValidateFunction | undefined
+  const validate = (data: unknown): boolean => {
+    compiled ??= ajv.compile(schema)
+    const valid = compiled(data) as boolean
+    validate.errors = compiled.errors
+    return valid
+  }
+  validate.errors = undefined as ValidateFunction['errors']
+  return validate
 }
 
 /** `/compositeTemplates/1/sequence` becomes `compositeTemplates[1].sequence`. */

@@ -11,7 +11,7 @@ import {
 } from './api.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 import { PdfDocument } from './PdfDocument.js'
-import { TabField } from './TabField.js'
+import { CompletedTabField, TabField } from './TabField.js'
 import { type Adopted, initialValues, missingRequired } from './tabs.js'
 
 type Load =
@@ -230,21 +230,27 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
             key={document.documentId}
             token={token}
             document={document}
-            tabs={session.tabs.filter((tab) => tab.documentId === document.documentId)}
+            tabs={[...(session.completedTabs ?? []), ...session.tabs].filter(
+              (tab) => tab.documentId === document.documentId,
+            )}
             words={words}
             onFirstPageDrawn={markFirstPageDrawn}
-            renderTab={(tab, page) => (
-              <TabField
-                key={tab.tabId}
-                tab={tab}
-                page={page}
-                values={values}
-                adopted={adopted}
-                words={words}
-                onChange={change}
-                onSign={sign}
-              />
-            )}
+            renderTab={(tab, page) =>
+              tab.signedBy !== undefined ? (
+                <CompletedTabField key={tab.tabId} tab={tab} page={page} words={words} />
+              ) : (
+                <TabField
+                  key={tab.tabId}
+                  tab={tab}
+                  page={page}
+                  values={values}
+                  adopted={adopted}
+                  words={words}
+                  onChange={change}
+                  onSign={sign}
+                />
+              )
+            }
           />
         ))}
       </main>

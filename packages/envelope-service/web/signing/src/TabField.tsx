@@ -123,3 +123,70 @@ export function TabField({ tab, page, values, adopted, words, onChange, onSign }
       )
   }
 }
+
+/**
+ * A tab another recipient already completed, shown as the signed document will show it and never
+ * editable: their adopted signature or initials, the date they signed, their values.
+ */
+export function CompletedTabField({ tab, page, words }: { tab: SigningTab; page: PageSize; words: Words }) {
+  const id = `tab-${tab.tabId}`
+  const who = tab.signedBy ?? ''
+  const label = words.filledBy(
+    tab.label ?? words[tab.type === 'initialHere' ? 'initialHere' : 'signHere'],
+    who,
+  )
+  const className = `tab tab-${tab.type} tab-completed`
+  switch (tab.type) {
+    case 'signHere':
+    case 'initialHere': {
+      const alt = tab.type === 'signHere' ? words.signatureOf(who) : words.initialsOf(who)
+      return (
+        <div id={id} className={className} style={positionOf(tab, page)}>
+          {tab.image ? <img src={tab.image} alt={alt} /> : <span>{alt}</span>}
+        </div>
+      )
+    }
+    case 'checkbox':
+      return (
+        <input
+          id={id}
+          type="checkbox"
+          className={className}
+          style={positionOf(tab, page)}
+          aria-label={label}
+          checked={tab.value === 'true'}
+          disabled
+          readOnly
+        />
+      )
+    case 'radioGroup':
+      return (
+        <fieldset key={id} className="radio-group" aria-label={label} disabled>
+          {tab.radios?.map((radio) => (
+            <input
+              key={radio.value}
+              id={`${id}-${radio.value}`}
+              type="radio"
+              name={id}
+              className={className}
+              style={positionOf(radio, page)}
+              aria-label={`${label}: ${radio.value}`}
+              checked={tab.value === radio.value}
+              readOnly
+            />
+          ))}
+        </fieldset>
+      )
+    default: {
+      const shown =
+        tab.type === 'list'
+          ? (tab.listItems?.find((item) => item.value === tab.value)?.text ?? tab.value)
+          : tab.value
+      return (
+        <output id={id} className={className} style={positionOf(tab, page)} aria-label={label}>
+          {shown}
+        </output>
+      )
+    }
+  }
+}

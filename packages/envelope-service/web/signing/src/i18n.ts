@@ -21,7 +21,14 @@ const en = {
   failed: 'Something went wrong. Try again in a moment.',
   from: (sender: string) => `From ${sender}`,
   review: 'Review the documents below, fill in the highlighted fields and finish.',
-  progress: (done: number, total: number) => `${done} of ${total} required fields done`,
+  progress: (done: number, total: number) =>
+    plural('en', total, {
+      one: `${done} of ${total} required field done`,
+      other: `${done} of ${total} required fields done`,
+    }),
+  signatureOf: (name: string) => `Signature of ${name}`,
+  initialsOf: (name: string) => `Initials of ${name}`,
+  filledBy: (label: string, name: string) => `${label} (${name})`,
   next: 'Next field',
   finish: 'Finish',
   finishing: 'Finishing…',
@@ -48,8 +55,9 @@ const en = {
   page: (n: number, of: number) => `Page ${n} of ${of}`,
   documentLabel: (name: string) => `Document: ${name}`,
   state: {
-    completed:
-      'You have finished signing. Thank you! Everyone will receive a copy once all parties have signed.',
+    finished:
+      'You have finished signing. Thank you! Others still have to sign; once everyone has, you will receive the signed document.',
+    completed: 'Everyone has signed: the document is complete.',
     declined: 'This envelope was declined. Nothing more to do here.',
     voided: 'The sender voided this envelope. Nothing more to do here.',
     expired: 'This envelope has expired. Ask the sender for a new one.',
@@ -68,7 +76,10 @@ const en = {
     smsIntro: 'To open these documents, confirm a code we text to your phone.',
     sendTo: (phone: string) => `Text a code to ${phone}`,
     sent: (phone: string, minutes: number) =>
-      `We texted a six-digit code to ${phone}. It is valid for ${minutes} minutes.`,
+      plural('en', minutes, {
+        one: `We texted a six-digit code to ${phone}. It is valid for ${minutes} minute.`,
+        other: `We texted a six-digit code to ${phone}. It is valid for ${minutes} minutes.`,
+      }),
     smsCode: 'Six-digit code',
     resend: 'Send a new code',
     submit: 'Continue',
@@ -92,7 +103,14 @@ const es: typeof en = {
   failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
   from: (sender: string) => `De ${sender}`,
   review: 'Revise los documentos, complete los campos resaltados y finalice.',
-  progress: (done: number, total: number) => `${done} de ${total} campos obligatorios completados`,
+  progress: (done: number, total: number) =>
+    plural('es', total, {
+      one: `${done} de ${total} campo obligatorio completado`,
+      other: `${done} de ${total} campos obligatorios completados`,
+    }),
+  signatureOf: (name: string) => `Firma de ${name}`,
+  initialsOf: (name: string) => `Iniciales de ${name}`,
+  filledBy: (label: string, name: string) => `${label} (${name})`,
   next: 'Siguiente campo',
   finish: 'Finalizar',
   finishing: 'Finalizando…',
@@ -119,8 +137,9 @@ const es: typeof en = {
   page: (n: number, of: number) => `Página ${n} de ${of}`,
   documentLabel: (name: string) => `Documento: ${name}`,
   state: {
-    completed:
-      'Ha terminado de firmar. ¡Gracias! Todos recibirán una copia cuando todas las partes hayan firmado.',
+    finished:
+      'Ha terminado de firmar. ¡Gracias! Faltan otras firmas; cuando todos hayan firmado, recibirá el documento firmado.',
+    completed: 'Todos han firmado: el documento está completo.',
     declined: 'Este sobre fue rechazado. No hay nada más que hacer aquí.',
     voided: 'El remitente anuló este sobre. No hay nada más que hacer aquí.',
     expired: 'Este sobre ha vencido. Pida al remitente uno nuevo.',
@@ -139,7 +158,10 @@ const es: typeof en = {
     smsIntro: 'Para abrir estos documentos, confirme un código que le enviaremos por SMS.',
     sendTo: (phone: string) => `Enviar un código a ${phone}`,
     sent: (phone: string, minutes: number) =>
-      `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minutos.`,
+      plural('es', minutes, {
+        one: `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minuto.`,
+        other: `Enviamos un código de seis dígitos a ${phone}. Es válido durante ${minutes} minutos.`,
+      }),
     smsCode: 'Código de seis dígitos',
     resend: 'Enviar un código nuevo',
     submit: 'Continuar',
