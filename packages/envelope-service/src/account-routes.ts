@@ -6,6 +6,7 @@ import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
+import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { folderRoutes } from './folders/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
@@ -34,6 +35,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
+  await recipientRemovalRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }
