@@ -1,6 +1,7 @@
 import type { App } from 'platform'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { accountInfoRoutes } from './accounts/routes.js'
+import { accountSettingsRoutes } from './accounts/settings.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
@@ -31,6 +32,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   acceptMultipartBodies(app)
   await accountInfoRoutes(app, ctx)
   await identityVerificationRoutes(app, ctx)
+  await accountSettingsRoutes(app, ctx)
   await templateRoutes(app, ctx)
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
