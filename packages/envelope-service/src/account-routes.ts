@@ -6,6 +6,7 @@ import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
+import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
@@ -38,6 +39,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
+  await envelopeCustomFieldRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }
