@@ -1,6 +1,6 @@
 import { type CustomFields as CustomFieldsInput, MAX_CUSTOM_FIELDS } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import type { StoredCustomFields } from '../../envelopes/repository.js'
+import type { customFieldsOf } from '../../envelopes/service.js'
 import { LifecycleError } from '../../lifecycle/errors.js'
 
 /**
@@ -37,7 +37,7 @@ export function checkEnvelopeEditable(status: string): void {
   }
 }
 
-export function storedFields(fields: StoredCustomFields): StoredField[] {
+export function storedFields(fields: Awaited<ReturnType<typeof customFieldsOf>>): StoredField[] {
   return [
     ...fields.textCustomFields.map((field) => ({ ...field, kind: 'text' as const, listItems: [] })),
     ...fields.listCustomFields.map((field) => ({ ...field, kind: 'list' as const })),

@@ -1,7 +1,6 @@
 import type { CustomFieldsOutput } from 'esign-contract'
 import type { ServiceContext } from '../../context.js'
-import { findCustomFields } from '../../envelopes/repository.js'
-import { envelopeOrFail } from '../../envelopes/service.js'
+import { customFieldsOf, envelopeOrFail } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import type { Transition } from '../../lifecycle/model.js'
 import { applyTransition } from '../../lifecycle/service.js'
@@ -36,15 +35,13 @@ export async function changeCustomFields(
     },
     actor,
     async (tx) => {
-      const existing = storedFields((await findCustomFields(tx, [envelopeId])).get(envelopeId) ?? emptyFields)
+      const existing = storedFields(await customFieldsOf(tx, envelopeId))
       changes = plan(existing)
       await storeFieldChanges(tx, envelopeId, changes)
     },
   )
   return toOutput([...changes.added, ...changes.updated, ...changes.deleted])
 }
-
-const emptyFields = { textCustomFields: [], listCustomFields: [] }
 
 function toOutput(fields: readonly StoredField[]): CustomFieldsOutput {
   const common = (field: StoredField) => ({
