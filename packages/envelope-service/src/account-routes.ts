@@ -11,6 +11,8 @@ import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { folderRoutes } from './folders/routes.js'
+import { attachEditLockCheck } from './locks/enforce.js'
+import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateRoutes } from './templates/routes.js'
@@ -29,6 +31,8 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
     await authenticate(request)
     await rateLimiter.enforce(request, reply)
   })
+  // A write to a locked envelope or template must carry the lock's token (locks/).
+  attachEditLockCheck(app, ctx)
   // Envelopes and templates may also be created the multipart way DocuSign documents.
   acceptMultipartBodies(app)
   await accountInfoRoutes(app, ctx)
@@ -40,6 +44,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await correctRecipientsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
+  await lockRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }

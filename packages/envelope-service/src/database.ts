@@ -7,6 +7,7 @@ import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { CompletionTables } from './documents/sealed/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
+import type { EditLockTables } from './locks/tables.js'
 import type { OutboxTables } from './outbox/tables.js'
 import type { RateLimitTables } from './ratelimit/tables.js'
 import type { RecipientAuthTables } from './signing/auth/tables.js'
@@ -27,7 +28,8 @@ export interface Schema
     DevMailboxTables,
     JobTables,
     AuditTables,
-    CompletionTables {}
+    CompletionTables,
+    EditLockTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */
