@@ -5,6 +5,7 @@ import { accountSettingsRoutes } from './accounts/settings.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
+import { attachmentRoutes } from './envelope-api/attachments/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
@@ -45,6 +46,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await recipientRemovalRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
   await lockRoutes(app, ctx)
+  await attachmentRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }

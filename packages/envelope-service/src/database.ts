@@ -5,6 +5,7 @@ import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
 import type { ConnectTables } from './connect/tables.js'
 import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { CompletionTables } from './documents/sealed/tables.js'
+import type { AttachmentTables } from './envelope-api/attachments/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
 import type { EditLockTables } from './locks/tables.js'
@@ -29,7 +30,8 @@ export interface Schema
     JobTables,
     AuditTables,
     CompletionTables,
-    EditLockTables {}
+    EditLockTables,
+    AttachmentTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

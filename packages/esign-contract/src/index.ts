@@ -3,6 +3,7 @@
  * envelope service validates and documents its API with them, the envelope automation builds its
  * requests with them. No server dependencies.
  */
+export * from './attachments.js'
 export * from './composite-templates.js'
 export * from './connect-payload.js'
 export * from './custom-fields.js'

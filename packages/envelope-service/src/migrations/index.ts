@@ -16,6 +16,7 @@ import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
 import { auditHeadMigration } from './0016_audit_head.js'
 import { connectAccountKeysMigration } from './0017_connect_account_keys.js'
 import { editLocksMigration } from './0022_edit_locks.js'
+import { envelopeAttachmentsMigration } from './0023_envelope_attachments.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -38,4 +39,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0016_audit_head': auditHeadMigration(dialect),
   '0017_connect_account_keys': connectAccountKeysMigration(dialect),
   '0022_edit_locks': editLocksMigration(dialect),
+  '0023_envelope_attachments': envelopeAttachmentsMigration(dialect),
 })
