@@ -17,6 +17,7 @@ import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateRoutes } from './templates/routes.js'
+import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
 /**
  * Everything under `/restapi/v2.1/accounts/{accountId}`: authenticated, membership-checked, rate-limited.
@@ -47,6 +48,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await envelopeCustomFieldRoutes(app, ctx)
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
+  await templateSubResourceRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
 }
