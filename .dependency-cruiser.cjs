@@ -23,7 +23,7 @@ const ENVELOPE_LAYERS = [
   ['completion'],
   ['notifications'],
   ['connect'],
-  ['folders', 'accounts', 'devmailbox'],
+  ['folders', 'accounts', 'devmailbox', 'locks'],
   ['envelope-api'],
   ['bulk-send'],
   ['config.ts'],

@@ -3,18 +3,25 @@ import { consoleViewRoutes } from './accounts/console-view.js'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { integrationKeyRoutes } from './accounts/integration-keys.js'
 import { accountInfoRoutes } from './accounts/routes.js'
+import { accountSettingsRoutes } from './accounts/settings.js'
 import { userRoutes } from './accounts/users.js'
 import { bulkSendRoutes } from './bulk-send/routes.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
+import { attachmentRoutes } from './envelope-api/attachments/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
+import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
+import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { folderRoutes } from './folders/routes.js'
+import { attachEditLockCheck } from './locks/enforce.js'
+import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateRoutes } from './templates/routes.js'
+import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
 /**
  * Everything under `/restapi/v2.1/accounts/{accountId}`: authenticated, membership-checked, rate-limited.
@@ -30,14 +37,22 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
     await authenticate(request)
     await rateLimiter.enforce(request, reply)
   })
+  // A write to a locked envelope or template must carry the lock's token (locks/).
+  attachEditLockCheck(app, ctx)
   // Envelopes and templates may also be created the multipart way DocuSign documents.
   acceptMultipartBodies(app)
   await accountInfoRoutes(app, ctx)
   await identityVerificationRoutes(app, ctx)
+  await accountSettingsRoutes(app, ctx)
   await templateRoutes(app, ctx)
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
+  await recipientRemovalRoutes(app, ctx)
+  await envelopeCustomFieldRoutes(app, ctx)
+  await lockRoutes(app, ctx)
+  await attachmentRoutes(app, ctx)
+  await templateSubResourceRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)

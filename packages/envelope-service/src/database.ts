@@ -6,8 +6,10 @@ import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
 import type { ConnectTables } from './connect/tables.js'
 import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { CompletionTables } from './documents/sealed/tables.js'
+import type { AttachmentTables } from './envelope-api/attachments/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
 import type { IdentityTables } from './identity/tables.js'
+import type { EditLockTables } from './locks/tables.js'
 import type { OutboxTables } from './outbox/tables.js'
 import type { RateLimitTables } from './ratelimit/tables.js'
 import type { RecipientAuthTables } from './signing/auth/tables.js'
@@ -29,7 +31,9 @@ export interface Schema
     JobTables,
     AuditTables,
     CompletionTables,
-    BulkSendTables {}
+    BulkSendTables,
+    EditLockTables,
+    AttachmentTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { ENVELOPE_STATUSES, ErrorDetails } from 'esign-contract'
+import { ErrorDetails } from 'esign-contract'
 import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { parseFolderId } from '../envelopes/folder.js'
 import {
   envelopeUri,
   toCustomFieldsOutput,
@@ -15,6 +14,7 @@ import {
   EnvelopeDefinitionInput,
   EnvelopeDocumentParams,
   EnvelopeDocumentsOutput,
+  EnvelopeIdsRequest,
   EnvelopeOutput,
   EnvelopeParams,
   EnvelopeSummary,
@@ -22,6 +22,7 @@ import {
   GetEnvelopeQuery,
   GetRecipientsQuery,
   ListStatusChangesQuery,
+  ListStatusQuery,
 } from '../envelopes/schema.js'
 import {
   combinedPdf,
@@ -29,7 +30,6 @@ import {
   documentPdf,
   documentsOf,
   envelopeOrFail,
-  listStatusChanges,
   recipientsOf,
 } from '../envelopes/service.js'
 import { checkPublishUrl } from '../network/url-policy.js'
@@ -37,6 +37,7 @@ import { requirePermission } from '../rest/account-scope.js'
 import { createEnvelope } from './create.js'
 import { RecipientsWithProgress } from './lifecycle/schema.js'
 import { recipientsWithProgress, sealedDocument } from './lifecycle/service.js'
+import { listEnvelopeStatus } from './status-list.js'
 
 const ErrorBody = ErrorDetails
 const common = { tags: ['Envelopes'], security: [{ bearer: [] }] }
@@ -51,26 +52,6 @@ function parseIncludes(include: string | undefined): Set<string> {
       .filter((item) => item !== ''),
   )
 }
-
-/**
- * Stored times are ISO 8601 text compared as text, so a bound must be one too: years outside 1..9999
- * (`+099999-01-01T...`) would sort before every stored time.
- */
-function parseDate(value: string, field: string): string {
-  const time = Date.parse(value)
-  if (Number.isNaN(time)) throw new InvalidRequestError(`${field} must be a valid date`)
-  const year = new Date(time).getUTCFullYear()
-  if (year < 1 || year > 9999) throw new InvalidRequestError(`${field} must be a date in the years 1 to 9999`)
-  return new Date(time).toISOString()
-}
-
-const commaList = (value: string | undefined) =>
-  value === undefined
-    ? undefined
-    : value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '')
 
 function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer, documentId?: string) {
   const safeName = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
@@ -126,52 +107,40 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
         response: { 200: EnvelopesInformation, ...errors },
       },
     },
+    async (request) => listEnvelopeStatus(ctx, request.principal, request.query, '/envelopes'),
+  )
+
+  app.put(
+    '/envelopes/status',
+    {
+      schema: {
+        ...common,
+        summary: 'List the statuses of envelopes (DocuSign listStatus)',
+        description:
+          'The query of `GET /envelopes`; with `envelope_ids=request_body` the ids come from the body ' +
+          '(`envelopeIds`). Transaction ids are not kept by this service, so `transaction_ids` is refused.',
+        querystring: ListStatusQuery,
+        body: EnvelopeIdsRequest,
+        response: { 200: EnvelopesInformation, ...errors },
+      },
+    },
     async (request) => {
-      const query = request.query
-      const envelopeIds = commaList(query.envelope_ids)
-      if (query.from_date === undefined && envelopeIds === undefined) {
-        throw new InvalidRequestError('from_date is required unless envelope_ids is given')
+      const { transaction_ids: transactionIds, ...query } = request.query
+      if (transactionIds !== undefined || (request.body.transactionIds ?? []).length > 0) {
+        throw new InvalidRequestError('transaction_ids is not supported: list by envelope_ids or from_date')
       }
-      const statuses = commaList(query.status)?.map((status) => status.toLowerCase())
-      for (const status of statuses ?? []) {
-        if (!(ENVELOPE_STATUSES as readonly string[]).includes(status)) {
-          throw new InvalidRequestError(
-            `status must list envelope statuses (${ENVELOPE_STATUSES.join(', ')})`,
-          )
-        }
+      const fromBody = query.envelope_ids?.trim().toLowerCase() === 'request_body'
+      if (fromBody && request.body.envelopeIds === undefined) {
+        throw new InvalidRequestError('envelope_ids=request_body needs envelopeIds in the body')
       }
-      const folderIds = commaList(query.folder_ids)?.map((folderId) => {
-        const folder = parseFolderId(folderId)
-        if (!folder) throw new InvalidRequestError(`folder_ids: unknown folder ${folderId}`)
-        return folder
-      })
-      const start = query.start_position ?? 0
-      const count = query.count ?? 100
-      const { total, envelopes } = await listStatusChanges(ctx.db, {
-        accountId: request.principal.accountId,
-        ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
-        ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),
-        ...(statuses ? { statuses } : {}),
-        ...(envelopeIds ? { envelopeIds } : {}),
-        ...(folderIds ? { folders: { ids: folderIds, callerUserId: request.principal.userId } } : {}),
-        start,
-        count,
-      })
-      const pageUri = (position: number) => {
-        const params = new URLSearchParams(request.query as Record<string, string>)
-        params.set('start_position', String(position))
-        params.set('count', String(count))
-        return `/envelopes?${params.toString()}`
-      }
-      return {
-        resultSetSize: String(envelopes.length),
-        totalSetSize: String(total),
-        startPosition: String(start),
-        endPosition: String(start + Math.max(envelopes.length, 1) - 1),
-        ...(start + envelopes.length < total ? { nextUri: pageUri(start + count) } : {}),
-        ...(start > 0 ? { previousUri: pageUri(Math.max(0, start - count)) } : {}),
-        envelopes: envelopes.map((envelope) => toEnvelopeOutput(envelope)),
-      }
+      const { envelope_ids: _fromQuery, ...rest } = query
+      return listEnvelopeStatus(
+        ctx,
+        request.principal,
+        fromBody ? rest : query,
+        '/envelopes/status',
+        fromBody ? request.body.envelopeIds : undefined,
+      )
     },
   )
 

@@ -18,6 +18,7 @@ export {
   Envelope as EnvelopeOutput,
   EnvelopeDocumentOutput,
   EnvelopeDocumentsOutput,
+  EnvelopeIdsRequest,
   EnvelopeSummary,
   EnvelopesInformation,
   RecipientOutput,
@@ -71,3 +72,13 @@ export const ListStatusChangesQuery = Type.Object({
   start_position: Type.Optional(StartPosition),
 })
 export type ListStatusChangesQuery = Static<typeof ListStatusChangesQuery>
+
+/** `PUT /envelopes/status`: the same query; `envelope_ids` may be `request_body`. */
+export const ListStatusQuery = Type.Composite([
+  ListStatusChangesQuery,
+  Type.Object({
+    transaction_ids: Type.Optional(
+      Type.String({ description: 'Not supported: this service keeps no transaction ids.' }),
+    ),
+  }),
+])

@@ -343,6 +343,17 @@ export async function deleteLogs(db: DbOrTx, accountId: string): Promise<number>
   return Number(result.numDeletedRows)
 }
 
+/** Deletes one entry of the account's log; false when the account has no such entry. */
+export async function deleteLog(db: DbOrTx, accountId: string, logId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('connect_logs')
+    .where('account_id', '=', accountId)
+    .where('id', '=', logId)
+    .returning('id')
+    .executeTakeFirst()
+  return deleted !== undefined
+}
+
 /** The account's given-up deliveries, oldest first. */
 export async function listFailures(db: DbOrTx, accountId: string) {
   return db

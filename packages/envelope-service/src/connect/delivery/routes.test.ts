@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoNulls } from '../../testing/assertions.js'
@@ -11,6 +12,13 @@ import {
   waitFor,
 } from '../../testing/connect-receiver.js'
 import { seedPrincipal } from '../../testing/harness.js'
+import { type DocuSignSdkBase, loadDocuSignSdk } from '../../testing/sdk.js'
+
+interface ConnectSdk extends DocuSignSdkBase {
+  ConnectApi: new (
+    client: unknown,
+  ) => { deleteEventLog(accountId: string, logId: string | undefined): Promise<unknown> }
+}
 
 /**
  * The ConnectEvents endpoints over one story: a receiver that fails until the retry window closes
@@ -126,6 +134,29 @@ describeEachDatabase('Connect logs, failures and retry queue', (databases) => {
   })
 
   describe('DELETE', () => {
+    it("deletes one entry of the log through the SDK's ConnectApi.deleteEventLog (404 when unknown)", async () => {
+      await harness.service.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = harness.service.app.server.address() as AddressInfo
+      const docusign = loadDocuSignSdk<ConnectSdk>()
+      const client = new docusign.ApiClient()
+      client.setBasePath(`http://127.0.0.1:${port}/restapi`)
+      client.addDefaultHeader('Authorization', `Bearer ${harness.principal.accessToken}`)
+      const connect = new docusign.ConnectApi(client)
+      const [first, ...others] = await harness.service.ctx.db
+        .selectFrom('connect_logs')
+        .select('id')
+        .execute()
+      await connect.deleteEventLog(harness.principal.accountId, first?.id)
+      const left = await harness.service.ctx.db.selectFrom('connect_logs').select('id').execute()
+      expect(left.map((row) => row.id).sort()).toEqual(others.map((row) => row.id).sort())
+      const again = await connect.deleteEventLog(harness.principal.accountId, first?.id).then(
+        () => undefined,
+        // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
+        (error: any) => error.response?.status,
+      )
+      expect(again).toBe(404)
+    })
+
     it('deletes a failure by id (404 when unknown) and the whole log', async () => {
       expect((await call('DELETE', '/failures/unknown')).statusCode).toBe(404)
       const deleted = await call('DELETE', '/logs')

@@ -17,6 +17,7 @@ import {
   connectLog,
   connectLogs,
   removeConnectFailure,
+  removeConnectLog,
   retryEnvelopes,
 } from './service.js'
 
@@ -82,6 +83,23 @@ export async function connectDeliveryRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       await clearConnectLogs(ctx, request.principal.accountId)
+      return {}
+    },
+  )
+
+  app.delete(
+    '/connect/logs/:logId',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Delete one entry of the Connect log',
+        params: Type.Object({ logId: Type.String() }),
+        response: { 200: Type.Object({}), ...errors },
+      },
+    },
+    async (request) => {
+      await removeConnectLog(ctx, request.principal.accountId, request.params.logId)
       return {}
     },
   )

@@ -2,7 +2,15 @@ import { NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { findEnvelope } from '../../envelopes/reads.js'
 import { toFailureOutput, toLogOutput } from './mapping.js'
-import { deleteFailure, deleteLogs, findLog, listFailures, listLogs, requeueFailures } from './repository.js'
+import {
+  deleteFailure,
+  deleteLog,
+  deleteLogs,
+  findLog,
+  listFailures,
+  listLogs,
+  requeueFailures,
+} from './repository.js'
 import { CONNECT_SENDER_JOB } from './sender.js'
 
 /** DocuSign's ConnectEvents operations over the attempt log, the failures and the retry queue. */
@@ -23,6 +31,12 @@ export async function connectLog(ctx: ServiceContext, accountId: string, logId: 
 
 export async function clearConnectLogs(ctx: ServiceContext, accountId: string): Promise<void> {
   await deleteLogs(ctx.db, accountId)
+}
+
+export async function removeConnectLog(ctx: ServiceContext, accountId: string, logId: string): Promise<void> {
+  if (!(await deleteLog(ctx.db, accountId, logId))) {
+    throw new NotFoundError(`Connect log ${logId} was not found in this account`)
+  }
 }
 
 export async function connectFailures(ctx: ServiceContext, accountId: string) {

@@ -55,6 +55,8 @@ const BLOB_REFERENCES = [
   // The originals of converted documents (migration 0011).
   ['template_documents', 'original_blob_id'],
   ['envelope_documents', 'original_blob_id'],
+  // Envelope attachments (migration 0023).
+  ['envelope_attachments', 'blob_id'],
 ] as const
 
 /**

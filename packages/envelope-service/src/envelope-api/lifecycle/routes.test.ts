@@ -292,6 +292,75 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
       expect(links).toHaveLength(0)
     })
 
+    describe('an in-person signer hosted by the calling user, without clientUserId', () => {
+      async function inPersonEnvelope(hostEmail: string): Promise<string> {
+        const response = await inject('POST', '/envelopes', {
+          status: 'sent',
+          emailSubject: 'Sign in person',
+          documents: [{ documentId: '1', name: 'Desk.pdf', fileExtension: 'pdf', documentBase64: document }],
+          recipients: {
+            inPersonSigners: [
+              {
+                recipientId: '1',
+                routingOrder: '1',
+                hostName: 'Test User',
+                hostEmail,
+                signerName: 'Walk-in Customer',
+                tabs: {
+                  signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }],
+                },
+              },
+            ],
+          },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json().envelopeId
+      }
+      const hostRequest = (email: string) => ({
+        returnUrl: 'https://crm.example.test/return',
+        authenticationMethod: 'none',
+        userName: 'Test User',
+        email,
+      })
+
+      it('returns a signing URL for the host', async () => {
+        const hostEmail = `${sender.userId}@example.test`
+        const envelopeId = await inPersonEnvelope(hostEmail)
+        const response = await inject(
+          'POST',
+          `/envelopes/${envelopeId}/views/recipient`,
+          hostRequest(hostEmail),
+        )
+        expect(response.statusCode, response.body).toBe(201)
+        const opened = await session(tokenOf(response.json().url))
+        expect(opened.statusCode, opened.body).toBe(200)
+        expect(opened.json().recipient.recipientId).toBe('1')
+      })
+
+      it('is 400 UNKNOWN_ENVELOPE_RECIPIENT when another user hosts the signer', async () => {
+        const envelopeId = await inPersonEnvelope('other.host@example.test')
+        const response = await inject(
+          'POST',
+          `/envelopes/${envelopeId}/views/recipient`,
+          hostRequest('other.host@example.test'),
+        )
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().errorCode).toBe('UNKNOWN_ENVELOPE_RECIPIENT')
+      })
+
+      it('is 400 UNKNOWN_ENVELOPE_RECIPIENT for a remote signer, even the calling user, without clientUserId', async () => {
+        const callerEmail = `${sender.userId}@example.test`
+        const envelopeId = await createEnvelope('sent', [{ name: 'Test User', email: callerEmail }, second])
+        const response = await inject(
+          'POST',
+          `/envelopes/${envelopeId}/views/recipient`,
+          hostRequest(callerEmail),
+        )
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().errorCode).toBe('UNKNOWN_ENVELOPE_RECIPIENT')
+      })
+    })
+
     it("is 400 before the recipient's turn and for a draft", async () => {
       const envelopeId = await createEnvelope('sent')
       const early = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, viewRequest(second))

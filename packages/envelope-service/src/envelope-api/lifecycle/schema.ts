@@ -34,7 +34,15 @@ export const RecipientViewRequest = Type.Object({
   authenticationMethod: Type.String({ minLength: 1, maxLength: 100 }),
   userName: Type.String({ minLength: 1, maxLength: 500 }),
   email: Type.String({ maxLength: 320 }),
-  clientUserId: Type.String({ minLength: 1, maxLength: 100 }),
+  clientUserId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'The embedded recipient’s id in your application. Leave it out only for an in-person signer ' +
+        'hosted by the calling user: `userName` and `email` then name that host.',
+    }),
+  ),
   recipientId: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export type RecipientViewRequest = Static<typeof RecipientViewRequest>

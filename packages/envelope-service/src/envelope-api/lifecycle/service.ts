@@ -29,6 +29,7 @@ import { findTabValues, insertSigningLink } from '../../signing/records/reposito
 import { formatSignedDate, tabsWithValues } from '../../tabs/values.js'
 import { type RecipientProgress, toEnvelopeFormData, toRecipientsWithProgress } from './mapping.js'
 import type { EnvelopeUpdateBody, RecipientViewRequest } from './schema.js'
+import { findViewRecipient } from './view-recipient.js'
 
 /**
  * The lifecycle's REST side: sender actions (send, void, resend) through the one write path, the
@@ -114,16 +115,11 @@ export async function createRecipientView(
       `A recipient view needs a sent or delivered envelope; this one is '${stored.state.status}'.`,
     )
   }
-  const recipients = await recipientsOf(deps.db, envelopeId)
-  const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
-  const recipient = recipients.find(
-    (candidate) =>
-      candidate.clientUserId !== undefined &&
-      candidate.clientUserId === request.clientUserId &&
-      (request.recipientId === undefined || candidate.recipientId === request.recipientId) &&
-      same(candidate.name, request.userName) &&
-      same(candidate.email, request.email),
-  )
+  const [recipients, callingUser] = await Promise.all([
+    recipientsOf(deps.db, envelopeId),
+    request.clientUserId === undefined ? findUser(deps.db, caller.userId) : undefined,
+  ])
+  const recipient = findViewRecipient(recipients, request, callingUser?.email)
   if (!recipient) {
     throw new LifecycleError(
       'UNKNOWN_ENVELOPE_RECIPIENT',

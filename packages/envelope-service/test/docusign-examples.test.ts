@@ -1,0 +1,245 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { HttpsDemoService } from '../src/testing/https-demo.js'
+import { startHttpsDemoService } from '../src/testing/https-demo.js'
+import type { ExampleOutcome } from './docusign-examples-client.js'
+
+/**
+ * DocuSign's published Node eSignature examples (vendored unmodified in `docusign-examples/`, MIT) run
+ * against the service over HTTPS with the official SDK, with the arguments DocuSign's example app gives
+ * them. `RUNS` are expected to pass; `NOT_RUN` lists the others with the reason (also in the API docs).
+ */
+
+const packageRoot = resolve(import.meta.dirname, '..')
+const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx')
+
+/** In the order they run: eg004-eg007, eg015, eg018 and eg045 use eg002's envelope, eg009 eg008's template. */
+const RUNS = [
+  'eg002',
+  'eg003',
+  'eg004',
+  'eg005',
+  'eg006',
+  'eg007',
+  'eg008',
+  'eg009',
+  'eg010',
+  'eg015',
+  'eg016',
+  'eg018',
+  'eg020',
+  'eg020sms',
+  'eg032',
+  'eg033',
+  'eg034',
+  'eg036',
+  'eg039',
+  'eg040',
+  'eg045',
+] as const
+
+const NOT_RUN: Record<string, string> = {
+  eg001: 'clientUserId sent as a JSON number (1000): accepting numbers as their text is compat work',
+  eg011: 'sender view (POST .../views/sender): the web app work',
+  eg012: 'console view (POST .../views/console): the web app work',
+  eg013: 'clientUserId sent as a JSON number (1000): compat work',
+  eg014: 'payments need a payment gateway account (DocuSign Payments)',
+  eg017:
+    "a list tab given only value and tabLabel in templateRoles (selects the template's item): compat work",
+  eg019: 'smsAuthentication: null on the signer (null meaning absent): compat work',
+  eg022: 'smsAuthentication: null on the signer (null meaning absent): compat work',
+  eg023: 'needs the DocuSign ID Verification workflow (document and selfie check by an identity provider)',
+  'eg024-eg027': 'permission profiles are not part of this service',
+  'eg028-eg030': 'brands are not part of this service',
+  eg031: 'bulk send: the bulk send work',
+  eg035: 'a date-only resumeDate in scheduled sending: compat work',
+  eg037: 'an SMS-only signer without email: the contract requires an email on every recipient',
+  eg038: 'responsive signing (documentHtmlDefinition) is not supported',
+  eg041: 'needs a 21 CFR Part 11 account and the DocuSign ID Verification workflow',
+  eg042: 'document generation (docGenFormFields) is not supported',
+  eg043: 'shared access needs user creation and authorizations: the users work',
+  eg044: 'clientUserId sent as a JSON number (1000): compat work',
+  eg046: 'WhatsApp delivery is not offered (email and SMS are)',
+}
+
+describeEachDatabase("DocuSign's published eSignature examples, unmodified, over HTTPS", (databases) => {
+  let demo: HttpsDemoService
+  let outcomes: Record<string, ExampleOutcome>
+
+  beforeAll(async () => {
+    demo = await startHttpsDemoService(await databases.freshUrl())
+    const { stdout } = await promisify(execFile)(
+      tsx,
+      ['test/docusign-examples-client.ts', demo.credentialsFile, RUNS.join(',')],
+      {
+        cwd: packageRoot,
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: demo.caFile },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+    outcomes = JSON.parse(stdout)
+  }, 300_000)
+  afterAll(() => demo?.close())
+
+  // biome-ignore lint/suspicious/noExplicitAny: the examples return untyped SDK models.
+  const resultOf = (name: (typeof RUNS)[number]): any => {
+    const outcome = outcomes[name]
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true })
+    return outcome?.value
+  }
+  const storedEnvelope = (envelopeId: string) =>
+    demo.service.ctx.db
+      .selectFrom('envelopes')
+      .select(['status', 'account_id'])
+      .where('id', '=', envelopeId)
+      .executeTakeFirstOrThrow()
+  const recipientsOf = (envelopeId: string) =>
+    demo.service.ctx.db
+      .selectFrom('envelope_recipients')
+      .select(['recipient_id', 'type', 'name', 'email'])
+      .where('envelope_id', '=', envelopeId)
+      .orderBy('recipient_id')
+      .execute()
+  const documentCount = async (envelopeId: string) =>
+    (
+      await demo.service.ctx.db
+        .selectFrom('envelope_documents')
+        .select('document_id')
+        .where('envelope_id', '=', envelopeId)
+        .execute()
+    ).length
+
+  it('eg002 sends an envelope of three documents (HTML, DOCX, PDF) to a signer and a carbon copy', async () => {
+    const { envelopeId } = resultOf('eg002')
+    expect((await storedEnvelope(envelopeId)).account_id).toBe(demo.credentials.accountId)
+    expect(await documentCount(envelopeId)).toBe(3)
+    expect((await recipientsOf(envelopeId)).map((recipient) => recipient.type)).toEqual([
+      'signer',
+      'carbonCopy',
+    ])
+  })
+
+  it("eg003 lists the account's envelopes of the last 30 days", () => {
+    const { envelopeId } = resultOf('eg002')
+    const listed = resultOf('eg003')
+    expect(listed.envelopes.map((envelope: { envelopeId: string }) => envelope.envelopeId)).toContain(
+      envelopeId,
+    )
+  })
+
+  it("eg004 reads the envelope's status", () => {
+    expect(resultOf('eg004')).toMatchObject({ envelopeId: resultOf('eg002').envelopeId, status: 'sent' })
+  })
+
+  it('eg005 lists its recipients', () => {
+    const recipients = resultOf('eg005')
+    expect(recipients.signers.map((signer: { email: string }) => signer.email)).toEqual([
+      'ana.signer@example.test',
+    ])
+    expect(recipients.carbonCopies.map((copy: { email: string }) => copy.email)).toEqual([
+      'carl.copy@example.test',
+    ])
+  })
+
+  it('eg006 lists its documents and eg007 downloads the combined PDF and one document', () => {
+    const listed = resultOf('eg006')
+    expect(
+      listed.envelopeDocuments.filter((document: { type: string }) => document.type === 'content'),
+    ).toHaveLength(3)
+    expect(resultOf('eg007')).toEqual([
+      { mimetype: 'application/pdf', docName: 'Combined.pdf' },
+      { mimetype: 'application/pdf', docName: `${listed.envelopeDocuments[0].name}.pdf` },
+    ])
+  })
+
+  it('eg008 creates a template and eg009 sends an envelope from it by role', async () => {
+    const template = resultOf('eg008')
+    expect(template).toMatchObject({
+      createdNewTemplate: true,
+      templateName: 'Example Signer and CC template v2',
+    })
+    const { envelopeId, status } = resultOf('eg009')
+    expect(status).toBe('sent')
+    expect((await recipientsOf(envelopeId)).map(({ type, email }) => [type, email])).toEqual([
+      ['signer', 'ana.signer@example.test'],
+      ['carbonCopy', 'carl.copy@example.test'],
+    ])
+  })
+
+  it('eg010 sends three documents as multipart binary parts', async () => {
+    const { envelopeId, status } = resultOf('eg010')
+    expect(status).toBe('sent')
+    expect(await documentCount(envelopeId)).toBe(3)
+  })
+
+  it('eg015 reads the form data and eg018 the custom fields of the envelope', () => {
+    const form = resultOf('eg015')
+    expect(form.envelopeId).toBe(resultOf('eg002').envelopeId)
+    expect(form.recipientFormData).toHaveLength(2)
+    expect(resultOf('eg018')).toEqual({ textCustomFields: [], listCustomFields: [] })
+  })
+
+  it('eg016 sends a DOCX with preset and locked values and opens the embedded signing URL', async () => {
+    const { envelopeId, redirectUrl } = resultOf('eg016')
+    expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
+    expect((await storedEnvelope(envelopeId)).status).toBe('sent')
+  })
+
+  it('eg020 sends with phone authentication; the SMS authentication example sends too', async () => {
+    for (const name of ['eg020', 'eg020sms'] as const) {
+      const { envelopeId, status } = resultOf(name)
+      expect(status).toBe('sent')
+      expect((await recipientsOf(envelopeId)).length).toBeGreaterThan(0)
+    }
+  })
+
+  it('eg032 pauses the workflow before the second signer and eg033 resumes it', async () => {
+    const paused = resultOf('eg032')
+    expect(resultOf('eg033').envelopeId).toBe(paused.envelopeId)
+    const workflow = await demo.service.ctx.db
+      .selectFrom('envelopes')
+      .select('workflow')
+      .where('id', '=', paused.envelopeId)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(workflow.workflow ?? '{}').workflowStatus).not.toBe('paused')
+  })
+
+  it('eg034 sends with conditional recipients and eg036 with delayed routing', async () => {
+    for (const name of ['eg034', 'eg036'] as const) {
+      expect((await storedEnvelope(resultOf(name).envelopeId)).status).toBe('sent')
+    }
+  })
+
+  it('eg039 opens an in-person signing session hosted by the sending user, without clientUserId', async () => {
+    const { envelopeId, redirectUrl } = resultOf('eg039')
+    expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
+    expect((await recipientsOf(envelopeId)).map((recipient) => recipient.type)).toEqual(['inPersonSigner'])
+  })
+
+  it('eg040 sends with document visibility per signer', async () => {
+    const { envelopeId } = resultOf('eg040')
+    expect((await storedEnvelope(envelopeId)).status).toBe('sent')
+    expect(await recipientsOf(envelopeId)).toHaveLength(3)
+  })
+
+  it('eg045 moves the envelope to the recycle bin, lists the folders and restores it', async () => {
+    const result = resultOf('eg045')
+    expect(result.folders).toBeGreaterThan(0)
+    const { folder } = await demo.service.ctx.db
+      .selectFrom('envelopes')
+      .select('folder')
+      .where('id', '=', resultOf('eg002').envelopeId)
+      .executeTakeFirstOrThrow()
+    expect(folder).not.toBe('recyclebin')
+    // Deleting an envelope in progress voids it, as DocuSign does; restoring does not undo that.
+    expect((await storedEnvelope(resultOf('eg002').envelopeId)).status).toBe('voided')
+  })
+
+  it('ran every example it lists and none of those it does not', () => {
+    expect(Object.keys(outcomes).sort()).toEqual([...RUNS].sort())
+    for (const name of Object.keys(NOT_RUN)) expect(outcomes).not.toHaveProperty(name)
+  })
+})
