@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
-import { countMatchingRecipes, hasIndexPlan, newestMatchingRecipes, type SearchPlan } from './repository.js'
+import { countMatchingRecipes, newestMatchingRecipes, plansFor } from './repository.js'
 import { filterOf } from './service.js'
 
 /**
@@ -190,8 +190,7 @@ describeEachDatabase(
                 })
 
                 const filter = filterOf({ search: query, tag: tags })
-                const plans: SearchPlan[] = hasIndexPlan(filter) ? ['index', 'scan'] : ['scan']
-                for (const plan of plans) {
+                for (const plan of plansFor(filter)) {
                   const { db, dialect } = service.ctx
                   const total = await countMatchingRecipes(db, dialect, filter, plan)
                   const page = await newestMatchingRecipes(db, dialect, filter, plan, {
