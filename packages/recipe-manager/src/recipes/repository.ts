@@ -11,12 +11,27 @@ export type { RecipeDraft }
 /** A recipe's own fields. Absent optional fields are absent properties, never null. */
 type RecipeFields = Omit<RecipeDraft, 'tags'>
 
+/** Where a recipe's image is served, and its size in pixels (of the full image). */
+export interface RecipeImageRef {
+  url: string
+  thumbnailUrl: string
+  width: number
+  height: number
+}
+
 /** A stored recipe without its tags. */
 export interface RecipeRecord extends RecipeFields {
   id: number
   createdAt: string
   updatedAt: string
+  image?: RecipeImageRef
 }
+
+/** The image's addresses hold its hash, so they can be cached for good: a new image has new ones. */
+export const imagePaths = (recipeId: number, hash: string) => ({
+  url: `/api/recipes/${recipeId}/image/${hash}.webp`,
+  thumbnailUrl: `/api/recipes/${recipeId}/image/${hash}-thumb.webp`,
+})
 
 const columns = [
   'id',
@@ -29,6 +44,9 @@ const columns = [
   'notes',
   'created_at',
   'updated_at',
+  'image_hash',
+  'image_width',
+  'image_height',
 ] as const
 
 type RecipeRow = Pick<Selectable<RecipesTable>, (typeof columns)[number]>
@@ -46,6 +64,13 @@ function toRecord(row: RecipeRow): RecipeRecord {
   if (row.servings !== null) record.servings = Number(row.servings)
   if (row.source_url !== null) record.sourceUrl = row.source_url
   if (row.notes !== null) record.notes = row.notes
+  if (row.image_hash !== null) {
+    record.image = {
+      ...imagePaths(record.id, row.image_hash),
+      width: Number(row.image_width),
+      height: Number(row.image_height),
+    }
+  }
   return record
 }
 
