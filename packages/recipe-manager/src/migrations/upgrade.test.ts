@@ -45,8 +45,8 @@ describeEachDatabase(
         const [tag] = (await service.app.inject('/api/tags')).json().tags
         const tagged = (await service.app.inject(`/api/recipes?tag=${tag.id}`)).json()
         expect(tagged.recipes.map((recipe: { title: string }) => recipe.title)).toEqual(['Crème brûlée'])
-      const links = await service.ctx.db.selectFrom('recipe_tags').select('recipe_created_at').execute()
-      expect(links).toEqual([{ recipe_created_at: now }])
+        const links = await service.ctx.db.selectFrom('recipe_tags').select('recipe_created_at').execute()
+        expect(links).toEqual([{ recipe_created_at: now }])
       } finally {
         await service.close()
       }

@@ -198,13 +198,6 @@ export type SearchPlan = 'index' | 'scan' | 'tag-walk'
 export const hasIndexPlan = (filter: RecipeFilter) =>
   (filter.text !== undefined && isTrigramQuery(filter.text)) || filter.tagIds.length > 0
 
-/** Every plan that can answer this filter. */
-export const plansFor = (filter: RecipeFilter): SearchPlan[] => [
-  ...(hasIndexPlan(filter) ? (['index'] as const) : []),
-  'scan',
-  ...(filter.tagIds.length > 0 ? (['tag-walk'] as const) : []),
-]
-
 /**
  * The row's search text contains the folded query. PostgreSQL: LIKE, which the trigram index serves
  * and which scans UTF-8 faster than strpos. SQLite: instr, as LIKE there folds ASCII case only.

@@ -2,8 +2,21 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
-import { countMatchingRecipes, newestMatchingRecipes, plansFor } from './repository.js'
+import {
+  countMatchingRecipes,
+  hasIndexPlan,
+  newestMatchingRecipes,
+  type RecipeFilter,
+  type SearchPlan,
+} from './repository.js'
 import { filterOf } from './service.js'
+
+/** Every plan that can answer the filter: the service picks one, the oracle checks them all. */
+const plansFor = (filter: RecipeFilter): SearchPlan[] => [
+  ...(hasIndexPlan(filter) ? (['index'] as const) : []),
+  'scan',
+  ...(filter.tagIds.length > 0 ? (['tag-walk'] as const) : []),
+]
 
 /**
  * Letters with and without accents (precomposed, and `e` with a combining acute), tricky case mappings,
