@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
-import { type App, InvalidRequestError, NotFoundError } from 'platform'
+import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { errorResponses, Id } from '../../schemas.js'
 import { RecipeResponse } from '../schema.js'
@@ -36,17 +36,26 @@ const uploadSchema = {
     'addresses unless IMPORT_ALLOW_PRIVATE_URLS is set). Stored as WebP at most 1200 px on its longer side, ' +
     'with a 400 px square thumbnail.',
   params: Type.Object({ id: Id }),
-  consumes: [...IMAGE_TYPES, 'application/json'],
+  // One schema per body type: the bytes pass as they are (checked by the resizer), JSON names an address.
+  body: {
+    content: {
+      ...Object.fromEntries(
+        IMAGE_TYPES.map((type) => [type, { schema: { description: 'The image file, as it is' } }]),
+      ),
+      'application/json': {
+        schema: Type.Object({
+          url: Type.String({ maxLength: 2048, description: 'An http or https image address' }),
+        }),
+      },
+    },
+  },
   response: { 200: RecipeResponse, ...errorResponses(400, 404, 413, 415) },
 }
 
-async function upload(ctx: ServiceContext, id: number, body: unknown) {
+/** An image body arrives as bytes; a JSON body, validated by the schema above, names an address. */
+async function upload(ctx: ServiceContext, id: number, body: Buffer | { url: string }) {
   if (Buffer.isBuffer(body)) return { recipe: await setRecipeImage(ctx, id, body) }
-  const url = (body as { url?: unknown } | undefined)?.url
-  if (typeof body === 'object' && body !== null && typeof url === 'string' && url.length <= 2048) {
-    return { recipe: await setRecipeImageFromUrl(ctx, id, url) }
-  }
-  throw new InvalidRequestError('Send the image as the body (image/*), or JSON {"url": "..."} to download it')
+  return { recipe: await setRecipeImageFromUrl(ctx, id, body.url) }
 }
 
 export async function recipeImageRoutes(app: App, ctx: ServiceContext) {
@@ -58,7 +67,7 @@ export async function recipeImageRoutes(app: App, ctx: ServiceContext) {
 
   for (const method of ['put', 'post'] as const) {
     app[method]('/recipes/:id/image', { schema: uploadSchema }, async (request) =>
-      upload(ctx, (request.params as { id: number }).id, request.body),
+      upload(ctx, (request.params as { id: number }).id, request.body as Buffer | { url: string }),
     )
   }
 
