@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata, default as Sharp } from 'sharp'
 
 /**
  * What is stored of an uploaded image: the full image at most FULL_SIZE px on its longer side and a
@@ -13,9 +13,20 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
 const MAX_INPUT_PIXELS = 50_000_000
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
-// One image at a time and no decoded-image cache: the service's memory stays flat while resizing.
-sharp.concurrency(1)
-sharp.cache(false)
+let loading: Promise<typeof Sharp> | undefined
+
+/**
+ * sharp (and libvips, about 19 MiB resident) is loaded on the first image, not at start: most processes
+ * never resize one. One image at a time and no decoded-image cache keep memory flat while resizing.
+ */
+async function loadSharp() {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1)
+    sharp.cache(false)
+    return sharp
+  })
+  return loading
+}
 
 export interface ResizedImage {
   hash: string
@@ -29,6 +40,7 @@ export interface ResizedImage {
 export class UnreadableImageError extends Error {}
 
 export async function resizeImage(bytes: Uint8Array): Promise<ResizedImage> {
+  const sharp = await loadSharp()
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   let metadata: Metadata
   try {
