@@ -69,8 +69,22 @@ describeEachDatabase('service endpoints', (databases) => {
         '/api/imports/html',
         '/api/imports/files',
         '/api/recipes/export',
+        '/api/recipes/{id}/image',
+        '/api/recipes/{id}/image/{file}',
       ].sort(),
     )
+    const image = document.paths['/api/recipes/{id}/image']
+    expect(Object.keys(image).sort()).toEqual(['delete', 'post', 'put'])
+    expect(Object.keys(image.put.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '413', '415']),
+    )
+    expect(image.put.requestBody.content).toEqual(
+      expect.objectContaining({ 'image/jpeg': expect.anything(), 'application/json': expect.anything() }),
+    )
+    expect(
+      document.paths['/api/recipes/{id}'].get.responses['200'].content['application/json'].schema.properties
+        .recipe.properties.image,
+    ).toBeDefined()
     const list = document.paths['/api/recipes'].get
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
       expect.arrayContaining(['search', 'tag', 'offset', 'limit']),

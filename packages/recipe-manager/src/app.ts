@@ -8,6 +8,7 @@ import { renderRecipeError } from './errors.js'
 import { importRoutes } from './imports/routes.js'
 import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
+import { recipeImageRoutes } from './recipes/images/routes.js'
 import { groupedRecipeInserts } from './recipes/repository.js'
 import { recipeRoutes } from './recipes/routes.js'
 import { recipeTaggingRoutes } from './recipes/tagging/routes.js'
@@ -75,6 +76,7 @@ export async function buildApp(
       await tagRoutes(scope as App, ctx)
       await recipeTaggingRoutes(scope as App, ctx)
       await scope.register(async (imports) => importRoutes(imports as App, ctx))
+      await scope.register(async (images) => recipeImageRoutes(images as App, ctx))
     },
     { prefix: '/api' },
   )

@@ -11,6 +11,10 @@ export interface Candidate {
   sourceUrl?: string
   notes?: string
   tagNames: string[]
+  /** The recipe's image, when the export carries it (a data URL, a file beside the recipe). */
+  image?: Uint8Array
+  /** Where the recipe's image is on the web (a page's schema.org `image`), absolute http(s). */
+  imageUrl?: string
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
@@ -75,6 +79,8 @@ export function candidate(fields: {
   sourceUrl?: unknown
   notes?: unknown
   tagNames: string[]
+  image?: Uint8Array | undefined
+  imageUrl?: string | undefined
 }): Candidate {
   const result: Candidate = {
     title: plainText(fields.title),
@@ -89,5 +95,15 @@ export function candidate(fields: {
   if (sourceUrl) result.sourceUrl = sourceUrl
   const notes = typeof fields.notes === 'string' ? fields.notes.trim() : ''
   if (notes) result.notes = notes
+  if (fields.image !== undefined && fields.image.length > 0) result.image = fields.image
+  if (fields.imageUrl !== undefined) result.imageUrl = fields.imageUrl
   return result
+}
+
+/** The bytes of a base64 text (Paprika's `photo_data`), or of a `data:` URL holding base64. */
+export function bytesOfBase64(value: unknown): Uint8Array | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  const base64 = value.startsWith('data:') ? /^data:[^,]*;base64,(.*)$/s.exec(value)?.[1] : value
+  if (base64 === undefined || !/^[A-Za-z0-9+/=\s]+$/.test(base64)) return undefined
+  return Buffer.from(base64, 'base64')
 }

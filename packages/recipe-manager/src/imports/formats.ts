@@ -1,6 +1,14 @@
 import { gunzipSync, strFromU8, unzipSync } from 'fflate'
 import { formatAmount } from '../scaling/quantities.js'
-import { type Candidate, candidate, linesOf, namesOf, plainText, servingsOf } from './candidate.js'
+import {
+  bytesOfBase64,
+  type Candidate,
+  candidate,
+  linesOf,
+  namesOf,
+  plainText,
+  servingsOf,
+} from './candidate.js'
 import { candidateFromSchemaOrg, findRecipes } from './schema-org.js'
 
 /**
@@ -50,11 +58,27 @@ function readZip(bytes: Uint8Array): ReadEntry[] {
     if (name.endsWith('.paprikarecipe'))
       entries.push(guarded(name, () => paprika(JSON.parse(strFromU8(gunzipSync(data))))))
     else if (name.endsWith('.zip')) entries.push(...tandoorZip(name, data))
-    else if (name.endsWith('.json')) entries.push(...readJsonEntries(name, strFromU8(data)))
+    else if (name.endsWith('.json'))
+      entries.push(...withImage(readJsonEntries(name, strFromU8(data)), mealieImage(files, name)))
   }
   return entries.length > 0
     ? entries
     : [{ label: 'file', failure: 'the archive holds no recipe this service can read' }]
+}
+
+/** Mealie keeps a recipe's image beside its JSON: `recipes/<slug>/images/original.webp`. */
+function mealieImage(files: Record<string, Uint8Array>, jsonName: string): Uint8Array | undefined {
+  const folder = jsonName.slice(0, jsonName.lastIndexOf('/') + 1)
+  if (folder === '') return undefined
+  const image = Object.keys(files).find((name) => name.startsWith(`${folder}images/original.`))
+  return image === undefined ? undefined : files[image]
+}
+
+/** Gives the one recipe read from a file the image found beside it (not when the file held several). */
+function withImage(entries: ReadEntry[], image: Uint8Array | undefined): ReadEntry[] {
+  const only = entries[0]?.candidate
+  if (image !== undefined && entries.length === 1 && only && only.image === undefined) only.image = image
+  return entries
 }
 
 function tandoorZip(name: string, data: Uint8Array): ReadEntry[] {
@@ -66,7 +90,12 @@ function tandoorZip(name: string, data: Uint8Array): ReadEntry[] {
   }
   const json = Object.keys(files).find((entry) => entry.endsWith('.json'))
   if (json === undefined) return [{ label: name, failure: 'no recipe.json inside' }]
-  return [guarded(name, () => tandoor(JSON.parse(strFromU8(files[json] as Uint8Array))))]
+  // Tandoor writes the image beside recipe.json as image.<extension>.
+  const image = Object.keys(files).find((entry) => /(^|\/)image\.[a-z]+$/i.test(entry))
+  return withImage(
+    [guarded(name, () => tandoor(JSON.parse(strFromU8(files[json] as Uint8Array))))],
+    image === undefined ? undefined : files[image],
+  )
 }
 
 function readJsonEntries(label: string, text: string): ReadEntry[] {
@@ -154,6 +183,7 @@ function paprika(item: unknown): Candidate {
     sourceUrl: item.source_url,
     notes: item.notes,
     tagNames: namesOf(item.categories),
+    image: bytesOfBase64(item.photo_data),
   })
 }
 

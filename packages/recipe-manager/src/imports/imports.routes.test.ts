@@ -93,6 +93,8 @@ describeEachDatabase('imports and export', (databases) => {
           sourceUrl: `${pageBase}/jsonld`,
         },
         tagNames: ['postre', 'sin horno'],
+        // The page's relative image address, resolved against the page.
+        imageUrl: `${pageBase}/img/tarta.jpg`,
       })
     })
 

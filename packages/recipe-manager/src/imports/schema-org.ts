@@ -1,5 +1,13 @@
 import type { Recipe } from '../recipes/schema.js'
-import { type Candidate, candidate, linesOf, namesOf, plainText, servingsOf } from './candidate.js'
+import {
+  bytesOfBase64,
+  type Candidate,
+  candidate,
+  linesOf,
+  namesOf,
+  plainText,
+  servingsOf,
+} from './candidate.js'
 
 /**
  * schema.org `Recipe` objects in JSON (JSON-LD on web pages, Nextcloud Cookbook's recipe files, this
@@ -65,9 +73,34 @@ function urlOf(value: Json): unknown {
   return isObject(page) ? page['@id'] : undefined
 }
 
+/** The first of `image`'s forms: a text, a list, an `ImageObject` (its `url` or `contentUrl`). */
+function firstImage(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value
+  if (typeof first === 'string') return first.trim()
+  if (isObject(first)) {
+    const url = first.url ?? first.contentUrl
+    return typeof url === 'string' ? url.trim() : undefined
+  }
+  return undefined
+}
+
+/** A data URL gives the image itself; an http(s) address (relative to the page) is for downloading. */
+function imageOf(value: unknown, pageUrl?: string): { image?: Uint8Array; imageUrl?: string } {
+  const image = firstImage(value)
+  if (image === undefined || image === '') return {}
+  if (image.startsWith('data:')) return { image: bytesOfBase64(image) }
+  try {
+    const url = new URL(image, pageUrl)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? { imageUrl: url.toString() } : {}
+  } catch {
+    return {}
+  }
+}
+
 export function candidateFromSchemaOrg(value: Json, pageUrl?: string): Candidate {
   const ingredients = value.recipeIngredient ?? value.ingredients
   return candidate({
+    ...imageOf(value.image, pageUrl),
     title: value.name,
     description: value.description,
     ingredients: Array.isArray(ingredients)
@@ -81,7 +114,8 @@ export function candidateFromSchemaOrg(value: Json, pageUrl?: string): Candidate
   })
 }
 
-export function recipeToSchemaOrg(recipe: Recipe): Json {
+/** A recipe as schema.org JSON; its image, when given, as a data URL (so the file stands alone). */
+export function recipeToSchemaOrg(recipe: Recipe, image?: Buffer): Json {
   const json: Json = {
     '@context': 'https://schema.org',
     '@type': 'Recipe',
@@ -96,5 +130,6 @@ export function recipeToSchemaOrg(recipe: Recipe): Json {
   if (recipe.servings !== undefined) json.recipeYield = String(recipe.servings)
   if (recipe.sourceUrl !== undefined) json.url = recipe.sourceUrl
   if (recipe.notes !== undefined) json.comment = { '@type': 'Comment', text: recipe.notes }
+  if (image !== undefined) json.image = `data:image/webp;base64,${image.toString('base64')}`
   return json
 }

@@ -29,13 +29,28 @@ export const ImportDraftResponse = Type.Object({
     { description: 'A recipe body to review and send to POST /api/recipes; it is not saved yet' },
   ),
   tagNames: Type.Array(Type.String(), { description: 'Keywords and categories of the page' }),
+  imageUrl: Type.Optional(
+    Type.String({
+      description:
+        'The page\'s recipe image; once the recipe is saved, send it to PUT /api/recipes/{id}/image as {"url": ...}',
+    }),
+  ),
   duplicateOf: Type.Optional(
     Type.Integer({ description: 'A recipe already saved from the same page (same normalized source link)' }),
   ),
 })
 
 export const ImportReportResponse = Type.Object({
-  created: Type.Array(Type.Object({ label: Type.String(), id: Type.Integer(), title: Type.String() })),
+  created: Type.Array(
+    Type.Object({
+      label: Type.String(),
+      id: Type.Integer(),
+      title: Type.String(),
+      imageSkipped: Type.Optional(
+        Type.String({ description: 'The recipe was created without the image it carried, and why' }),
+      ),
+    }),
+  ),
   skipped: Type.Array(
     Type.Object({
       label: Type.String({ description: 'The file entry or list position' }),

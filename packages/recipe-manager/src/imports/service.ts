@@ -1,5 +1,8 @@
 import { InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { fetchPage } from '../fetching/fetch-page.js'
+import { fullImagesOf } from '../recipes/images/repository.js'
+import { setRecipeImage } from '../recipes/images/service.js'
 import { allMatchingRecipes, findRecipeIdBySource } from '../recipes/repository.js'
 import { checkRecipeBody, describeProblems } from '../recipes/rules.js'
 import { createRecipe, filterOf } from '../recipes/service.js'
@@ -8,15 +11,16 @@ import { tagsOfRecipes } from '../tags/repository.js'
 import { TAG_NAME_MAX } from '../tags/schema.js'
 import { allTags, createTag } from '../tags/service.js'
 import type { Candidate } from './candidate.js'
-import { fetchPage } from './fetch-page.js'
 import { readExport } from './formats.js'
 import { recipeFromHtml } from './html.js'
 import { recipeToSchemaOrg } from './schema-org.js'
 
 /** A recipe read from a page, for a person to review in the form before saving it. */
 export interface ImportDraft {
-  draft: Omit<Candidate, 'tagNames'>
+  draft: Omit<Candidate, 'tagNames' | 'image' | 'imageUrl'>
   tagNames: string[]
+  /** The page's image, for the client to have downloaded once the recipe is saved. */
+  imageUrl?: string
   /** A recipe already taken from the same page (same normalized source link). */
   duplicateOf?: number
 }
@@ -25,10 +29,15 @@ async function toDraft(ctx: ServiceContext, found: Candidate | undefined): Promi
   if (!found) {
     throw new InvalidRequestError('The page has no schema.org Recipe (neither JSON-LD nor microdata)')
   }
-  const { tagNames, ...draft } = found
+  const { tagNames, image: _image, imageUrl, ...draft } = found
   const duplicateOf =
     draft.sourceUrl === undefined ? undefined : await findRecipeIdBySource(ctx.db, draft.sourceUrl)
-  return duplicateOf === undefined ? { draft, tagNames } : { draft, tagNames, duplicateOf }
+  return {
+    draft,
+    tagNames,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
+    ...(duplicateOf === undefined ? {} : { duplicateOf }),
+  }
 }
 
 export async function draftFromUrl(ctx: ServiceContext, url: string): Promise<ImportDraft> {
@@ -40,7 +49,8 @@ export const draftFromHtml = async (ctx: ServiceContext, html: string, url?: str
   toDraft(ctx, await recipeFromHtml(html, url))
 
 export interface ImportReport {
-  created: { label: string; id: number; title: string }[]
+  /** `imageSkipped`: the recipe was created, but the image it carried could not be read. */
+  created: { label: string; id: number; title: string; imageSkipped?: string }[]
   skipped: { label: string; title?: string; reason: string }[]
 }
 
@@ -81,7 +91,7 @@ export async function importFile(ctx: ServiceContext, bytes: Uint8Array): Promis
     }
     const skip = (reason: string) =>
       report.skipped.push({ label: entry.label, ...(found.title ? { title: found.title } : {}), reason })
-    const { tagNames, ...fields } = found
+    const { tagNames, image, imageUrl: _imageUrl, ...fields } = found
     const check = checkRecipeBody({ ...fields, tags: [] })
     if (!check.draft) {
       skip(describeProblems(check.problems))
@@ -97,9 +107,26 @@ export async function importFile(ctx: ServiceContext, bytes: Uint8Array): Promis
     }
     const recipe = await createRecipe(ctx, { ...check.draft, tags: await tagIdsFor(ctx, tagNames, known) })
     if (recipe.sourceUrl !== undefined) sources.set(sourceKeyOf(recipe.sourceUrl), recipe.id)
-    report.created.push({ label: entry.label, id: recipe.id, title: recipe.title })
+    const imageSkipped = image === undefined ? undefined : await attachImage(ctx, recipe.id, image)
+    report.created.push({
+      label: entry.label,
+      id: recipe.id,
+      title: recipe.title,
+      ...(imageSkipped === undefined ? {} : { imageSkipped }),
+    })
   }
   return report
+}
+
+/** Stores an imported recipe's image; why not, when it cannot be read (the recipe stays). */
+async function attachImage(ctx: ServiceContext, recipeId: number, image: Uint8Array) {
+  try {
+    await setRecipeImage(ctx, recipeId, image)
+    return undefined
+  } catch (error) {
+    if (error instanceof InvalidRequestError) return error.message
+    throw error
+  }
 }
 
 /** The recipes matching a list query (all of them without one), as schema.org JSON, newest first. */
@@ -107,12 +134,14 @@ export async function exportRecipes(ctx: ServiceContext, query: { search?: strin
   const filter = filterOf(query)
   const exported: Record<string, unknown>[] = []
   for await (const page of allMatchingRecipes(ctx.db, ctx.dialect, filter)) {
-    const tags = await tagsOfRecipes(
+    const ids = page.map((record) => record.id)
+    const tags = await tagsOfRecipes(ctx.db, ids)
+    const images = await fullImagesOf(
       ctx.db,
-      page.map((record) => record.id),
+      page.filter((record) => record.image !== undefined).map((record) => record.id),
     )
     for (const record of page)
-      exported.push(recipeToSchemaOrg({ ...record, tags: tags.get(record.id) ?? [] }))
+      exported.push(recipeToSchemaOrg({ ...record, tags: tags.get(record.id) ?? [] }, images.get(record.id)))
   }
   return exported
 }

@@ -34,6 +34,19 @@ export const RecipeBody = Type.Object({
 })
 export type RecipeBody = Static<typeof RecipeBody>
 
+export const RecipeImage = Type.Object(
+  {
+    url: Type.String({ description: 'The image, at most 1200 px on its longer side (WebP)' }),
+    thumbnailUrl: Type.String({ description: 'A 400 × 400 px crop of it (WebP)' }),
+    width: Type.Integer(),
+    height: Type.Integer(),
+  },
+  {
+    description:
+      'Set through PUT /api/recipes/{id}/image. The addresses contain the content hash: cache them for good.',
+  },
+)
+
 export const Recipe = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -46,6 +59,7 @@ export const Recipe = Type.Object({
   notes: Type.Optional(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
+  image: Type.Optional(RecipeImage),
 })
 export type Recipe = Static<typeof Recipe>
 

@@ -2,8 +2,21 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
-import { countMatchingRecipes, hasIndexPlan, newestMatchingRecipes, type SearchPlan } from './repository.js'
+import {
+  countMatchingRecipes,
+  hasIndexPlan,
+  newestMatchingRecipes,
+  type RecipeFilter,
+  type SearchPlan,
+} from './repository.js'
 import { filterOf } from './service.js'
+
+/** Every plan that can answer the filter: the service picks one, the oracle checks them all. */
+const plansFor = (filter: RecipeFilter): SearchPlan[] => [
+  ...(hasIndexPlan(filter) ? (['index'] as const) : []),
+  'scan',
+  ...(filter.tagIds.length > 0 ? (['tag-walk'] as const) : []),
+]
 
 /**
  * Letters with and without accents (precomposed, and `e` with a combining acute), tricky case mappings,
@@ -190,8 +203,7 @@ describeEachDatabase(
                 })
 
                 const filter = filterOf({ search: query, tag: tags })
-                const plans: SearchPlan[] = hasIndexPlan(filter) ? ['index', 'scan'] : ['scan']
-                for (const plan of plans) {
+                for (const plan of plansFor(filter)) {
                   const { db, dialect } = service.ctx
                   const total = await countMatchingRecipes(db, dialect, filter, plan)
                   const page = await newestMatchingRecipes(db, dialect, filter, plan, {

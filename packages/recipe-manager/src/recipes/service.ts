@@ -3,7 +3,7 @@ import { cached } from '../cache.js'
 import { hasControlCharacter } from '../characters.js'
 import { isoNow, type ServiceContext } from '../context.js'
 import { isForeignKeyViolation } from '../database.js'
-import { existingTagIds, linkTags, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
+import { existingTagIds, linkTags, tagLinkCounts, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
 import {
   countMatchingRecipes,
   countRecipes,
@@ -21,7 +21,7 @@ import {
 } from './repository.js'
 import { checkRecipeBody, describeProblems } from './rules.js'
 import type { ListRecipesQuery, Recipe, RecipeBody } from './schema.js'
-import { fold } from './search.js'
+import { fold, isTrigramQuery } from './search.js'
 
 export const recipeNotFound = (id: number) => new NotFoundError(`Recipe ${id} not found`)
 
@@ -143,8 +143,33 @@ export async function listRecipes(
     countMatchingRecipes(ctx.db, ctx.dialect, filter, indexed ? 'index' : 'scan'),
   )
   if (page.offset >= total) return { recipes: [], total }
-  let plan: SearchPlan = 'scan'
-  if (indexed) plan = trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db)))
-  const records = await newestMatchingRecipes(ctx.db, ctx.dialect, filter, plan, page)
+  const records =
+    filter.text !== undefined && isTrigramQuery(filter.text)
+      ? await newestMatchingRecipes(
+          ctx.db,
+          ctx.dialect,
+          filter,
+          trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db))),
+          page,
+        )
+      : filter.tagIds.length > 0
+        ? await newestMatchingRecipes(
+            ctx.db,
+            ctx.dialect,
+            await rarestTagFirst(ctx, filter),
+            'tag-walk',
+            page,
+          )
+        : await newestMatchingRecipes(ctx.db, ctx.dialect, filter, 'scan', page)
   return { recipes: await withTags(ctx, records), total }
+}
+
+/** The filter with its rarest tag first, the one a `tag-walk` walks (fewest links to read). */
+async function rarestTagFirst(ctx: ServiceContext, filter: RecipeFilter): Promise<RecipeFilter> {
+  if (filter.tagIds.length < 2) return filter
+  const counts = await cached(ctx.reads, `links?${filter.tagIds.join(',')}`, () =>
+    tagLinkCounts(ctx.db, filter.tagIds),
+  )
+  const tagIds = [...filter.tagIds].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0))
+  return { ...filter, tagIds }
 }

@@ -19,8 +19,21 @@ export interface RecipesTable {
   source_key: string | null
   created_at: string
   updated_at: string
+  /** The image's content hash and size (null: no image); its bytes are in recipe_images. */
+  image_hash: string | null
+  image_width: number | null
+  image_height: number | null
+}
+
+/** A recipe's image, resized: the full image and a thumbnail, both WebP. */
+export interface RecipeImagesTable {
+  recipe_id: number
+  hash: string
+  full: Uint8Array
+  thumbnail: Uint8Array
 }
 
 export interface RecipeTables {
   recipes: RecipesTable
+  recipe_images: RecipeImagesTable
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DbOrTx } from '../database.js'
 import type { Tag } from './schema.js'
 
@@ -55,7 +56,13 @@ export async function linkTags(db: DbOrTx, recipeId: number, tagIds: readonly nu
   if (tagIds.length === 0) return
   await db
     .insertInto('recipe_tags')
-    .values(tagIds.map((tagId) => ({ recipe_id: recipeId, tag_id: tagId })))
+    .values(
+      tagIds.map((tagId) => ({
+        recipe_id: recipeId,
+        tag_id: tagId,
+        recipe_created_at: sql<string>`(select created_at from recipes where id = ${recipeId})`,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(['recipe_id', 'tag_id']).doNothing())
     .execute()
 }
@@ -82,4 +89,18 @@ export async function tagsOfRecipes(db: DbOrTx, recipeIds: readonly number[]): P
     .execute()
   for (const row of rows) byRecipe.get(Number(row.recipe_id))?.push(toTag(row))
   return byRecipe
+}
+
+/** How many recipes carry each of the given tags (a tag filter walks the rarest one's links). */
+export async function tagLinkCounts(db: DbOrTx, tagIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(tagIds.map((id) => [id, 0]))
+  if (tagIds.length === 0) return counts
+  const rows = await db
+    .selectFrom('recipe_tags')
+    .select((eb) => ['tag_id', eb.fn.countAll<number | string>().as('count')])
+    .where('tag_id', 'in', tagIds)
+    .groupBy('tag_id')
+    .execute()
+  for (const row of rows) counts.set(Number(row.tag_id), Number(row.count))
+  return counts
 }

@@ -15,7 +15,8 @@ export const WEB_APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // blob: shows an image chosen in the form before it is uploaded.
+  "img-src 'self' data: blob:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "worker-src 'self'",

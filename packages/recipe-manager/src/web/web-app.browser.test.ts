@@ -8,6 +8,7 @@ import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { buildWebApp, DESKTOP, launchChromium, PHONE, seriousAxeViolations } from 'platform/testing/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { loadRecipeManagerConfig } from '../config.js'
@@ -37,6 +38,19 @@ const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type
     keywords: 'Postre, sin horno',
   },
 )}</script></head><body><h1>Tarta de queso</h1></body></html>`
+
+/** A photo-like JPEG: a warm background with a green disc. */
+const photo = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#3a7d44"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer()
 
 let webDirectory: string
 let browser: Browser
@@ -89,8 +103,11 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       // The recipe page to import is served on 127.0.0.1.
       IMPORT_ALLOW_PRIVATE_URLS: 'true',
     })
-    pages = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RECIPE_PAGE)
+    const pageImage = await photo(1600, 1000, '#e9c46a')
+    pages = createServer((request, response) => {
+      if (request.url === '/img/tarta.jpg')
+        response.writeHead(200, { 'content-type': 'image/jpeg' }).end(pageImage)
+      else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RECIPE_PAGE)
     })
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
     pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/tarta`
@@ -118,6 +135,11 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       tags: [tag.Postre],
       notes: 'Mejor de un día para otro.',
       sourceUrl: 'https://example.com/creme',
+    })
+    await fetch(`${base}/api/recipes/${recipe.creme}/image`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: await photo(1800, 1200, '#d4a373'),
     })
     await created('fruit', {
       title: 'Ensalada de fruta',
@@ -337,6 +359,47 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       ])
     })
 
+    it('adds an image from a file, shows it with the title as its text, then removes it', async () => {
+      await page.goto(`${base}/recipes/${recipe.fruit}/edit`)
+      await page.getByRole('heading', { name: 'Edit “Ensalada de fruta”' }).waitFor()
+      await page.getByLabel('Choose an image').setInputFiles({
+        name: 'fruta.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await photo(900, 600, '#f4a261'),
+      })
+      await page.getByRole('img', { name: 'Ensalada de fruta' }).waitFor()
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Ensalada de fruta', exact: true }).waitFor()
+      const shown = page.getByRole('img', { name: 'Ensalada de fruta' })
+      await shown.waitFor()
+      expect(await shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(
+        900,
+      )
+      expect((await api('GET', `/api/recipes/${recipe.fruit}`)).recipe.image).toMatchObject({
+        width: 900,
+        height: 600,
+      })
+
+      await page.goto(`${base}/recipes/${recipe.fruit}/edit`)
+      await page.getByRole('button', { name: 'Remove the image' }).click()
+      expect(await page.getByLabel('Choose an image').count()).toBe(1)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Ensalada de fruta', exact: true }).waitFor()
+      expect(await page.getByRole('img', { name: 'Ensalada de fruta' }).count()).toBe(0)
+      expect((await api('GET', `/api/recipes/${recipe.fruit}`)).recipe.image).toBe(undefined)
+    })
+
+    it('refuses a file that is not an image before sending it', async () => {
+      await page.goto(`${base}/recipes/${recipe.fruit}/edit`)
+      await page.getByRole('heading', { name: 'Edit “Ensalada de fruta”' }).waitFor()
+      await page.getByLabel('Choose an image').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not an image'),
+      })
+      await page.getByRole('alert').getByText('This file is not an image.').waitFor()
+    })
+
     it('deletes a recipe after confirmation', async () => {
       await page.goto(`${base}/recipes/${recipe.gazpacho}`)
       await page.getByRole('button', { name: 'Delete' }).click()
@@ -396,12 +459,20 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       expect(await page.getByLabel('Servings').inputValue()).toBe('8')
       // "Postre" exists and is chosen; "sin horno" is offered.
       expect(await page.getByRole('checkbox', { name: 'Postre' }).isChecked()).toBe(true)
+      await page.getByText('The page’s image will be downloaded when you save.').waitFor()
       await page.getByRole('button', { name: '+ sin horno' }).click()
       await page.getByRole('checkbox', { name: 'sin horno' }).waitFor()
       await page.getByRole('button', { name: 'Save' }).click()
       await page.getByRole('heading', { level: 1, name: 'Tarta de queso' }).waitFor()
+      // The page's image was downloaded by the service when the recipe was saved.
+      const image = page.getByRole('img', { name: 'Tarta de queso' })
+      await image.waitFor()
+      expect(
+        await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      ).toBe(1200)
       const id = Number(new URL(page.url()).pathname.split('/').at(-1))
       expect((await api('GET', `/api/recipes/${id}`)).recipe).toMatchObject({
+        image: { width: 1200, height: 750 },
         sourceUrl: pageUrl,
         instructions: ['Tritura las galletas.', 'Bate el queso y enfría.'],
         tags: [{ name: 'Postre' }, { name: 'sin horno' }],

@@ -52,6 +52,21 @@ export const saveRecipe = (body: unknown, id?: number) =>
 
 export const deleteRecipe = (id: number) => call(`/api/recipes/${id}`, { method: 'DELETE' })
 
+/** Sends an image file as it is; the service resizes it. */
+export const uploadImage = (id: number, file: Blob) =>
+  call<{ recipe: Recipe }>(
+    `/api/recipes/${id}/image`,
+    { method: 'PUT', body: file },
+    file.type || 'application/octet-stream',
+  )
+
+/** Has the service download an image (an imported page's). */
+export const imageFromUrl = (id: number, url: string) =>
+  call<{ recipe: Recipe }>(`/api/recipes/${id}/image`, { method: 'PUT', body: JSON.stringify({ url }) })
+
+export const removeImage = (id: number) =>
+  call<{ recipe: Recipe }>(`/api/recipes/${id}/image`, { method: 'DELETE' })
+
 export const listTags = () => call<{ tags: Tag[] }>('/api/tags')
 
 export const createTag = (name: string) =>
@@ -77,6 +92,7 @@ export interface ImportedDraft {
     notes?: string
   }
   tagNames: string[]
+  imageUrl?: string
   duplicateOf?: number
 }
 
@@ -87,7 +103,7 @@ export const importHtml = (html: string) =>
   call<ImportedDraft>('/api/imports/html', { method: 'POST', body: JSON.stringify({ html }) })
 
 export interface ImportReport {
-  created: { label: string; id: number; title: string }[]
+  created: { label: string; id: number; title: string; imageSkipped?: string }[]
   skipped: { label: string; title?: string; reason: string }[]
 }
 

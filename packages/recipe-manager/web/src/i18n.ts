@@ -14,6 +14,16 @@ function plural(language: UiLanguage, count: number, forms: Plural): string {
 
 const en = {
   appTitle: 'Recipes',
+  image: 'Image',
+  chooseImage: 'Choose an image',
+  replaceImage: 'Replace the image',
+  removeImage: 'Remove the image',
+  imageHint: 'JPEG, PNG, WebP, GIF, AVIF or HEIF, up to 10 MB.',
+  imageNotImage: 'This file is not an image.',
+  imageTooLarge: 'This image is larger than 10 MB.',
+  imageNotSaved: 'The recipe was saved, but not its image:',
+  imageSkipped: 'image not imported:',
+  imageFromPage: 'The page’s image will be downloaded when you save.',
   skipToContent: 'Skip to content',
   uiLanguage: 'Language',
   navRecipes: 'Recipes',
@@ -126,6 +136,16 @@ export type Messages = typeof en
 
 const es: Messages = {
   appTitle: 'Recetas',
+  image: 'Imagen',
+  chooseImage: 'Elegir una imagen',
+  replaceImage: 'Cambiar la imagen',
+  removeImage: 'Quitar la imagen',
+  imageHint: 'JPEG, PNG, WebP, GIF, AVIF o HEIF, de hasta 10 MB.',
+  imageNotImage: 'Este archivo no es una imagen.',
+  imageTooLarge: 'Esta imagen ocupa más de 10 MB.',
+  imageNotSaved: 'La receta se guardó, pero su imagen no:',
+  imageSkipped: 'imagen no importada:',
+  imageFromPage: 'La imagen de la página se descargará al guardar.',
   skipToContent: 'Saltar al contenido',
   uiLanguage: 'Idioma',
   navRecipes: 'Recetas',

@@ -120,7 +120,17 @@ export function BrowsePage({ search }: { search: string }) {
       {results.status === 'ready' && (
         <ul className="recipe-list">
           {results.recipes.map((recipe) => (
-            <li key={recipe.id} className="recipe-card">
+            <li key={recipe.id} className={recipe.image ? 'recipe-card with-image' : 'recipe-card'}>
+              {recipe.image && (
+                <img
+                  src={recipe.image.thumbnailUrl}
+                  alt={recipe.title}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="thumbnail"
+                />
+              )}
               <h2>
                 <Link to={`/recipes/${recipe.id}`}>{recipe.title}</Link>
               </h2>

@@ -1,9 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { checkRecipeBody, type Problem } from '../../../src/recipes/rules.js'
-import { ApiError, createTag, getRecipe, listTags, saveRecipe, type Tag } from '../api.js'
+import {
+  ApiError,
+  createTag,
+  getRecipe,
+  imageFromUrl,
+  listTags,
+  type Recipe,
+  removeImage,
+  saveRecipe,
+  type Tag,
+  uploadImage,
+} from '../api.js'
 import { type Messages, useUi } from '../i18n.js'
 import { takeDraft } from '../import/draft.js'
 import { Link, navigate } from '../router.js'
+import { type ImageChoice, ImageField } from './ImageField.js'
 import { type Line, LineList, linesOf } from './LineList.js'
 
 interface Form {
@@ -79,6 +91,9 @@ export function RecipeForm({ id }: { id?: number }) {
   const [tagError, setTagError] = useState<string | undefined>()
   const [suggested, setSuggested] = useState<string[]>([])
   const [duplicateOf, setDuplicateOf] = useState<number | undefined>()
+  const [currentImage, setCurrentImage] = useState<Recipe['image']>()
+  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' })
+  const [savedWithoutImage, setSavedWithoutImage] = useState<number | undefined>()
   const summary = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -99,6 +114,7 @@ export function RecipeForm({ id }: { id?: number }) {
     if (imported) {
       const { draft } = imported
       setDuplicateOf(imported.duplicateOf)
+      if (imported.imageUrl) setImage({ kind: 'url', url: imported.imageUrl })
       setForm({
         ...emptyForm(),
         title: draft.title,
@@ -114,6 +130,7 @@ export function RecipeForm({ id }: { id?: number }) {
     getRecipe(id).then(
       ({ recipe }) => {
         setTitle(recipe.title)
+        setCurrentImage(recipe.image)
         setForm({
           title: recipe.title,
           description: recipe.description ?? '',
@@ -149,12 +166,28 @@ export function RecipeForm({ id }: { id?: number }) {
     if (check.problems.length > 0) return
     setSaving(true)
     try {
-      const { recipe } = await saveRecipe(body, id)
+      // After a saved recipe's image failed, saving again updates that recipe rather than adding one.
+      const { recipe } = await saveRecipe(body, id ?? savedWithoutImage)
+      try {
+        await saveImage(recipe.id)
+      } catch (error) {
+        // The recipe is saved; say what happened to the image instead of leaving silently.
+        setSavedWithoutImage(recipe.id)
+        setRefusal(`${t.imageNotSaved} ${error instanceof ApiError ? error.message : t.loadFailed}`)
+        setSaving(false)
+        return
+      }
       navigate(`/recipes/${recipe.id}`)
     } catch (error) {
       setRefusal(error instanceof ApiError ? error.message : t.loadFailed)
       setSaving(false)
     }
+  }
+
+  const saveImage = async (recipeId: number) => {
+    if (image.kind === 'file') await uploadImage(recipeId, image.file)
+    else if (image.kind === 'url') await imageFromUrl(recipeId, image.url)
+    else if (image.kind === 'remove' && currentImage) await removeImage(recipeId)
   }
 
   const addTag = async (name = newTag) => {
@@ -215,6 +248,10 @@ export function RecipeForm({ id }: { id?: number }) {
                 })}
               </ul>
             </>
+          ) : savedWithoutImage !== undefined ? (
+            <p>
+              {refusal} <Link to={`/recipes/${savedWithoutImage}`}>{form.title}</Link>
+            </p>
           ) : (
             <p>
               {t.serverRefused} {refusal}
@@ -313,6 +350,7 @@ export function RecipeForm({ id }: { id?: number }) {
           {tagError && <p className="problem">{tagError}</p>}
         </div>
       </fieldset>
+      <ImageField current={currentImage} choice={image} title={form.title} onChange={setImage} />
       {field('sourceUrl', t.sourceUrl)}
       {field('notes', t.notes, true)}
       <div className="actions">

@@ -94,6 +94,7 @@ export function ImportPage() {
                 {report.created.map((each) => (
                   <li key={each.id}>
                     <Link to={`/recipes/${each.id}`}>{each.title}</Link>
+                    {each.imageSkipped && ` (${t.imageSkipped} ${each.imageSkipped})`}
                   </li>
                 ))}
               </ul>

@@ -50,6 +50,15 @@ export function RecipePage({ id }: { id: number }) {
   return (
     <article className="recipe">
       <h1>{recipe.title}</h1>
+      {recipe.image && (
+        <img
+          src={recipe.image.url}
+          alt={recipe.title}
+          width={recipe.image.width}
+          height={recipe.image.height}
+          className="hero-image"
+        />
+      )}
       {recipe.description && <p className="lead">{recipe.description}</p>}
       {recipe.tags.length > 0 && (
         <p className="meta">

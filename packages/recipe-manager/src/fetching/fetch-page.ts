@@ -6,7 +6,7 @@ import ipaddr from 'ipaddr.js'
 import { InvalidRequestError } from 'platform'
 
 /**
- * Fetching a recipe page for an import, as the server: http(s) only, at most MAX_REDIRECTS redirects,
+ * Fetching a recipe page (or its image) for an import, as the server: http(s) only, at most MAX_REDIRECTS redirects,
  * PAGE_TIMEOUT_MS in all, PAGE_MAX_BYTES of body. Unless `allowPrivate`, a host that is or resolves to
  * a loopback, private, link-local or otherwise non-public address is refused, checked on the address
  * actually connected to (so a name cannot resolve to a public address when checked and a private one
@@ -44,10 +44,32 @@ export interface FetchedPage {
 }
 
 export async function fetchPage(raw: string, allowPrivate: boolean): Promise<FetchedPage> {
+  const fetched = await fetchResource(raw, allowPrivate, PAGE_KIND)
+  return { url: fetched.url, html: fetched.bytes.toString('utf8') }
+}
+
+/** What is fetched: the Accept header, and the noun error messages use (`the page`, `the image`). */
+interface ResourceKind {
+  accept: string
+  noun: string
+}
+
+const PAGE_KIND: ResourceKind = { accept: 'text/html,application/xhtml+xml', noun: 'the page' }
+const IMAGE_KIND: ResourceKind = { accept: 'image/*', noun: 'the image' }
+
+/** A recipe page's image, under the same address policy, time and size limits as the page itself. */
+export const fetchImage = async (raw: string, allowPrivate: boolean): Promise<Buffer> =>
+  (await fetchResource(raw, allowPrivate, IMAGE_KIND)).bytes
+
+async function fetchResource(
+  raw: string,
+  allowPrivate: boolean,
+  kind: ResourceKind,
+): Promise<{ url: string; bytes: Buffer }> {
   const deadline = Date.now() + PAGE_TIMEOUT_MS
   let url = checkedUrl(raw, allowPrivate)
   for (let redirects = 0; ; redirects++) {
-    const response = await get(url, allowPrivate, deadline)
+    const response = await get(url, allowPrivate, deadline, kind)
     const location = response.headers.location
     if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
       response.resume()
@@ -57,9 +79,9 @@ export async function fetchPage(raw: string, allowPrivate: boolean): Promise<Fet
     }
     if (response.statusCode !== 200) {
       response.resume()
-      throw new PageFetchError(`the page answered HTTP ${response.statusCode}`)
+      throw new PageFetchError(`${kind.noun} answered HTTP ${response.statusCode}`)
     }
-    return { url: url.toString(), html: await body(response, deadline) }
+    return { url: url.toString(), bytes: await body(response, deadline, kind) }
   }
 }
 
@@ -77,47 +99,52 @@ function checkedUrl(raw: string, allowPrivate: boolean): URL {
   return url
 }
 
-function get(url: URL, allowPrivate: boolean, deadline: number): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  allowPrivate: boolean,
+  deadline: number,
+  kind: ResourceKind,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-      headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'recipe-manager-import/0.1' },
+      headers: { accept: kind.accept, 'user-agent': 'recipe-manager-import/0.1' },
       ...(allowPrivate ? {} : { lookup: publicLookup }),
       timeout: Math.max(1, deadline - Date.now()),
     })
     request.on('response', resolve)
-    request.on('timeout', () => request.destroy(new PageFetchError('the page did not answer in time')))
+    request.on('timeout', () => request.destroy(new PageFetchError(`${kind.noun} did not answer in time`)))
     request.on('error', (error) =>
       reject(
         error instanceof PageFetchError
           ? error
-          : new PageFetchError(`the page could not be fetched (${error.message})`),
+          : new PageFetchError(`${kind.noun} could not be fetched (${error.message})`),
       ),
     )
     request.end()
   })
 }
 
-function body(response: IncomingMessage, deadline: number): Promise<string> {
+function body(response: IncomingMessage, deadline: number, kind: ResourceKind): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     const timer = setTimeout(
-      () => response.destroy(new PageFetchError('the page did not answer in time')),
+      () => response.destroy(new PageFetchError(`${kind.noun} did not answer in time`)),
       Math.max(1, deadline - Date.now()),
     )
     response.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > PAGE_MAX_BYTES)
-        response.destroy(new PageFetchError(`the page is larger than ${PAGE_MAX_BYTES} bytes`))
+        response.destroy(new PageFetchError(`${kind.noun} is larger than ${PAGE_MAX_BYTES} bytes`))
       else chunks.push(chunk)
     })
     response.on('end', () => {
       clearTimeout(timer)
-      resolve(Buffer.concat(chunks).toString('utf8'))
+      resolve(Buffer.concat(chunks))
     })
     response.on('error', (error) => {
       clearTimeout(timer)
-      reject(error instanceof PageFetchError ? error : new PageFetchError('the page could not be read'))
+      reject(error instanceof PageFetchError ? error : new PageFetchError(`${kind.noun} could not be read`))
     })
   })
 }
