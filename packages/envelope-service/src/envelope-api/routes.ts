@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { parseFolderId } from '../envelopes/folder.js'
+import { listOrderOf } from '../envelopes/list-order.js'
 import {
   envelopeUri,
   toCustomFieldsOutput,
@@ -23,6 +24,7 @@ import {
   GetRecipientsQuery,
   ListStatusChangesQuery,
 } from '../envelopes/schema.js'
+import { searchPatternOf } from '../envelopes/search.js'
 import {
   combinedPdf,
   customFieldsOf,
@@ -147,7 +149,10 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
       })
       const start = query.start_position ?? 0
       const count = query.count ?? 100
+      const searchPattern = searchPatternOf(query.search_text)
       const { total, envelopes } = await listStatusChanges(ctx.db, {
+        ...(searchPattern !== undefined ? { searchPattern } : {}),
+        order: listOrderOf(query.order, query.order_by),
         accountId: request.principal.accountId,
         ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
         ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),

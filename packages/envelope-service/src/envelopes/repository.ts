@@ -428,11 +428,18 @@ export interface EnvelopeListQuery {
   envelopeIds?: string[]
   /** `folder_ids`: envelopes in any of these folders; the inbox is the one of `callerEmail`. */
   folders?: { ids: readonly SystemFolder[]; callerEmail: string }
+  /** `search_text`, as a LIKE pattern over the lower-cased subject and recipients' names and emails. */
+  searchPattern?: string
+  /** Oldest first unless `descending` (`order=desc`). */
+  order?: { by: EnvelopeOrderColumn; descending: boolean }
   start: number
   count: number
 }
 
-/** Envelopes by status change time, oldest first, with the total before paging. */
+/** The columns `order_by` can name; the dashboard pages by status change time, newest first. */
+export type EnvelopeOrderColumn = 'status_changed_at' | 'created_at' | 'updated_at'
+
+/** Envelopes by status change time (or the `order` asked), oldest first, with the total before paging. */
 export async function listEnvelopes(
   db: DbOrTx,
   query: EnvelopeListQuery,
@@ -449,14 +456,38 @@ export async function listEnvelopes(
       eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))),
     )
   }
+  const { searchPattern } = query
+  if (searchPattern !== undefined) {
+    const matches = (column: Expression<string | null>) =>
+      sql<SqlBool>`lower(${column}) like ${searchPattern} escape '\\'`
+    filtered = filtered.where((eb) =>
+      eb.or([
+        matches(eb.ref('envelopes.email_subject')),
+        eb.exists(
+          eb
+            .selectFrom('envelope_recipients')
+            .select(sql.lit(1).as('one'))
+            .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
+            .where((inner) =>
+              inner.or([
+                matches(inner.ref('envelope_recipients.name')),
+                matches(inner.ref('envelope_recipients.email')),
+              ]),
+            ),
+        ),
+      ]),
+    )
+  }
+  const column = query.order?.by ?? 'status_changed_at'
+  const direction = query.order?.descending ? 'desc' : 'asc'
   const [counted, rows] = await Promise.all([
     filtered
       .clearSelect()
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow(),
     filtered
-      .orderBy('envelopes.status_changed_at')
-      .orderBy('envelopes.id')
+      .orderBy(`envelopes.${column}`, direction)
+      .orderBy('envelopes.id', direction)
       .limit(query.count)
       .offset(query.start)
       .execute(),
