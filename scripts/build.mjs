@@ -62,6 +62,12 @@ const pages = {
     'packages/envelope-service/dist/signing',
     'packages/envelope-service/web/signing',
   ],
+  // The envelope service's second page, built with the same entry: its sender's web app.
+  'envelopes-app': [
+    'packages/envelope-service/web/app/vite.config.ts',
+    'packages/envelope-service/dist/app',
+    'packages/envelope-service/web/app',
+  ],
   automation: [
     'packages/envelope-automation/web/vite.config.ts',
     'packages/envelope-automation/dist/console',
@@ -83,8 +89,10 @@ async function buildPage([config, output, sources]) {
 
 /** Builds the named entries; resolves when their files are written, throws with esbuild's messages. */
 export async function build(names = Object.keys(entries)) {
-  for (const name of names)
-    if (pages[name] && existsSync(resolve(root, pages[name][0]))) await buildPage(pages[name])
+  const pagesToBuild = names.flatMap((name) =>
+    Object.keys(pages).filter((page) => page.split('-')[0] === name),
+  )
+  for (const page of pagesToBuild) if (existsSync(resolve(root, pages[page][0]))) await buildPage(pages[page])
   const esbuild = await import('esbuild')
   try {
     await Promise.all(

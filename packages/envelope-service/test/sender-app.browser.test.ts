@@ -1,0 +1,172 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describeEachDatabase } from 'platform/testing'
+import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import { SENDER_APP_CSP } from '../src/sender-app/page.js'
+import {
+  type AppStack,
+  firstPageMilliseconds,
+  sendWithSdk,
+  signedInContext,
+  startAppStack,
+} from './app-browser-support.js'
+import { eventually, signingLinkIn, signWithTypedName, untilCompleted } from './signing-browser-support.js'
+
+vi.setConfig({ testTimeout: 180_000 })
+
+/**
+ * Screenshots go to a scratch folder, so a test run leaves the tree as it was; `UPDATE_SCREENSHOTS=1`
+ * writes them to docs/screenshots/ (the ones the README shows).
+ */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'sender-app-screenshots-'))}/`
+
+/**
+ * The sender's web app in Chromium against a listening service: envelopes sent with the official SDK,
+ * invitations through a real SMTP listener, recipients signing on the real signing page.
+ */
+describeEachDatabase("the sender's web app in Chromium", (databases) => {
+  let stack: AppStack
+
+  beforeAll(async () => {
+    stack = await startAppStack(await databases.freshUrl())
+  })
+
+  afterAll(() => stack?.close())
+
+  async function openDashboard(
+    options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  ) {
+    const context = await signedInContext(stack.browser, stack.principal, options)
+    const page = await context.newPage()
+    await page.goto(`${stack.service.origin}/app/`)
+    return page
+  }
+
+  const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject })
+
+  it('serves the app for every /app path with its security headers, and a missing bundle as 404', async () => {
+    for (const path of ['/app/', '/app/envelopes/abc', '/app/callback?code=x&state=y']) {
+      const response = await fetch(`${stack.service.origin}${path}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(response.headers.get('content-security-policy')).toBe(SENDER_APP_CSP)
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(await response.text()).toContain('<div id="root">')
+    }
+    const html = await (await fetch(`${stack.service.origin}/app/`)).text()
+    const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string
+    const bundle = await fetch(`${stack.service.origin}${script}`)
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const missing = await fetch(`${stack.service.origin}/app/assets/gone-1234.js`)
+    expect(missing.status).toBe(404)
+    expect((await missing.json()).errorCode).toBeDefined()
+    expect((await fetch(`${stack.service.origin}/app`, { redirect: 'manual' })).headers.get('location')).toBe(
+      '/app/',
+    )
+  })
+
+  it('finds an envelope sent with the SDK, by subject and recipient, and follows it to completed', async () => {
+    const signer = { name: 'Rosa Quintana', email: 'rosa.quintana@example.test' }
+    const subject = 'Lease renewal for unit 4B'
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject,
+      signer,
+      documentBase64: await makePdfBase64(1),
+    })
+    await sendWithSdk(stack.service, stack.principal, {
+      subject: 'Unrelated invoice',
+      signer: { name: 'Tom Other', email: 'tom@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
+
+    const page = await openDashboard({ viewport: DESKTOP })
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    await row(page, subject).waitFor()
+    const firstPage = await firstPageMilliseconds(page)
+    console.info(`dashboard first page on screen ${firstPage?.toFixed(0)} ms after navigation`)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page
+      .getByRole('link', { name: /Waiting for others/ })
+      .filter({ hasText: '2' })
+      .waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-desktop.png`, fullPage: true })
+
+    await page.getByLabel('Search subject or recipient').fill('quintana')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.getByRole('row').count()).toBe(2)
+    await row(page, subject).waitFor()
+    await page.getByLabel('Search subject or recipient').fill('invoice')
+    await page.getByLabel('Search subject or recipient').press('Enter')
+    await row(page, 'Unrelated invoice').waitFor()
+    expect(await row(page, subject).count()).toBe(0)
+    await page.getByRole('button', { name: 'Clear' }).click()
+
+    const invitation = await eventually(
+      stack.service,
+      () => signingLinkIn(stack.sink.received.find((mail) => mail.to.includes(signer.email))?.text),
+      'the invitation',
+    )
+    const signing = await page.context().newPage()
+    await signing.goto(invitation)
+    await signWithTypedName(signing, signer.name)
+    await untilCompleted(stack.service, stack.principal, envelopeId)
+
+    // Coming back to the tab refreshes the list and the counts.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await page
+      .getByRole('link', { name: /Completed/ })
+      .filter({ hasText: '1' })
+      .waitFor()
+    await page.getByRole('link', { name: /Completed/ }).click()
+    await page.getByRole('heading', { name: 'Completed' }).waitFor()
+    await row(page, subject).getByRole('cell', { name: 'Completed' }).waitFor()
+
+    await row(page, subject).getByRole('link').click()
+    await page.getByRole('heading', { name: subject }).waitFor()
+    await page.getByText(signer.email).waitFor()
+    expect(page.url()).toBe(`${stack.service.origin}/app/envelopes/${envelopeId}`)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}envelope-details-desktop.png`, fullPage: true })
+    await page.goBack()
+    await page.getByRole('heading', { name: 'Completed' }).waitFor()
+    await page.context().close()
+  })
+
+  it('speaks Spanish to a Spanish browser, fits a phone, and is used with the keyboard', async () => {
+    const page = await openDashboard({ locale: 'es-ES', viewport: PHONE })
+    await page.getByRole('heading', { name: 'Esperando a otros' }).waitFor()
+    await page.getByRole('link', { name: /Completados/ }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-phone-es.png`, fullPage: true })
+
+    await page.getByLabel('Idioma').selectOption('en')
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-phone.png`, fullPage: true })
+
+    // The first Tab reaches the skip link, which takes focus to the content.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await page.context().close()
+  })
+
+  it('signs out and offers to sign in again', async () => {
+    const page = await openDashboard({ viewport: DESKTOP })
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByText('You have signed out.').waitFor()
+    expect(await page.getByRole('heading', { name: 'Waiting for others' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Sign in again' }).waitFor()
+    await page.context().close()
+  })
+})
