@@ -139,6 +139,66 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.context().close()
   })
 
+  it('voids, resends and corrects from the details page, and shows the documents and the audit trail', async () => {
+    const subject = 'Consulting contract'
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject,
+      signer: { name: 'Luis Mendez', email: 'luis.old@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
+    const page = await openDashboard({ viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/envelopes/${envelopeId}`)
+    await page.getByRole('heading', { name: subject }).waitFor()
+    await page.getByText('Every entry links to the one before it.').waitFor()
+
+    await page.getByRole('button', { name: 'Correct Luis Mendez' }).click()
+    const correct = page.getByRole('dialog', { name: 'Correct Luis Mendez' })
+    await correct.getByLabel('Name').fill('Luis Méndez')
+    await correct.getByLabel('Email').fill('luis.new@example.test')
+    await correct.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('The recipient was corrected.').waitFor()
+    await page.getByText('luis.new@example.test').waitFor()
+    await eventually(
+      stack.service,
+      () => stack.sink.received.find((mail) => mail.to.includes('luis.new@example.test')),
+      'the invitation to the corrected address',
+    )
+
+    const before = stack.sink.received.filter((mail) => mail.to.includes('luis.new@example.test')).length
+    await page.getByRole('button', { name: 'Resend' }).click()
+    await page.getByText('The current recipients were sent the invitation again.').waitFor()
+    await eventually(
+      stack.service,
+      () =>
+        stack.sink.received.filter((mail) => mail.to.includes('luis.new@example.test')).length > before
+          ? true
+          : undefined,
+      'the resent invitation',
+    )
+
+    await page.getByRole('button', { name: 'View Agreement' }).click()
+    await page.locator('iframe[title="Agreement"]').waitFor()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download Certificate of completion' }).click()
+    expect((await download).suggestedFilename()).toBe('certificate.pdf')
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'Void' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Void this envelope' })
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await dialog.getByLabel('Why are you voiding it?').fill('Wrong rate in section 2')
+    await dialog.getByRole('button', { name: 'Void' }).click()
+    await page.getByText('Voided: Wrong rate in section 2', { exact: true }).waitFor()
+    await page.getByText('Voided', { exact: true }).first().waitFor()
+    expect(await page.getByRole('button', { name: 'Resend' }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Move to Deleted' }).click()
+    await page.getByText('Moved to Deleted.').waitFor()
+    await page.getByRole('button', { name: 'Restore' }).click()
+    await page.getByText('Restored.').waitFor()
+    await page.context().close()
+  })
+
   it('speaks Spanish to a Spanish browser, fits a phone, and is used with the keyboard', async () => {
     const page = await openDashboard({ locale: 'es-ES', viewport: PHONE })
     await page.getByRole('heading', { name: 'Esperando a otros' }).waitFor()

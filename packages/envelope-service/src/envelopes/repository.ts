@@ -444,30 +444,53 @@ export async function listEnvelopes(
   db: DbOrTx,
   query: EnvelopeListQuery,
 ): Promise<{ total: number; envelopes: EnvelopeRecord[] }> {
-  let filtered = envelopeQuery(db, query.accountId)
-  if (query.fromDate !== undefined)
-    filtered = filtered.where('envelopes.status_changed_at', '>=', query.fromDate)
-  if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
-  if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
-  if (query.envelopeIds) filtered = filtered.where('envelopes.id', 'in', query.envelopeIds)
-  const { folders } = query
-  if (folders) {
-    filtered = filtered.where((eb) =>
-      eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))),
-    )
-  }
-  const { searchPattern } = query
+  const column = query.order?.by ?? 'status_changed_at'
+  const direction = query.order?.descending ? 'desc' : 'asc'
+  const [counted, rows] = await Promise.all([
+    // The count needs no sender: without the join it reads only the list index (migration 0026).
+    db
+      .selectFrom('envelopes')
+      .where((eb) => listFilter(eb, query))
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+    envelopeColumns(db)
+      .where((eb) => listFilter(eb, query))
+      .orderBy(`envelopes.${column}`, direction)
+      .orderBy('envelopes.id', direction)
+      .limit(query.count)
+      .offset(query.start)
+      .execute(),
+  ])
+  return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
+}
+
+/** The `GET /envelopes` filters as one predicate on `envelopes`, for the page and its count alike. */
+function listFilter<TB extends keyof Schema>(
+  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
+  query: EnvelopeListQuery,
+): Expression<SqlBool> {
+  const eb = scope as unknown as EnvelopeScope
+  const conditions: Expression<SqlBool>[] = [eb('envelopes.account_id', '=', query.accountId)]
+  if (query.fromDate !== undefined) conditions.push(eb('envelopes.status_changed_at', '>=', query.fromDate))
+  if (query.toDate !== undefined) conditions.push(eb('envelopes.status_changed_at', '<', query.toDate))
+  if (query.statuses) conditions.push(eb('envelopes.status', 'in', query.statuses))
+  if (query.envelopeIds) conditions.push(eb('envelopes.id', 'in', query.envelopeIds))
+  const { folders, searchPattern } = query
+  if (folders) conditions.push(eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))))
   if (searchPattern !== undefined) {
     const matches = (column: Expression<string | null>) =>
       sql<SqlBool>`lower(${column}) like ${searchPattern} escape '\\'`
-    filtered = filtered.where((eb) =>
+    conditions.push(
       eb.or([
         matches(eb.ref('envelopes.email_subject')),
-        eb.exists(
+        // The recipients that match, as a set of envelope ids: one pass over the recipients instead of
+        // a lookup per envelope of the account.
+        eb(
+          'envelopes.id',
+          'in',
           eb
             .selectFrom('envelope_recipients')
-            .select(sql.lit(1).as('one'))
-            .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
+            .select('envelope_recipients.envelope_id')
             .where((inner) =>
               inner.or([
                 matches(inner.ref('envelope_recipients.name')),
@@ -478,21 +501,7 @@ export async function listEnvelopes(
       ]),
     )
   }
-  const column = query.order?.by ?? 'status_changed_at'
-  const direction = query.order?.descending ? 'desc' : 'asc'
-  const [counted, rows] = await Promise.all([
-    filtered
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
-    filtered
-      .orderBy(`envelopes.${column}`, direction)
-      .orderBy('envelopes.id', direction)
-      .limit(query.count)
-      .offset(query.start)
-      .execute(),
-  ])
-  return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
+  return eb.and(conditions)
 }
 
 function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient {
@@ -624,11 +633,14 @@ export function inFolder<TB extends keyof Schema>(
         eb.and([
           unmoved,
           eb('envelopes.status', '<>', 'created'),
-          eb.exists(
+          // As a set of envelope ids, found by the recipients' lower-cased email index (migration 0026),
+          // rather than one recipient lookup per envelope of the account.
+          eb(
+            'envelopes.id',
+            'in',
             eb
               .selectFrom('envelope_recipients')
-              .select(sql.lit(1).as('one'))
-              .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
+              .select('envelope_recipients.envelope_id')
               .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
           ),
         ]),

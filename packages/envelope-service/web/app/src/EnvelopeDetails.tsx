@@ -1,60 +1,62 @@
 import { useEffect, useState } from 'react'
-import { ApiError, accountPath, getJson } from './api.js'
+import { AuditTrail } from './AuditTrail.js'
+import { ApiError, accountPath, type EnvelopesInformation, getJson, sendJson } from './api.js'
 import { useSession } from './context.js'
+import { Dialog } from './Dialog.js'
+import { Documents } from './Documents.js'
+import { type Envelope, inFlight } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
+import { Recipients } from './Recipients.js'
 import { onLinkClick } from './router.js'
-
-interface Recipient {
-  recipientId: string
-  name?: string
-  email?: string
-  routingOrder?: string
-  status?: string
-  deliveryMethod?: string
-  sentDateTime?: string
-  deliveredDateTime?: string
-  signedDateTime?: string
-  declinedDateTime?: string
-  declinedReason?: string
-}
-
-interface Envelope {
-  envelopeId: string
-  status: string
-  emailSubject?: string
-  createdDateTime?: string
-  sentDateTime?: string
-  voidedReason?: string
-  sender?: { userName?: string; email?: string }
-  recipients?: Record<string, Recipient[] | string | undefined>
-  envelopeDocuments?: { documentId: string; name: string; type?: string }[]
-  customFields?: {
-    textCustomFields?: { name: string; value?: string }[]
-    listCustomFields?: { name: string; value?: string }[]
-  }
-}
-
-/** Every recipient of every type, in routing order (then as listed). */
-function recipientsOf(envelope: Envelope): Recipient[] {
-  const all = Object.values(envelope.recipients ?? {}).flatMap((group) => (Array.isArray(group) ? group : []))
-  return all.sort((a, b) => Number(a.routingOrder ?? 1) - Number(b.routingOrder ?? 1))
-}
 
 export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
   const { account, language, t } = useSession()
   const [envelope, setEnvelope] = useState<Envelope | undefined>()
+  const [deleted, setDeleted] = useState(false)
   const [problem, setProblem] = useState<'notFound' | 'failed' | undefined>()
+  const [notice, setNotice] = useState<string | undefined>()
+  const [version, setVersion] = useState(0)
+  const [voiding, setVoiding] = useState(false)
+  const [voidReason, setVoidReason] = useState('')
+  const envelopePath = (path = '') =>
+    accountPath(account.account_id, `/envelopes/${encodeURIComponent(envelopeId)}${path}`)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again after an action.
   useEffect(() => {
-    getJson<Envelope>(
-      accountPath(
-        account.account_id,
-        `/envelopes/${encodeURIComponent(envelopeId)}?include=recipients,documents,custom_fields`,
+    Promise.all([
+      getJson<Envelope>(envelopePath('?include=recipients,documents,custom_fields')),
+      // Whether it sits in the recycle bin, asked the way any client would.
+      getJson<EnvelopesInformation>(
+        accountPath(
+          account.account_id,
+          `/envelopes?envelope_ids=${encodeURIComponent(envelopeId)}&folder_ids=recyclebin`,
+        ),
       ),
-    )
-      .then(setEnvelope)
+    ])
+      .then(([found, bin]) => {
+        setEnvelope(found)
+        setDeleted(Number(bin.totalSetSize) > 0)
+      })
       .catch((error) => setProblem(error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed'))
-  }, [account.account_id, envelopeId])
+  }, [account.account_id, envelopeId, version])
+
+  /** Runs an action, then shows its outcome and reloads what it changed. */
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setNotice(undefined)
+    try {
+      await action()
+      setNotice(done)
+    } catch (error) {
+      setNotice(error instanceof ApiError ? error.message : t.failed)
+    }
+    setVersion((value) => value + 1)
+  }
+
+  const moveTo = (folderId: string, fromFolderId?: string) =>
+    sendJson('PUT', accountPath(account.account_id, `/folders/${folderId}`), {
+      envelopeIds: [envelopeId],
+      ...(fromFolderId ? { fromFolderId } : {}),
+    })
 
   const customFields = [
     ...(envelope?.customFields?.textCustomFields ?? []),
@@ -88,35 +90,51 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
               <> · {t.details.sentOn(formatDateTime(language, envelope.sentDateTime))}</>
             )}
           </p>
-          <section aria-labelledby="recipients-title">
-            <h2 id="recipients-title">{t.details.recipients}</h2>
-            <ol className="recipients">
-              {recipientsOf(envelope).map((recipient) => (
-                <li key={recipient.recipientId}>
-                  <div>
-                    <strong>{recipient.name}</strong> <span className="muted">{recipient.email}</span>
-                  </div>
-                  <div className="muted">
-                    {t.details.routingOrder(Number(recipient.routingOrder ?? 1))} ·{' '}
-                    {t.details.delivery[recipient.deliveryMethod ?? 'email'] ?? recipient.deliveryMethod}
-                  </div>
-                  <span className={`badge status-${recipient.status}`}>
-                    {t.status[recipient.status as StatusKey] ?? recipient.status}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <section aria-labelledby="documents-title">
-            <h2 id="documents-title">{t.details.documents}</h2>
-            <ul className="documents">
-              {(envelope.envelopeDocuments ?? [])
-                .filter((document) => document.documentId !== 'certificate')
-                .map((document) => (
-                  <li key={document.documentId}>{document.name}</li>
-                ))}
-            </ul>
-          </section>
+          {envelope.voidedReason && <p>{t.details.voidedBecause(envelope.voidedReason)}</p>}
+          <fieldset className="actions">
+            <legend className="visually-hidden">{t.details.actions}</legend>
+            {inFlight(envelope.status) && (
+              <>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() =>
+                    void act(
+                      () => sendJson('PUT', envelopePath('?resend_envelope=true'), {}),
+                      t.details.resent,
+                    )
+                  }
+                >
+                  {t.details.resend}
+                </button>
+                <button type="button" className="secondary" onClick={() => setVoiding(true)}>
+                  {t.details.voidAction}
+                </button>
+              </>
+            )}
+            {deleted ? (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void act(() => moveTo('sentitems', 'recyclebin'), t.details.restored)}
+              >
+                {t.details.restore}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void act(() => moveTo('recyclebin'), t.details.deleted)}
+              >
+                {t.details.deleteAction}
+              </button>
+            )}
+          </fieldset>
+          <p role="status" className="notice-line">
+            {notice}
+          </p>
+          <Recipients envelope={envelope} onChanged={(message) => void act(async () => undefined, message)} />
+          <Documents envelope={envelope} />
           <section aria-labelledby="fields-title">
             <h2 id="fields-title">{t.details.customFields}</h2>
             {customFields.length === 0 ? (
@@ -132,6 +150,34 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
               </dl>
             )}
           </section>
+          <AuditTrail envelopeId={envelopeId} version={version} />
+          {voiding && (
+            <Dialog
+              title={t.details.voidTitle}
+              submitLabel={t.details.voidAction}
+              cancelLabel={t.details.cancel}
+              danger
+              onClose={() => setVoiding(false)}
+              onSubmit={async () => {
+                setVoiding(false)
+                await act(
+                  () =>
+                    sendJson('PUT', envelopePath(), { status: 'voided', voidedReason: voidReason.trim() }),
+                  t.details.voided,
+                )
+              }}
+            >
+              <label className="field">
+                <span>{t.details.voidReason}</span>
+                <textarea
+                  required
+                  maxLength={200}
+                  value={voidReason}
+                  onChange={(event) => setVoidReason(event.target.value)}
+                />
+              </label>
+            </Dialog>
+          )}
         </>
       )}
     </div>
