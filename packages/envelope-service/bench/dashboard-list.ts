@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import type { Insertable } from 'kysely'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { connectDatabase, type Database, type DialectName, migrateToLatest } from 'platform'
@@ -22,6 +23,7 @@ import type { Schema } from '../src/database.js'
 import { listOrderOf } from '../src/envelopes/list-order.js'
 import { searchPatternOf } from '../src/envelopes/search.js'
 import { listStatusChanges } from '../src/envelopes/service.js'
+import type { EnvelopeRecipientsTable, EnvelopesTable } from '../src/envelopes/tables.js'
 import { envelopeListIndexesMigration } from '../src/migrations/0026_envelope_list_indexes.js'
 import { migrations } from '../src/migrations/index.js'
 
@@ -74,8 +76,8 @@ async function seed(db: Database<Schema>['db']): Promise<Seeded> {
   const twoYears = 2 * 365 * 24 * 3600_000
   const batch = 400
   for (let first = 0; first < ENVELOPES; first += batch) {
-    const envelopes = []
-    const recipients = []
+    const envelopes: Insertable<EnvelopesTable>[] = []
+    const recipients: Insertable<EnvelopeRecipientsTable>[] = []
     for (let index = first; index < Math.min(ENVELOPES, first + batch); index += 1) {
       const id = randomUUID()
       const status = STATUS_MIX[index % STATUS_MIX.length] as string
@@ -113,7 +115,9 @@ async function seed(db: Database<Schema>['db']): Promise<Seeded> {
           ? 'Zacarías Quintanilla'
           : `${FIRST_NAMES[(index + position) % 10]} ${LAST_NAMES[Math.floor(index / 10) % 10]}`
         const email =
-          index % 20 === 0 && position === 0 ? callerEmail : `${name.toLowerCase().replace(/\W+/g, '.')}${index % 500}@bench.test`
+          index % 20 === 0 && position === 0
+            ? callerEmail
+            : `${name.toLowerCase().replace(/\W+/g, '.')}${index % 500}@bench.test`
         recipients.push({
           envelope_id: id,
           recipient_id: String(position + 1),
@@ -207,7 +211,8 @@ async function timeQuery(db: Database<Schema>['db'], seeded: Seeded, query: List
   return samples.sort((a, b) => a - b)
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 
 async function refreshStatistics(database: Database<Schema>) {
   if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db)
@@ -238,10 +243,13 @@ async function benchDialect(dialect: DialectName): Promise<string[]> {
     await migrateToLatest(database, withoutListIndexes)
     const seeding = performance.now()
     const seeded = await seed(database.db)
-    console.error(`${dialect}: seeded ${ENVELOPES} envelopes in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
+    console.error(
+      `${dialect}: seeded ${ENVELOPES} envelopes in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
+    )
     await refreshStatistics(database)
     const baseline = new Map<string, number[]>()
-    for (const query of dashboardQueries()) baseline.set(query.name, await timeQuery(database.db, seeded, query))
+    for (const query of dashboardQueries())
+      baseline.set(query.name, await timeQuery(database.db, seeded, query))
     await envelopeListIndexesMigration(dialect).up(database.db as never)
     await refreshStatistics(database)
     const rows: string[] = []

@@ -428,7 +428,7 @@ export interface EnvelopeListQuery {
   envelopeIds?: string[]
   /** `folder_ids`: envelopes in any of these folders; the inbox is the one of `callerEmail`. */
   folders?: { ids: readonly SystemFolder[]; callerEmail: string }
-  /** `search_text`, as a LIKE pattern over the lower-cased subject and recipients' names and emails. */
+  /** `search_text` as a LIKE pattern (search.ts), matched as `matchesSearch` says. */
   searchPattern?: string
   /** Oldest first unless `descending` (`order=desc`). */
   order?: { by: EnvelopeOrderColumn; descending: boolean }
@@ -464,6 +464,62 @@ export async function listEnvelopes(
   return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
 }
 
+/**
+ * DocuSign's `search_text` (`GET /envelopes` and `GET /folders/{folderId}`): the subject, the sender's
+ * name, recipients' names and emails, custom field values, matched by `pattern` (see search.ts). Each
+ * part is a set of ids found in one pass over its table: walking the account's envelopes in page order
+ * instead would fetch every row for its subject and look up its recipients and fields one by one.
+ */
+export function matchesSearch<TB extends keyof Schema>(
+  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
+  accountId: string,
+  pattern: string,
+): Expression<SqlBool> {
+  const eb = scope as unknown as EnvelopeScope
+  const like = (column: Expression<string | null>) =>
+    sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`
+  return eb.or([
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelopes as searched')
+        .select('searched.id')
+        .where('searched.account_id', '=', accountId)
+        .where((inner) => like(inner.ref('searched.email_subject'))),
+    ),
+    eb(
+      'envelopes.sender_user_id',
+      'in',
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .where((inner) => like(inner.ref('users.name'))),
+    ),
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelope_recipients')
+        .select('envelope_recipients.envelope_id')
+        .where((inner) =>
+          inner.or([
+            like(inner.ref('envelope_recipients.name')),
+            like(inner.ref('envelope_recipients.email')),
+          ]),
+        ),
+    ),
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelope_custom_fields')
+        .select('envelope_custom_fields.envelope_id')
+        .where((inner) => like(inner.ref('envelope_custom_fields.value'))),
+    ),
+  ])
+}
+
 /** The `GET /envelopes` filters as one predicate on `envelopes`, for the page and its count alike. */
 function listFilter<TB extends keyof Schema>(
   scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
@@ -477,30 +533,7 @@ function listFilter<TB extends keyof Schema>(
   if (query.envelopeIds) conditions.push(eb('envelopes.id', 'in', query.envelopeIds))
   const { folders, searchPattern } = query
   if (folders) conditions.push(eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))))
-  if (searchPattern !== undefined) {
-    const matches = (column: Expression<string | null>) =>
-      sql<SqlBool>`lower(${column}) like ${searchPattern} escape '\\'`
-    conditions.push(
-      eb.or([
-        matches(eb.ref('envelopes.email_subject')),
-        // The recipients that match, as a set of envelope ids: one pass over the recipients instead of
-        // a lookup per envelope of the account.
-        eb(
-          'envelopes.id',
-          'in',
-          eb
-            .selectFrom('envelope_recipients')
-            .select('envelope_recipients.envelope_id')
-            .where((inner) =>
-              inner.or([
-                matches(inner.ref('envelope_recipients.name')),
-                matches(inner.ref('envelope_recipients.email')),
-              ]),
-            ),
-        ),
-      ]),
-    )
-  }
+  if (searchPattern !== undefined) conditions.push(matchesSearch(eb, query.accountId, searchPattern))
   return eb.and(conditions)
 }
 
