@@ -100,6 +100,7 @@ function admin(args) {
   return result.stdout
 }
 
+let demoSignIn
 if (selected.includes('envelopes')) {
   if (!existsSync(resolve(tlsDir, 'server.crt'))) {
     admin(['dev-cert', '--out', tlsDir])
@@ -115,6 +116,7 @@ if (selected.includes('envelopes')) {
   if (firstStart) console.log(`Bootstrapped the demo account; SDK credentials are in ${credentialsFile}`)
   // The console verifies the service's Connect deliveries with the secret bootstrap gave the webhook.
   if (credentials.webhook) automationEnv.CONNECT_HMAC_SECRET = credentials.webhook.secret
+  demoSignIn = credentials.demoUser
 }
 
 const services = [
@@ -153,6 +155,9 @@ if (selected.includes('envelopes')) {
 if (selected.includes('envelopes')) {
   console.log(
     `Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`,
+  )
+  console.log(
+    `Web app sign-in:  ${demoSignIn.email}, password ${demoSignIn.password}  (kept in ${credentialsFile})`,
   )
 }
 if (selected.includes('automation')) {

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { AppError, InvalidRequestError } from 'platform'
-import { failureWindowStart, lockAfter, lockEnd } from './lockout.js'
-import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_USER_HASH, verifyPassword } from './password.js'
+import {
+  AppError,
+  failureWindowStart,
+  hashPassword,
+  InvalidRequestError,
+  lockAfter,
+  lockEnd,
+  MIN_PASSWORD_LENGTH,
+  UNKNOWN_USER_HASH,
+  verifyPassword,
+} from 'platform'
 import {
   clearFailures,
   countFailure,

@@ -1,9 +1,8 @@
 import fc from 'fast-check'
+import { hashPassword, LOCKOUT, lockAfter, lockEnd, verifyPassword } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
-import { LOCKOUT, lockAfter, lockEnd } from './lockout.js'
-import { hashPassword, verifyPassword } from './password.js'
 import {
   createUser,
   InvalidCredentialsError,

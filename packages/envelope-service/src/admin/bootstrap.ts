@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { CONNECT_EVENT_DATA_VERSION } from 'esign-contract'
+import { generatePassword, verifyPassword } from 'platform'
 import { insertConfiguration, listConfigurations } from '../connect/repository.js'
 import { generateHmacSecret } from '../connect/service.js'
 import type { Db } from '../database.js'
@@ -25,6 +26,8 @@ import {
   createUser,
   grantConsent,
 } from '../identity/service.js'
+import { findPasswordHash } from '../identity/users/repository.js'
+import { setPassword } from '../identity/users/sign-in.js'
 import {
   ensureDemoTemplates,
   SERVICE_COORDINATOR_ROLE,
@@ -50,6 +53,8 @@ export interface DemoCredentials {
   templates: { templateId: string; name: string; roleNames: string[] }[]
   /** The Connect configuration that publishes the demo account's envelope events to a local receiver. */
   webhook?: { connectId: string; url: string; secret: string }
+  /** The demo user's sign-in for the web app (`/oauth/auth`): password generated on first start, kept here. */
+  demoUser: { email: string; password: string }
 }
 
 export interface BootstrapOptions {
@@ -90,12 +95,14 @@ export async function bootstrapDemo(db: Db, options: BootstrapOptions): Promise<
   const { integrationKeyId, privateKeyPem } = await ensureDemoIntegrationKey(db, saved, now)
   await grantConsent(db, { userId: user.id, integrationKeyId, scopes: DEMO_SCOPES }, now)
   const templates = await ensureDemoTemplates(db, { accountId: account.id, userId: user.id }, now)
+  const demoUser = await ensureDemoPassword(db, user.id, saved?.demoUser?.password)
 
   const credentials: DemoCredentials = {
     accountId: account.id,
     userId: user.id,
     integrationKey: integrationKeyId,
     privateKeyPem,
+    demoUser: { email: user.email, password: demoUser },
     authHost: bareHost(options.publicUrl),
     baseUri: `${options.publicUrl}/restapi`,
     // Every demo template has the same two roles (demo-templates.ts).
@@ -191,6 +198,18 @@ const publicHalf = (privateKeyPem: string) =>
   createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }) as string
 
 /** The saved credentials, or undefined when the file is missing or unusable (then new ones are made). */
+/**
+ * The demo user's password: the kept one when it still signs in, else a new one (first start, or a file
+ * from before passwords). Checking costs one scrypt hash per start.
+ */
+async function ensureDemoPassword(db: Db, userId: string, kept: string | undefined): Promise<string> {
+  const stored = await findPasswordHash(db, userId)
+  if (kept && stored && (await verifyPassword(kept, stored))) return kept
+  const password = generatePassword()
+  await setPassword(db, userId, password)
+  return password
+}
+
 function readSavedCredentials(file: string): DemoCredentials | undefined {
   const path = resolve(file)
   if (!existsSync(path)) return undefined

@@ -8,6 +8,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateRsaKeyPair } from '../identity/keys.js'
 import { listPublicKeyPems } from '../identity/repository.js'
+import { signIn } from '../identity/users/sign-in.js'
 import { signTestAssertion, startTestService, type TestService } from '../testing/harness.js'
 import { runCli } from './run.js'
 
@@ -195,6 +196,13 @@ describeEachDatabase('admin CLI', (databases) => {
         baseUri: `${PUBLIC_URL}/restapi`,
       })
       expect(first.templates).toHaveLength(3)
+      expect(first.demoUser).toEqual({ email: 'demo.user@inkwell.example', password: expect.any(String) })
+      expect(
+        await signIn(service.ctx.db, first.demoUser.email, first.demoUser.password, Date.now()),
+      ).toMatchObject({
+        kind: 'signed-in',
+        userId: first.userId,
+      })
       expect(statSync(env.DEMO_CREDENTIALS_FILE as string).mode & 0o777).toBe(0o600)
       const second = await json(['bootstrap'], env)
       expect(second).toEqual(first)

@@ -1,7 +1,9 @@
 /** The RFC 6749 error codes the token endpoint uses. */
 export type OAuthErrorCode =
   | 'invalid_request'
+  | 'invalid_client'
   | 'invalid_grant'
+  | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'consent_required'
   | 'invalid_token'

@@ -2,6 +2,14 @@ import formbody from '@fastify/formbody'
 import type { FastifyError } from 'fastify'
 import { type App, describeError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { authorizationCodeRoutes } from './authorization-code/routes.js'
+import {
+  AUTHORIZATION_CODE_GRANT,
+  codeGrantToken,
+  REFRESH_TOKEN_GRANT,
+} from './authorization-code/token-endpoint.js'
+import { ensureFirstPartyClient } from './clients/service.js'
+import { consoleSessionRoutes } from './console-view/routes.js'
 import { identityHosts } from './hosts.js'
 import { JWT_BEARER_GRANT_TYPE, verifyJwtBearerAssertion } from './jwt-grant.js'
 import { OAuthError } from './oauth-error.js'
@@ -9,6 +17,7 @@ import { OAuthErrorBody, TokenRequest, TokenResponse, UserInfo } from './schema.
 import { describeUser } from './service.js'
 import { createIssuerStore } from './signing-keys.js'
 import { issueAccessToken } from './tokens/service.js'
+import { passwordRoutes } from './users/routes.js'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -20,12 +29,17 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
   const issuers = createIssuerStore(ctx.db)
   const audiences = identityHosts(ctx.publicUrl, ctx.config.IDENTITY_HOSTS)
 
+  await ensureFirstPartyClient(ctx.db)
   app.removeAllContentTypeParsers()
   await app.register(formbody)
   app.setErrorHandler((error, request, reply) => {
     const failure = toOAuthError(error)
     if (failure.statusCode >= 500) request.log.error({ err: error }, 'identity request failed')
-    if (failure.statusCode === 401) reply.header('www-authenticate', `Bearer error="${failure.error}"`)
+    if (failure.statusCode === 401) {
+      const scheme =
+        failure.error === 'invalid_client' ? 'Basic realm="oauth"' : `Bearer error="${failure.error}"`
+      reply.header('www-authenticate', scheme)
+    }
     return reply
       .code(failure.statusCode)
       .send({ error: failure.error, error_description: failure.description })
@@ -40,16 +54,22 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
     {
       schema: {
         tags: ['Identity'],
-        summary: 'Exchange a JWT bearer assertion for an access token',
+        summary: 'Exchange a JWT bearer assertion, an authorization code or a refresh token for tokens',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
-        response: { 200: TokenResponse, 400: OAuthErrorBody },
+        response: { 200: TokenResponse, 400: OAuthErrorBody, 401: OAuthErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { grant_type: grantType, assertion } = request.body
+      if (grantType === AUTHORIZATION_CODE_GRANT || grantType === REFRESH_TOKEN_GRANT) {
+        return codeGrantToken(ctx, request, reply, request.body)
+      }
       if (grantType !== JWT_BEARER_GRANT_TYPE) {
-        throw new OAuthError('unsupported_grant_type', `Only ${JWT_BEARER_GRANT_TYPE} is supported`)
+        throw new OAuthError(
+          'unsupported_grant_type',
+          `Supported grant types: ${JWT_BEARER_GRANT_TYPE}, ${AUTHORIZATION_CODE_GRANT}, ${REFRESH_TOKEN_GRANT}`,
+        )
       }
       if (!assertion) throw new OAuthError('invalid_request', 'assertion is required')
       const grant = await verifyJwtBearerAssertion(assertion, {
@@ -62,6 +82,10 @@ export async function identityRoutes(app: App, ctx: ServiceContext) {
       return { access_token: token.accessToken, token_type: 'Bearer' as const, expires_in: token.expiresIn }
     },
   )
+
+  await authorizationCodeRoutes(app, ctx)
+  await consoleSessionRoutes(app, ctx)
+  await passwordRoutes(app, ctx)
 
   app.get(
     '/oauth/userinfo',

@@ -18,6 +18,14 @@ export interface UsersTable {
   name: string
   email: string
   created_at: string
+  /** scrypt hash (platform `hashPassword`); null until the user sets a password. */
+  password_hash: Generated<string | null>
+  /** Failed sign-ins since `first_failure_at` (the lockout window), counted in one statement. */
+  failed_sign_ins: Generated<number>
+  first_failure_at: Generated<number | null>
+  locked_until: Generated<number | null>
+  /** 0 once closed (DocuSign's closeUsers): no sign-in, no tokens. */
+  active: Generated<number>
 }
 
 /** Comma-separated subset of `Permission`. */
@@ -34,6 +42,61 @@ export interface IntegrationKeysTable {
   name: string
   enabled: number
   created_at: string
+  /** `confidential` (secret key by HTTP Basic) or `public` (PKCE). */
+  client_kind: Generated<string>
+  /** The account whose administrators manage it over REST; null for keys made with the admin CLI. */
+  account_id: Generated<string | null>
+}
+
+/** Only a SHA-256 hash of each secret key is stored; the key is shown once. */
+export interface IntegrationKeySecretsTable {
+  id: string
+  integration_key_id: string
+  secret_hash: string
+  created_at: string
+}
+
+export interface IntegrationKeyRedirectUrisTable {
+  integration_key_id: string
+  redirect_uri: string
+  created_at: string
+}
+
+/** Single-use codes of the Authorization Code Grant, bound to client and redirect URI; hash only. */
+export interface AuthorizationCodesTable {
+  code_hash: string
+  integration_key_id: string
+  user_id: string
+  redirect_uri: string
+  scopes: string
+  /** S256 challenge (base64url SHA-256 of the verifier), or null when the client did not send one. */
+  code_challenge: string | null
+  expires_at: number
+  used_at: number | null
+}
+
+/** Rotating refresh tokens: one family per sign-in; a rotated token used again revokes its family. */
+export interface RefreshTokensTable {
+  token_hash: string
+  family_id: string
+  integration_key_id: string
+  user_id: string
+  scopes: string
+  expires_at: number
+  rotated_at: number | null
+  revoked: Generated<number>
+  created_at: string
+}
+
+/** Single-use links and tickets: consent, console view, invitation, password reset (`purpose`). */
+export interface OneTimeTokensTable {
+  token_hash: string
+  purpose: string
+  user_id: string
+  /** What the token is for: the client of a consent ticket, the envelope of a console view. */
+  subject: string | null
+  expires_at: number
+  used_at: number | null
 }
 
 export interface IntegrationKeyPublicKeysTable {
@@ -59,6 +122,8 @@ export interface AccessTokensTable {
   scopes: string
   expires_at: number
   created_at: string
+  /** The refresh-token family that minted it, if any: revoking the family deletes its access tokens. */
+  refresh_family_id: Generated<string | null>
 }
 
 export interface IdentityTables {
@@ -69,4 +134,9 @@ export interface IdentityTables {
   integration_key_public_keys: IntegrationKeyPublicKeysTable
   consents: ConsentsTable
   access_tokens: AccessTokensTable
+  integration_key_secrets: IntegrationKeySecretsTable
+  integration_key_redirect_uris: IntegrationKeyRedirectUrisTable
+  authorization_codes: AuthorizationCodesTable
+  refresh_tokens: RefreshTokensTable
+  one_time_tokens: OneTimeTokensTable
 }

@@ -15,6 +15,7 @@ import { workflowMigration } from './0014_workflow.js'
 import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
 import { auditHeadMigration } from './0016_audit_head.js'
 import { connectAccountKeysMigration } from './0017_connect_account_keys.js'
+import { signInMigration } from './0018_sign_in.js'
 import { envelopeListIndexesMigration } from './0026_envelope_list_indexes.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
@@ -37,5 +38,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0015_connect_log_attempts': connectLogAttemptsMigration(dialect),
   '0016_audit_head': auditHeadMigration(dialect),
   '0017_connect_account_keys': connectAccountKeysMigration(dialect),
+  '0018_sign_in': signInMigration(dialect),
   '0026_envelope_list_indexes': envelopeListIndexesMigration(dialect),
 })

@@ -30,8 +30,14 @@ export async function deliverComposedRow(
     return
   }
   const now = deps.now()
-  const envelope = await findEnvelopeById(deps.db, payload.envelopeId)
   const giveUp = result.outcome === 'failed' || now - row.createdAt >= deps.giveUpAfterMs
+  const { envelopeId } = payload
+  if (envelopeId === undefined) {
+    // An account message (invitation, password reset) has no audit trail to note the failure in.
+    await settle(deps, row, giveUp, now, result.reason)
+    return
+  }
+  const envelope = await findEnvelopeById(deps.db, envelopeId)
   const note = {
     action: giveUp ? 'Delivery Failed' : 'Delivery Attempt Failed',
     ...(payload.recipientId ? { recipientId: payload.recipientId } : {}),
@@ -41,13 +47,21 @@ export async function deliverComposedRow(
   }
   await deps.db
     .transaction()
-    .execute((tx) =>
-      recordAudit(tx, payload.envelopeId, [note], { source: 'System', userName: 'Inkwell' }, now),
-    )
+    .execute((tx) => recordAudit(tx, envelopeId, [note], { source: 'System', userName: 'Inkwell' }, now))
+  await settle(deps, row, giveUp, now, result.reason)
+}
+
+async function settle(
+  deps: Parameters<typeof deliverComposedRow>[0],
+  row: ClaimedOutboxMessage,
+  giveUp: boolean,
+  now: number,
+  reason: string,
+): Promise<void> {
   if (giveUp) await complete(deps.db, deps.owner, [row.id])
   else
     await retry(deps.db, deps.owner, row.id, {
       availableAt: now + deps.retryDelayMs(row.attempts),
-      error: result.reason,
+      error: reason,
     })
 }

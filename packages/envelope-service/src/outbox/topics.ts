@@ -11,13 +11,14 @@ export const OUTBOX_TOPICS = {
   envelopeComplete: 'envelope.complete',
   /**
    * A message composed when it was owed, sent as it is: recipient authentication's one-time codes and
-   * its lock notice to the sender (the messages job sends these too).
+   * its lock notice to the sender, users' invitations and password resets (the messages job sends these too).
    */
   composedMessage: 'message.composed',
 } as const
 
 export interface ComposedMessagePayload {
-  envelopeId: string
+  /** The envelope it is about; none for account messages (a user's invitation or password reset). */
+  envelopeId?: string
   /** The recipient the message is about, for the audit entry of a failure. */
   recipientId?: string
   /** What it is, named in audit entries: `authentication code`, `recipient locked notice`. */

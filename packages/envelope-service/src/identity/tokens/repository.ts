@@ -10,6 +10,7 @@ export interface NewAccessToken {
   /** Epoch milliseconds. */
   expiresAt: number
   createdAt: number
+  refreshFamilyId?: string
 }
 
 export async function insertAccessToken(db: DbOrTx, token: NewAccessToken): Promise<void> {
@@ -22,6 +23,7 @@ export async function insertAccessToken(db: DbOrTx, token: NewAccessToken): Prom
       scopes: token.scopes.join(' '),
       expires_at: token.expiresAt,
       created_at: new Date(token.createdAt).toISOString(),
+      refresh_family_id: token.refreshFamilyId ?? null,
     })
     .execute()
 }
@@ -78,4 +80,9 @@ export async function deleteAccessTokens(
     query = query.where('integration_key_id', '=', which.integrationKeyId)
   const result = await query.executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/** Deletes the access tokens a refresh-token family minted. */
+export async function deleteFamilyAccessTokens(db: DbOrTx, familyId: string): Promise<void> {
+  await db.deleteFrom('access_tokens').where('refresh_family_id', '=', familyId).execute()
 }

@@ -25,17 +25,18 @@ export const hashToken = (token: string) => hash('sha256', token, 'base64url')
 /** Creates an opaque access token; only its hash is stored. Returns the token itself, once. */
 export async function issueAccessToken(
   db: DbOrTx,
-  grant: { userId: string; integrationKeyId: string; scopes: string[] },
+  grant: { userId: string; integrationKeyId: string; scopes: string[]; refreshFamilyId?: string },
   now = Date.now(),
+  lifetimeSeconds = ACCESS_TOKEN_LIFETIME_SECONDS,
 ): Promise<{ accessToken: string; expiresIn: number }> {
   const accessToken = randomBytes(32).toString('base64url')
   await insertAccessToken(db, {
     tokenHash: hashToken(accessToken),
     ...grant,
-    expiresAt: now + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+    expiresAt: now + lifetimeSeconds * 1000,
     createdAt: now,
   })
-  return { accessToken, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS }
+  return { accessToken, expiresIn: lifetimeSeconds }
 }
 
 /** The job deleting expired access tokens every 10 minutes, off the token endpoint's path. */

@@ -1,0 +1,185 @@
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { recentMessages } from '../devmailbox/service.js'
+import { signIn } from '../identity/users/sign-in.js'
+import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+
+const PASSWORD = 'a long enough password'
+
+describeEachDatabase('users API and password links', (databases) => {
+  let service: TestService
+  let admin: TestPrincipal
+  let sender: TestPrincipal
+
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl(), { DEV_MAILBOX: 'true' })
+    admin = await seedPrincipal(service.ctx)
+    sender = await seedPrincipal(service.ctx, { accountId: admin.accountId, permissions: ['send_envelopes'] })
+  })
+  afterAll(() => service.close())
+
+  const call = (
+    who: TestPrincipal,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: object,
+  ) =>
+    service.app.inject({
+      method,
+      url: `/restapi/v2.1/accounts/${who.accountId}${path}`,
+      headers: { ...who.headers, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    })
+
+  /** The development mailbox's newest message to the address, waiting for the outbox job to send it. */
+  async function mailTo(address: string, subject: RegExp) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const found = (await recentMessages(service.ctx.db, { limit: 20, recipient: address })).find(
+        (message) => subject.test(message.subject),
+      )
+      if (found) return found
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no message to ${address} matching ${subject}`)
+  }
+  const linkIn = (text: string) =>
+    new URL(/https?:\/\/\S+\/oauth\/password\/[\w-]+/.exec(text)?.[0] as string)
+
+  async function form(url: string, fields: Record<string, string>) {
+    const page = await service.app.inject({ method: 'GET', url })
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] as string
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1]
+    const cookie = `inkwell_csrf=${csrf}`
+    return service.app.inject({
+      method: 'POST',
+      url: url.startsWith('/oauth/password/') ? '/oauth/password' : url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams({ csrf, ...(token ? { token } : {}), ...fields }).toString(),
+    })
+  }
+
+  describe('GET /users and /users/{userId}', () => {
+    it("lists the account's users in DocuSign's shape", async () => {
+      const response = await call(sender, 'GET', '/users')
+      expect(response.statusCode).toBe(200)
+      const body = response.json()
+      expect(body.totalSetSize).toBe('2')
+      const shown = body.users.find((user: { userId: string }) => user.userId === admin.userId)
+      expect(shown).toMatchObject({
+        userName: 'Test User',
+        isAdmin: 'True',
+        permissionProfileName: 'Account Administrator',
+        userSettings: { canSendEnvelope: 'true', canManageTemplates: 'true', canManageAccount: 'true' },
+        uri: `/v2.1/accounts/${admin.accountId}/users/${admin.userId}`,
+      })
+      expect((await call(sender, 'GET', `/users/${sender.userId}`)).json().permissionProfileName).toBe(
+        'DocuSign Sender',
+      )
+      expect((await call(sender, 'GET', '/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
+    })
+  })
+
+  describe('POST /users (invitation)', () => {
+    it('creates the user, emails a set-password link, and the link leads to a first sign-in', async () => {
+      const response = await call(admin, 'POST', '/users', {
+        newUsers: [
+          { userName: 'Grace Hopper', email: 'grace@example.test', permissionProfileName: 'DocuSign Viewer' },
+          { userName: 'Again', email: 'GRACE@example.test' },
+          { userName: 'No email' },
+        ],
+      })
+      expect(response.statusCode).toBe(201)
+      const [grace, duplicate, invalid] = response.json().newUsers
+      expect(grace).toMatchObject({
+        userName: 'Grace Hopper',
+        userStatus: 'ActivationSent',
+        permissionProfileName: 'DocuSign Viewer',
+      })
+      expect(duplicate.errorDetails.errorCode).toBe('USER_ALREADY_EXISTS_IN_ACCOUNT')
+      expect(invalid.errorDetails.errorCode).toBe('INVALID_REQUEST_PARAMETER')
+
+      const email = await mailTo('grace@example.test', /invited/)
+      const link = linkIn(email.textBody)
+      expect((await form(link.pathname, { password: 'short', confirm: 'short' })).statusCode).toBe(400)
+      expect(
+        (await form(link.pathname, { password: PASSWORD, confirm: 'different password' })).statusCode,
+      ).toBe(400)
+      const saved = await form(link.pathname, { password: PASSWORD, confirm: PASSWORD })
+      expect(saved.statusCode).toBe(200)
+      expect(saved.body).toContain('password is saved')
+      expect((await service.app.inject({ method: 'GET', url: link.pathname })).statusCode).toBe(410)
+      expect(await signIn(service.ctx.db, 'grace@example.test', PASSWORD, Date.now())).toMatchObject({
+        kind: 'signed-in',
+        userId: grace.userId,
+      })
+      expect((await call(admin, 'GET', `/users/${grace.userId}`)).json().userStatus).toBe('Active')
+    })
+
+    it('is for administrators only, and refuses an unknown permission profile', async () => {
+      expect(
+        (await call(sender, 'POST', '/users', { newUsers: [{ userName: 'X', email: 'x@example.test' }] }))
+          .statusCode,
+      ).toBe(403)
+      const refused = await call(admin, 'POST', '/users', {
+        newUsers: [{ userName: 'X', email: 'x@example.test', permissionProfileName: 'Owner' }],
+      })
+      expect(refused.json().newUsers[0].errorDetails.message).toContain('permissionProfileName')
+    })
+  })
+
+  describe('PUT /users/{userId}', () => {
+    it("changes a user's permissions", async () => {
+      const made = await call(admin, 'PUT', `/users/${sender.userId}`, { isAdmin: 'true' })
+      expect(made.json()).toMatchObject({ isAdmin: 'True', permissionProfileName: 'Account Administrator' })
+      const back = await call(admin, 'PUT', `/users/${sender.userId}`, {
+        permissionProfileName: 'DocuSign Sender',
+        userSettings: { canManageTemplates: 'false' },
+      })
+      expect(back.json().userSettings).toEqual({
+        canSendEnvelope: 'true',
+        canManageTemplates: 'false',
+        canManageAccount: 'false',
+      })
+      expect((await call(admin, 'PUT', `/users/${sender.userId}`, { isAdmin: 'maybe' })).statusCode).toBe(400)
+    })
+  })
+
+  describe('DELETE /users (closeUsers)', () => {
+    it('ends the membership, and reports users who are not members', async () => {
+      const victim = await seedPrincipal(service.ctx, { accountId: admin.accountId })
+      const response = await call(admin, 'DELETE', '/users', {
+        users: [{ userId: victim.userId }, { userId: '00000000-0000-4000-8000-000000000000' }],
+      })
+      expect(response.statusCode).toBe(200)
+      const [closed, unknown] = response.json().users
+      expect(closed).toMatchObject({ userId: victim.userId, userStatus: 'Closed' })
+      expect(unknown.errorDetails.errorCode).toBe('USER_NOT_FOUND')
+      const ids = (await call(admin, 'GET', '/users'))
+        .json()
+        .users.map((user: { userId: string }) => user.userId)
+      expect(ids).not.toContain(victim.userId)
+    })
+  })
+
+  describe('password reset', () => {
+    it('answers the same whether the email exists, and the link works once', async () => {
+      const known = await form('/oauth/password-reset', { email: 'grace@example.test' })
+      const unknown = await form('/oauth/password-reset', { email: 'nobody@example.test' })
+      expect(known.statusCode).toBe(200)
+      expect(unknown.body).toBe(known.body)
+      const email = await mailTo('grace@example.test', /Reset/)
+      const link = linkIn(email.textBody)
+      const newPassword = 'another long password'
+      expect((await form(link.pathname, { password: newPassword, confirm: newPassword })).statusCode).toBe(
+        200,
+      )
+      expect((await service.app.inject({ method: 'GET', url: link.pathname })).statusCode).toBe(410)
+      expect((await signIn(service.ctx.db, 'grace@example.test', newPassword, Date.now())).kind).toBe(
+        'signed-in',
+      )
+      expect(
+        (await recentMessages(service.ctx.db, { limit: 50, recipient: 'nobody@example.test' })).length,
+      ).toBe(0)
+    })
+  })
+})

@@ -1,0 +1,217 @@
+import { Type } from '@sinclair/typebox'
+import type { App } from 'platform'
+import type { ServiceContext } from '../context.js'
+import { pickLocale } from '../identity/pages/messages.js'
+import { findUser } from '../identity/repository.js'
+import {
+  closeUsers,
+  getUser,
+  inviteUsers,
+  listUsers,
+  updateUserPermissions,
+} from '../identity/users/directory.js'
+import { OUTBOX_TOPICS } from '../outbox/topics.js'
+import { requirePermission } from '../rest/account-scope.js'
+
+const Flag = Type.String({ description: '"true" or "false"' })
+const UserSettings = Type.Object(
+  {
+    canSendEnvelope: Type.Optional(Flag),
+    canManageTemplates: Type.Optional(Flag),
+    canManageAccount: Type.Optional(Flag),
+  },
+  { description: "DocuSign's userSettingsInformation, the three settings this service has" },
+)
+const PermissionFields = {
+  permissionProfileName: Type.Optional(
+    Type.String({ description: 'Account Administrator, DocuSign Sender or DocuSign Viewer' }),
+  ),
+  isAdmin: Type.Optional(Flag),
+  userSettings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+}
+const UserInformation = Type.Object({
+  userId: Type.String(),
+  userName: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  userStatus: Type.String({
+    description: 'Active, or ActivationSent until the invited user chooses a password',
+  }),
+  isAdmin: Type.String(),
+  permissionProfileName: Type.String(),
+  userSettings: UserSettings,
+  createdDateTime: Type.String(),
+  uri: Type.String(),
+})
+const ErrorDetails = Type.Object({ errorCode: Type.String(), message: Type.String() })
+const tags = ['Users']
+const security = [{ bearer: [] }]
+const UserParams = Type.Object({ accountId: Type.String(), userId: Type.String({ maxLength: 64 }) })
+
+/** DocuSign's Users API (subset): list, get, invite, change permissions, close. */
+export async function userRoutes(app: App, ctx: ServiceContext) {
+  const accountUri = (accountId: string) => `/v2.1/accounts/${accountId}`
+  const admin = { preHandler: requirePermission('administer') }
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: "List the account's users",
+        security,
+        response: {
+          200: Type.Object({
+            users: Type.Array(UserInformation),
+            resultSetSize: Type.String(),
+            totalSetSize: Type.String(),
+            startPosition: Type.String(),
+            endPosition: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      listUsers(ctx.db, request.principal.accountId, accountUri(request.principal.accountId)),
+  )
+
+  app.get(
+    '/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Get a user',
+        security,
+        params: UserParams,
+        response: { 200: UserInformation },
+      },
+    },
+    async (request) =>
+      getUser(
+        ctx.db,
+        request.principal.accountId,
+        request.params.userId,
+        accountUri(request.principal.accountId),
+      ),
+  )
+
+  app.post(
+    '/users',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Invite users: each gets an email with a link to choose a password (newUsersDefinition)',
+        security,
+        body: Type.Object({
+          newUsers: Type.Array(
+            Type.Object({
+              userName: Type.Optional(Type.String({ maxLength: 200 })),
+              email: Type.Optional(Type.String({ maxLength: 320 })),
+              ...PermissionFields,
+            }),
+            { minItems: 1, maxItems: 100 },
+          ),
+        }),
+        response: {
+          201: Type.Object({
+            newUsers: Type.Array(
+              Type.Object({
+                userId: Type.Optional(Type.String()),
+                userName: Type.String(),
+                email: Type.String(),
+                userStatus: Type.Optional(Type.String()),
+                permissionProfileName: Type.Optional(Type.String()),
+                createdDateTime: Type.Optional(Type.String()),
+                uri: Type.Optional(Type.String()),
+                errorDetails: Type.Optional(ErrorDetails),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, userId } = request.principal
+      const inviter = await findUser(ctx.db, userId)
+      const result = await inviteUsers(
+        ctx.db,
+        {
+          accountId,
+          accountUri: accountUri(accountId),
+          inviterName: inviter?.name ?? 'Inkwell',
+          origin: ctx.signingOrigin,
+          locale: pickLocale(request.headers['accept-language']),
+          newUsers: request.body.newUsers,
+        },
+        ctx.now(),
+      )
+      if (result.invited > 0) ctx.wakeOutbox([OUTBOX_TOPICS.composedMessage])
+      return reply.code(201).send({ newUsers: result.newUsers })
+    },
+  )
+
+  app.put(
+    '/users/:userId',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Change a user's permissions (permission profile, isAdmin, userSettings)",
+        security,
+        params: UserParams,
+        body: Type.Object(PermissionFields),
+        response: { 200: UserInformation },
+      },
+    },
+    async (request) =>
+      updateUserPermissions(
+        ctx.db,
+        {
+          accountId: request.principal.accountId,
+          userId: request.params.userId,
+          accountUri: accountUri(request.principal.accountId),
+          request: request.body,
+        },
+        ctx.now(),
+      ),
+  )
+
+  app.delete(
+    '/users',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Close users (userInfoList): each one's membership of this account ends",
+        security,
+        body: Type.Object({
+          users: Type.Array(Type.Object({ userId: Type.String({ maxLength: 64 }) }), {
+            minItems: 1,
+            maxItems: 100,
+          }),
+        }),
+        response: {
+          200: Type.Object({
+            users: Type.Array(
+              Type.Object({
+                userId: Type.String(),
+                userName: Type.Optional(Type.String()),
+                email: Type.Optional(Type.String()),
+                userStatus: Type.Optional(Type.String()),
+                errorDetails: Type.Optional(ErrorDetails),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      closeUsers(
+        ctx.db,
+        request.principal.accountId,
+        request.body.users.map((user) => user.userId),
+      ),
+  )
+}

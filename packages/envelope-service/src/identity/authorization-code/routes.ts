@@ -1,0 +1,224 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { App } from 'platform'
+import type { ServiceContext } from '../../context.js'
+import { findClient } from '../clients/repository.js'
+import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
+import { claimOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import { renderConsent, renderError, renderSignIn } from '../pages/page.js'
+import { OAuthErrorBody } from '../schema.js'
+import {
+  clearCookie,
+  isFirstPartyAppRequest,
+  readCookie,
+  requestOrigin,
+  SESSION_COOKIE,
+} from '../sessions/cookie.js'
+import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
+import { signIn } from '../users/sign-in.js'
+import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
+import { CONSENT_TICKET_LIFETIME_MS } from './lifetimes.js'
+import { redirectTo } from './redirect.js'
+import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest } from './request.js'
+
+const optional = Type.Optional(Type.String({ maxLength: 2048 }))
+const AuthorizeQuery = Type.Object({
+  response_type: optional,
+  scope: optional,
+  client_id: optional,
+  redirect_uri: optional,
+  state: optional,
+  code_challenge: optional,
+  code_challenge_method: optional,
+})
+const SignInForm = Type.Composite([
+  AuthorizeQuery,
+  Type.Object({
+    csrf: optional,
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+  }),
+])
+const ConsentForm = Type.Composite([
+  AuthorizeQuery,
+  Type.Object({ csrf: optional, ticket: optional, decision: optional }),
+])
+
+const html = { produces: ['text/html'] }
+
+/**
+ * DocuSign's Authorization Code Grant, the browser side: `GET /oauth/auth` shows the sign-in page, its
+ * form posts back to `/oauth/auth`, a client other than the first-party app then gets the consent page
+ * (`/oauth/auth/consent`), and the browser is sent to `redirect_uri?code=...&state=...`. Also the
+ * first-party app's sign-out.
+ */
+export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
+  /** The request checked; a refusal already answered (error page or redirect) when undefined. */
+  async function checkRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: AuthorizeParams,
+  ): Promise<AuthorizeRequest | undefined> {
+    const client = params.client_id ? await findClient(ctx.db, params.client_id) : undefined
+    const verdict = checkAuthorizeRequest(params, client, requestOrigin(request))
+    if (verdict.kind === 'ok') return verdict.request
+    const { locale, t } = pageMessages(request)
+    if (verdict.kind === 'page-error') {
+      const message = verdict.reason === 'unknown_client' ? t.unknownClient : t.invalidRedirect
+      await sendPage(reply, 400, renderError(locale, t, message))
+      return undefined
+    }
+    const { redirectUri, state, error, description } = verdict
+    await reply.redirect(redirectTo(redirectUri, { error, error_description: description, state }), 303)
+    return undefined
+  }
+
+  async function redirectWithCode(reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
+    const code = await issueAuthorizationCode(ctx.db, authorize, userId, ctx.now())
+    return reply.redirect(redirectTo(authorize.redirectUri, { code, state: authorize.state }), 303)
+  }
+
+  const params = (body: AuthorizeParams): AuthorizeParams => ({
+    response_type: body.response_type,
+    scope: body.scope,
+    client_id: body.client_id,
+    redirect_uri: body.redirect_uri,
+    state: body.state,
+    code_challenge: body.code_challenge,
+    code_challenge_method: body.code_challenge_method,
+  })
+
+  app.get(
+    '/oauth/auth',
+    {
+      schema: {
+        tags: ['Identity'],
+        summary: 'Start the Authorization Code Grant: the sign-in page',
+        querystring: AuthorizeQuery,
+        ...html,
+      },
+    },
+    async (request, reply) => {
+      const authorize = await checkRequest(request, reply, request.query)
+      if (!authorize) return reply
+      const { locale, t } = pageMessages(request)
+      const page = renderSignIn({
+        locale,
+        t,
+        clientName: authorize.client.name,
+        params: params(request.query),
+        csrf: formCsrf(request, reply),
+      })
+      return sendPage(reply, 200, page, new URL(authorize.redirectUri).origin)
+    },
+  )
+
+  app.post(
+    '/oauth/auth',
+    { schema: { hide: true, body: SignInForm, consumes: ['application/x-www-form-urlencoded'] } },
+    async (request, reply) => {
+      const { locale, t } = pageMessages(request)
+      if (!formCsrfValid(request, request.body.csrf))
+        return sendPage(reply, 403, renderError(locale, t, t.expired))
+      const authorize = await checkRequest(request, reply, request.body)
+      if (!authorize) return reply
+      const redirectOrigin = new URL(authorize.redirectUri).origin
+      const now = ctx.now()
+      const email = request.body.email ?? ''
+      const result = await signIn(ctx.db, email, request.body.password ?? '', now)
+      if (result.kind !== 'signed-in') {
+        const error =
+          result.kind === 'locked' ? t.locked(Math.ceil((result.until - now) / 60_000)) : t.invalid
+        if (result.kind === 'locked') reply.header('retry-after', Math.ceil((result.until - now) / 1000))
+        const page = renderSignIn({
+          locale,
+          t,
+          clientName: authorize.client.name,
+          params: params(request.body),
+          csrf: formCsrf(request, reply),
+          email,
+          error,
+        })
+        return sendPage(reply, result.kind === 'locked' ? 429 : 401, page, redirectOrigin)
+      }
+      const { userId } = result
+      if (authorize.client.id === INKWELL_APP_CLIENT_ID) {
+        // The first-party app is part of this service: signing in to it is the consent.
+        await recordConsent(ctx.db, userId, authorize.client.id, authorize.scopes, now)
+        return redirectWithCode(reply, authorize, userId)
+      }
+      if (await consentCovers(ctx.db, userId, authorize.client.id, authorize.scopes)) {
+        return redirectWithCode(reply, authorize, userId)
+      }
+      const ticket = opaqueToken()
+      await insertOneTimeToken(ctx.db, {
+        tokenHash: hashOpaque(ticket),
+        purpose: 'consent',
+        userId,
+        subject: authorize.client.id,
+        expiresAt: now + CONSENT_TICKET_LIFETIME_MS,
+      })
+      const page = renderConsent({
+        locale,
+        t,
+        clientName: authorize.client.name,
+        scopes: authorize.scopes,
+        params: params(request.body),
+        csrf: formCsrf(request, reply),
+        ticket,
+      })
+      return sendPage(reply, 200, page, redirectOrigin)
+    },
+  )
+
+  app.post(
+    '/oauth/auth/consent',
+    { schema: { hide: true, body: ConsentForm, consumes: ['application/x-www-form-urlencoded'] } },
+    async (request, reply) => {
+      const { locale, t } = pageMessages(request)
+      if (!formCsrfValid(request, request.body.csrf))
+        return sendPage(reply, 403, renderError(locale, t, t.expired))
+      const authorize = await checkRequest(request, reply, request.body)
+      if (!authorize) return reply
+      const now = ctx.now()
+      const ticket = request.body.ticket
+      const claimed = ticket ? await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'consent', now) : undefined
+      if (!claimed || claimed.subject !== authorize.client.id) {
+        return sendPage(reply, 400, renderError(locale, t, t.expired))
+      }
+      if (request.body.decision !== 'allow') {
+        const denied = redirectTo(authorize.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied access',
+          state: authorize.state,
+        })
+        return reply.redirect(denied, 303)
+      }
+      await recordConsent(ctx.db, claimed.userId, authorize.client.id, authorize.scopes, now)
+      return redirectWithCode(reply, authorize, claimed.userId)
+    },
+  )
+
+  app.post(
+    '/oauth/logout',
+    {
+      schema: {
+        tags: ['Identity'],
+        summary: "Sign the first-party app out: revoke its session cookie's refresh-token family",
+        response: { 204: Type.Null(), 403: OAuthErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!isFirstPartyAppRequest(request)) {
+        return reply
+          .code(403)
+          .send({ error: 'invalid_request', error_description: 'Only the first-party app may sign out here' })
+      }
+      const refreshToken = readCookie(request, SESSION_COOKIE)
+      if (refreshToken) await revokeByRefreshToken(ctx.db, refreshToken)
+      clearCookie(request, reply, SESSION_COOKIE)
+      return reply.code(204).send(null)
+    },
+  )
+}

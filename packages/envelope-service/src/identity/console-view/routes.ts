@@ -1,0 +1,33 @@
+import { Type } from '@sinclair/typebox'
+import type { App } from 'platform'
+import type { ServiceContext } from '../../context.js'
+import { renderError } from '../pages/page.js'
+import { SESSION_COOKIE, setCookie } from '../sessions/cookie.js'
+import { pageMessages, sendPage } from '../sessions/forms.js'
+import { CONSOLE_SESSION_PATH, openConsoleView } from './console-view.js'
+
+/** `GET /app-session/console/{token}`: the URL DocuSign's console view returns, opened in a browser. */
+export async function consoleSessionRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    `${CONSOLE_SESSION_PATH}/:token`,
+    {
+      schema: {
+        tags: ['Identity'],
+        summary: 'Open a console view URL: sign in to the web app and go to the dashboard or the envelope',
+        params: Type.Object({ token: Type.String({ maxLength: 128 }) }),
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const now = ctx.now()
+      const opened = await openConsoleView(ctx.db, request.params.token, now)
+      if (!opened) {
+        const { locale, t } = pageMessages(request)
+        return sendPage(reply, 410, renderError(locale, t, t.consoleExpired))
+      }
+      setCookie(request, reply, SESSION_COOKIE, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
+      reply.header('referrer-policy', 'no-referrer')
+      return reply.redirect(opened.location, 303)
+    },
+  )
+}

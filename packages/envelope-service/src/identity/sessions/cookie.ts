@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * The first-party app's sign-in lives in this cookie: its refresh token, `HttpOnly` (no script, hence no
+ * XSS, can read it), `SameSite=Strict` and `Path=/oauth` (sent only to the token and sign-out endpoints,
+ * and never by another site's request), `Secure` over HTTPS.
+ */
+export const SESSION_COOKIE = 'inkwell_session'
+/** Double-submit token of the sign-in and consent forms. */
+export const CSRF_COOKIE = 'inkwell_csrf'
+export const COOKIE_PATH = '/oauth'
+/** The header the first-party app sends with cookie requests: a cross-site form cannot set it. */
+export const APP_HEADER = 'x-inkwell-app'
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=')
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      const value = part.slice(separator + 1).trim()
+      return value === '' ? undefined : value
+    }
+  }
+  return undefined
+}
+
+export function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  const attributes = [
+    `${name}=${value}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ]
+  if (request.protocol === 'https') attributes.push('Secure')
+  const existing = reply.getHeader('set-cookie')
+  const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
+  reply.header('set-cookie', [...cookies, attributes.join('; ')])
+}
+
+export const clearCookie = (request: FastifyRequest, reply: FastifyReply, name: string) =>
+  setCookie(request, reply, name, '', 0)
+
+/** The origin this request came to, e.g. `https://localhost:8443`. */
+export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`
+
+/**
+ * True when the request comes from the first-party app's own page: it carries `X-Inkwell-App: 1` (which
+ * a cross-site form cannot send, and a cross-origin fetch cannot send without a CORS preflight this
+ * service never answers) and an `Origin` equal to the origin it came to.
+ */
+export function isFirstPartyAppRequest(request: FastifyRequest): boolean {
+  return request.headers[APP_HEADER] === '1' && request.headers.origin === requestOrigin(request)
+}

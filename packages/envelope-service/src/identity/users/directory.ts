@@ -1,0 +1,195 @@
+import { InvalidRequestError, NotFoundError } from 'platform'
+import type { Db } from '../../database.js'
+import type { Locale } from '../pages/messages.js'
+import { type Permission, parsePermissions } from '../permissions.js'
+import { findAccount, findUserByEmail } from '../repository.js'
+import { removeMember } from '../revocation.js'
+import { addMember, createUser, splitName } from '../service.js'
+import { enqueueInvitation } from './password-links.js'
+import {
+  applyPermissionRequest,
+  PERMISSION_PROFILES,
+  type PermissionRequest,
+  permissionRequestProblem,
+  profileOf,
+  settingsOf,
+} from './permission-profiles.js'
+import { type AccountMember, findCredentialsByEmail, listAccountMembers } from './repository.js'
+
+/**
+ * DocuSign's users API over this service's users and memberships: list, get, invite (`newUsers`),
+ * change permissions, close (`closeUsers`, which ends the membership in this account).
+ */
+
+export function toUserInformation(member: AccountMember, accountUri: string) {
+  const permissions = parsePermissions(member.permissions)
+  const { givenName, familyName } = splitName(member.name)
+  return {
+    userId: member.userId,
+    userName: member.name,
+    email: member.email,
+    firstName: givenName,
+    lastName: familyName,
+    userStatus: member.hasPassword ? 'Active' : 'ActivationSent',
+    isAdmin: permissions.has('administer') ? 'True' : 'False',
+    permissionProfileName: profileOf(permissions),
+    userSettings: settingsOf(permissions),
+    createdDateTime: member.memberSince,
+    uri: `${accountUri}/users/${member.userId}`,
+  }
+}
+
+export type UserInformation = ReturnType<typeof toUserInformation>
+
+export async function listUsers(db: Db, accountId: string, accountUri: string) {
+  const members = await listAccountMembers(db, accountId)
+  const users = members.map((member) => toUserInformation(member, accountUri))
+  return {
+    users,
+    resultSetSize: String(users.length),
+    totalSetSize: String(users.length),
+    startPosition: '0',
+    endPosition: String(Math.max(0, users.length - 1)),
+  }
+}
+
+export async function getUser(db: Db, accountId: string, userId: string, accountUri: string) {
+  const [member] = await listAccountMembers(db, accountId, userId)
+  if (!member)
+    throw new NotFoundError(`User ${userId} is not a member of this account`, { errorCode: 'USER_NOT_FOUND' })
+  return toUserInformation(member, accountUri)
+}
+
+function checkPermissionRequest(request: PermissionRequest): void {
+  const problem = permissionRequestProblem(request)
+  if (problem) throw new InvalidRequestError(problem)
+}
+
+export async function updateUserPermissions(
+  db: Db,
+  input: { accountId: string; userId: string; accountUri: string; request: PermissionRequest },
+  now: number,
+) {
+  checkPermissionRequest(input.request)
+  const [member] = await listAccountMembers(db, input.accountId, input.userId)
+  if (!member)
+    throw new NotFoundError(`User ${input.userId} is not a member of this account`, {
+      errorCode: 'USER_NOT_FOUND',
+    })
+  const permissions = applyPermissionRequest(parsePermissions(member.permissions), input.request)
+  await addMember(
+    db,
+    { accountId: input.accountId, userId: input.userId, permissions: [...permissions] },
+    now,
+  )
+  return getUser(db, input.accountId, input.userId, input.accountUri)
+}
+
+export interface NewUserRequest extends PermissionRequest {
+  userName?: string | undefined
+  email?: string | undefined
+}
+
+/**
+ * Invites each new user: a person without an account gets a user and an email (through the outbox) with
+ * a link to choose a password; a person who already has a user here is added to the account as they
+ * are. Each entry answers on its own, with `errorDetails` when it was refused.
+ */
+export async function inviteUsers(
+  db: Db,
+  input: {
+    accountId: string
+    accountUri: string
+    inviterName: string
+    origin: string
+    locale: Locale
+    newUsers: NewUserRequest[]
+  },
+  now: number,
+) {
+  const account = await findAccount(db, input.accountId)
+  if (!account) throw new NotFoundError(`Account ${input.accountId} not found`)
+  const members = new Set(
+    (await listAccountMembers(db, input.accountId)).map((member) => member.email.toLowerCase()),
+  )
+  const results = []
+  let invited = 0
+  for (const request of input.newUsers) {
+    const email = (request.email ?? '').trim()
+    const userName = (request.userName ?? '').trim()
+    const refuse = (errorCode: string, message: string) => ({
+      email,
+      userName,
+      errorDetails: { errorCode, message },
+    })
+    const problem =
+      email === '' || userName === '' ? 'userName and email are required' : permissionRequestProblem(request)
+    if (problem) {
+      results.push(refuse('INVALID_REQUEST_PARAMETER', problem))
+      continue
+    }
+    if (members.has(email.toLowerCase())) {
+      results.push(refuse('USER_ALREADY_EXISTS_IN_ACCOUNT', `${email} is already a member of this account`))
+      continue
+    }
+    const permissions: Set<Permission> = applyPermissionRequest(
+      new Set(PERMISSION_PROFILES['DocuSign Sender']),
+      request,
+    )
+    const existing = (await findCredentialsByEmail(db, email)) ?? (await findUserByEmail(db, email))
+    const user = existing
+      ? { id: existing.id, name: existing.name, email: existing.email }
+      : await createUser(db, { name: userName, email }, now)
+    await addMember(db, { accountId: input.accountId, userId: user.id, permissions: [...permissions] }, now)
+    const hasPassword = existing !== undefined && 'passwordHash' in existing && existing.passwordHash !== null
+    if (!hasPassword) {
+      await db.transaction().execute((tx) =>
+        enqueueInvitation(
+          tx,
+          {
+            user,
+            inviterName: input.inviterName,
+            accountName: account.name,
+            origin: input.origin,
+            locale: input.locale,
+          },
+          now,
+        ),
+      )
+      invited++
+    }
+    members.add(email.toLowerCase())
+    const shown = await getUser(db, input.accountId, user.id, input.accountUri)
+    results.push({
+      userId: shown.userId,
+      userName: shown.userName,
+      email: shown.email,
+      userStatus: shown.userStatus,
+      permissionProfileName: shown.permissionProfileName,
+      createdDateTime: shown.createdDateTime,
+      uri: shown.uri,
+    })
+  }
+  return { newUsers: results, invited }
+}
+
+/** DocuSign's closeUsers: each user's membership of this account ends (they keep other accounts). */
+export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
+  const users = []
+  for (const userId of userIds) {
+    const [member] = await listAccountMembers(db, accountId, userId)
+    if (!member) {
+      users.push({
+        userId,
+        errorDetails: {
+          errorCode: 'USER_NOT_FOUND',
+          message: `User ${userId} is not a member of this account`,
+        },
+      })
+      continue
+    }
+    await removeMember(db, { accountId, userId })
+    users.push({ userId, userName: member.name, email: member.email, userStatus: 'Closed' })
+  }
+  return { users }
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely'
+import type { DbOrTx } from '../../database.js'
+
+/** SQL of user credentials: password hash, the lockout counter, the active flag. */
+
+export interface UserCredentials {
+  id: string
+  name: string
+  email: string
+  passwordHash: string | null
+  lockedUntil: number | null
+  active: boolean
+}
+
+/** The active user with this email (compared in lower case), if any. */
+export async function findCredentialsByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<UserCredentials | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'password_hash', 'locked_until', 'active'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('active', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst()
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      passwordHash: row.password_hash,
+      lockedUntil: row.locked_until,
+      active: row.active === 1,
+    }
+  )
+}
+
+/**
+ * Counts a failed sign-in in one statement (so concurrent failures in several processes all count):
+ * failures before `windowStart` no longer count and the count starts again at 1. Returns the new count.
+ */
+export async function countFailedSignIn(
+  db: DbOrTx,
+  userId: string,
+  now: number,
+  windowStart: number,
+): Promise<number> {
+  const stale = sql<boolean>`first_failure_at is null or first_failure_at < ${windowStart}`
+  const row = await db
+    .updateTable('users')
+    .set({
+      failed_sign_ins: sql`case when ${stale} then 1 else failed_sign_ins + 1 end`,
+      first_failure_at: sql`case when ${stale} then ${now} else first_failure_at end`,
+    })
+    .where('id', '=', userId)
+    .returning('failed_sign_ins')
+    .executeTakeFirst()
+  return row?.failed_sign_ins ?? 0
+}
+
+export async function lockUser(db: DbOrTx, userId: string, until: number): Promise<void> {
+  await db.updateTable('users').set({ locked_until: until }).where('id', '=', userId).execute()
+}
+
+export async function clearFailedSignIns(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_sign_ins: 0, first_failure_at: null, locked_until: null })
+    .where('id', '=', userId)
+    .execute()
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_sign_ins: 0, first_failure_at: null, locked_until: null })
+    .where('id', '=', userId)
+    .execute()
+}
+
+export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+  return row?.password_hash
+}
+
+export interface AccountMember {
+  userId: string
+  name: string
+  email: string
+  createdAt: string
+  memberSince: string
+  permissions: string
+  hasPassword: boolean
+}
+
+/** The account's members with what the users API shows of them, oldest membership first. */
+export async function listAccountMembers(
+  db: DbOrTx,
+  accountId: string,
+  userId?: string,
+): Promise<AccountMember[]> {
+  let query = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'users.password_hash',
+      'memberships.created_at as member_since',
+      'memberships.permissions',
+    ])
+    .where('memberships.account_id', '=', accountId)
+    .where('users.active', '=', 1)
+  if (userId !== undefined) query = query.where('users.id', '=', userId)
+  const rows = await query.orderBy('memberships.created_at').orderBy('users.id').execute()
+  return rows.map((row) => ({
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+    memberSince: row.member_since,
+    permissions: row.permissions,
+    hasPassword: row.password_hash !== null,
+  }))
+}
