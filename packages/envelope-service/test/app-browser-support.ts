@@ -6,6 +6,7 @@ import { buildWebApp, launchChromium } from 'platform/testing/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { loadEnvelopeServiceConfig } from '../src/config.js'
+import { setPassword } from '../src/identity/users/sign-in.js'
 import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
 import { freePort, seedPrincipal, type TestPrincipal } from '../src/testing/harness.js'
 import {
@@ -25,6 +26,8 @@ export interface AppStack {
   browser: Browser
   service: ListeningService
   principal: TestPrincipal
+  /** The principal's sign-in email. */
+  email: string
   close(): Promise<void>
 }
 
@@ -55,7 +58,10 @@ export async function startAppStack(databaseUrl: string): Promise<AppStack> {
   await app.listen({ host: '127.0.0.1', port })
   const service: ListeningService = { app, ctx, origin, close: () => app.close() }
   const principal = await seedPrincipal(ctx)
+  await setPassword(ctx.db, principal.userId, PASSWORD)
+  const email = `${principal.userId}@example.test`
   return {
+    email,
     sink,
     browser,
     service,
@@ -70,35 +76,60 @@ export async function startAppStack(databaseUrl: string): Promise<AppStack> {
   }
 }
 
+/** The seeded principal's password: the tests sign in through the sign-in page with it. */
+export const PASSWORD = 'correct horse battery staple'
+
 /**
- * Until the service signs people in itself, the session the app asks /oauth/token for is the seeded
- * principal's access token: the app's own code path (refresh from the cookie, then the REST API with
- * the token) runs unchanged.
+ * A browser context signed in as the seeded principal the way a person signs in: the app finds no
+ * session cookie, starts the authorization code flow (PKCE), the sign-in page takes the email and
+ * password, and the callback lands on the dashboard. Later pages of the context share the cookie.
  */
 export async function signedInContext(
-  browser: Browser,
-  principal: TestPrincipal,
+  stack: AppStack,
   options: { locale?: string; viewport?: { width: number; height: number } } = {},
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({
     locale: options.locale ?? 'en-US',
     timezoneId: 'Europe/Madrid',
     ...(options.viewport ? { viewport: options.viewport } : {}),
   })
-  await context.route('**/oauth/token', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ access_token: principal.accessToken, token_type: 'Bearer', expires_in: 3600 }),
-    }),
-  )
-  await context.route('**/oauth/logout', (route) => route.fulfill({ status: 204 }))
-  return context
+  const page = await context.newPage()
+  await page.goto(`${stack.service.origin}/app/`)
+  await page.waitForURL((url) => url.pathname === '/oauth/auth')
+  await page.locator('#email').fill(stack.email)
+  await page.locator('#password').fill(PASSWORD)
+  await page.locator('button[type=submit]').click()
+  await page.waitForURL((url) => url.pathname === '/app/')
+  return { context, page }
 }
 
 interface EnvelopesSdk extends DocuSignSdkBase {
   EnvelopesApi: new (
     client: SdkApiClient,
-  ) => { createEnvelope(accountId: string, options: { envelopeDefinition: SdkModel }): Promise<SdkModel> }
+  ) => {
+    createEnvelope(accountId: string, options: { envelopeDefinition: SdkModel }): Promise<SdkModel>
+    createConsoleView(accountId: string, options: { consoleViewRequest: SdkModel }): Promise<SdkModel>
+  }
+}
+
+function sdkEnvelopes(service: ListeningService, principal: TestPrincipal) {
+  const sdk = loadDocuSignSdk<EnvelopesSdk>()
+  const client = new sdk.ApiClient()
+  client.setBasePath(`${service.origin}/restapi`)
+  client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)
+  return new sdk.EnvelopesApi(client)
+}
+
+/** DocuSign's console view through the official SDK: a one-time URL that opens the app signed in. */
+export async function consoleViewUrl(
+  service: ListeningService,
+  principal: TestPrincipal,
+  envelopeId?: string,
+): Promise<string> {
+  const view = await sdkEnvelopes(service, principal).createConsoleView(principal.accountId, {
+    consoleViewRequest: envelopeId ? { envelopeId } : {},
+  })
+  return view.url as string
 }
 
 /** Sends an envelope with the official SDK, as an integration would: one signer by email. */
@@ -107,11 +138,7 @@ export async function sendWithSdk(
   principal: TestPrincipal,
   envelope: { subject: string; signer: { name: string; email: string }; documentBase64: string },
 ): Promise<string> {
-  const sdk = loadDocuSignSdk<EnvelopesSdk>()
-  const client = new sdk.ApiClient()
-  client.setBasePath(`${service.origin}/restapi`)
-  client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)
-  const created = await new sdk.EnvelopesApi(client).createEnvelope(principal.accountId, {
+  const created = await sdkEnvelopes(service, principal).createEnvelope(principal.accountId, {
     envelopeDefinition: {
       status: 'sent',
       emailSubject: envelope.subject,

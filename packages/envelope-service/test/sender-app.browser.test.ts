@@ -10,7 +10,9 @@ import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { SENDER_APP_CSP } from '../src/sender-app/page.js'
 import {
   type AppStack,
+  consoleViewUrl,
   firstPageMilliseconds,
+  PASSWORD,
   sendWithSdk,
   signedInContext,
   startAppStack,
@@ -43,9 +45,7 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
   async function openDashboard(
     options: { locale?: string; viewport?: { width: number; height: number } } = {},
   ) {
-    const context = await signedInContext(stack.browser, stack.principal, options)
-    const page = await context.newPage()
-    await page.goto(`${stack.service.origin}/app/`)
+    const { page } = await signedInContext(stack, options)
     return page
   }
 
@@ -220,13 +220,45 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.context().close()
   })
 
-  it('signs out and offers to sign in again', async () => {
+  it('keeps the session across a reload, signs out, and signs in again through the sign-in page', async () => {
     const page = await openDashboard({ viewport: DESKTOP })
     await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/app/')
+    expect(
+      await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage)),
+    ).not.toMatch(/eyJ|token/i)
+
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByText('You have signed out.').waitFor()
     expect(await page.getByRole('heading', { name: 'Waiting for others' }).count()).toBe(0)
-    await page.getByRole('button', { name: 'Sign in again' }).waitFor()
+    await page.reload()
+    await page.waitForURL((url) => url.pathname === '/oauth/auth')
+    await page.locator('#email').fill(stack.email)
+    await page.locator('#password').fill(PASSWORD)
+    await page.locator('button[type=submit]').click()
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
     await page.context().close()
+  })
+
+  it("opens the dashboard, or an envelope, signed in from the SDK's console view", async () => {
+    const context = await stack.browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await page.goto(await consoleViewUrl(stack.service, stack.principal))
+    await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/app/')
+
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject: 'Opened from the CRM',
+      signer: { name: 'Eva Ramos', email: 'eva@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
+    const other = await stack.browser.newContext({ viewport: DESKTOP })
+    const details = await other.newPage()
+    await details.goto(await consoleViewUrl(stack.service, stack.principal, envelopeId))
+    await details.getByRole('heading', { name: 'Opened from the CRM' }).waitFor()
+    expect(new URL(details.url()).pathname).toBe(`/app/envelopes/${envelopeId}`)
+    await Promise.all([context.close(), other.close()])
   })
 })

@@ -1,8 +1,5 @@
-/**
- * The app's integration key: the first-party public client the service seeds for it (PKCE, no secret,
- * no consent page, redirect URI `<origin>/app/callback`). The same GUID on every installation, so the
- * app is built once.
- */
-export const APP_CLIENT_ID = '6f1c2a8e-4b7d-4e39-9a51-0c3d8e2f7b64'
+import { INKWELL_APP_CALLBACK_PATH, INKWELL_APP_CLIENT_ID } from '../../../src/identity/first-party.js'
 
-export const CALLBACK_PATH = '/app/callback'
+/** The app's integration key and callback, as the service seeds them (one GUID on every installation). */
+export const APP_CLIENT_ID = INKWELL_APP_CLIENT_ID
+export const CALLBACK_PATH = INKWELL_APP_CALLBACK_PATH
