@@ -9,7 +9,7 @@
  *   ENVELOPE_LAYERS, bottom first; the README of the envelope service explains each layer.
  */
 const ENVELOPE_LAYERS = [
-  ['product.ts', 'ids.ts', 'migrations', 'tls'],
+  ['product.ts', 'ids.ts', 'migrations', 'tls', 'sender-app'],
   ['outbox', 'documents', 'audit', 'network'],
   ['identity'],
   ['rest', 'ratelimit'],

@@ -10,7 +10,7 @@
 // stays running never loads Vite or esbuild. Progress goes to stderr (stdout stays the caller's).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const root = resolve(import.meta.dirname, '..')
@@ -54,26 +54,38 @@ const externalDependencies = {
 
 /**
  * Browser pages a service serves, built with Vite (a runtime dependency of the service) when their inputs
- * changed: name -> [Vite config, output folder, source folder, label].
+ * changed: name -> a list of [Vite config, output folder, source folder, label].
  */
 export const pages = {
   recipes: [
-    'packages/recipe-manager/web/vite.config.ts',
-    'packages/recipe-manager/dist/web',
-    'packages/recipe-manager/web',
-    'recipe web app',
+    [
+      'packages/recipe-manager/web/vite.config.ts',
+      'packages/recipe-manager/dist/web',
+      'packages/recipe-manager/web',
+      'recipe web app',
+    ],
   ],
   envelopes: [
-    'packages/envelope-service/web/signing/vite.config.ts',
-    'packages/envelope-service/dist/signing',
-    'packages/envelope-service/web/signing',
-    'signing page',
+    [
+      'packages/envelope-service/web/signing/vite.config.ts',
+      'packages/envelope-service/dist/signing',
+      'packages/envelope-service/web/signing',
+      'signing page',
+    ],
+    [
+      'packages/envelope-service/web/app/vite.config.ts',
+      'packages/envelope-service/dist/app',
+      'packages/envelope-service/web/app',
+      "sender's web app",
+    ],
   ],
   automation: [
-    'packages/envelope-automation/web/vite.config.ts',
-    'packages/envelope-automation/dist/console',
-    'packages/envelope-automation/web',
-    'CRM console',
+    [
+      'packages/envelope-automation/web/vite.config.ts',
+      'packages/envelope-automation/dist/console',
+      'packages/envelope-automation/web',
+      'CRM console',
+    ],
   ],
 }
 
@@ -126,11 +138,14 @@ function writeStamp(stamp, output, files) {
   writeFileSync(stamp, `${JSON.stringify(content, null, 1)}\n`)
 }
 
-/** Builds the web page of a service (Vite) unless its inputs are unchanged. */
-export async function buildPage(name) {
-  const [config, output, sources, label] = pages[name]
+/** Builds the web pages of a service (Vite), each unless its inputs are unchanged. */
+async function buildPages(name) {
+  for (const page of pages[name]) await buildPage(name, page)
+}
+
+async function buildPage(name, [config, output, sources, label]) {
   if (!existsSync(resolve(root, config))) return
-  const stamp = stampOf(entries[name][0], `page-${name}`)
+  const stamp = stampOf(entries[name][0], `page-${basename(output)}`)
   const index = resolve(root, output, 'index.html')
   if (upToDate(stamp, index)) return progress(`${label}: unchanged`)
   const since = performance.now()
@@ -186,7 +201,7 @@ export async function buildBundles(names) {
 
 /** Builds the named entries (pages, then bundles); resolves when written, throws with the tools' messages. */
 export async function build(names = Object.keys(entries), { pagesOnly = false, bundlesOnly = false } = {}) {
-  if (!bundlesOnly) for (const name of names) if (pages[name]) await buildPage(name)
+  if (!bundlesOnly) for (const name of names) if (pages[name]) await buildPages(name)
   if (!pagesOnly) await buildBundles(names)
 }
 

@@ -239,7 +239,10 @@ if (selected.includes('envelopes')) {
     `Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`,
   )
   console.log(
-    `Web app sign-in:  ${demoSignIn.email}, password ${demoSignIn.password}  (kept in ${credentialsFile})`,
+    `Sender's web app: http://127.0.0.1:${browserPort}/app/  (follow, void, resend, correct envelopes)`,
+  )
+  console.log(
+    `                  sign in as ${demoSignIn.email}, password ${demoSignIn.password}  (kept in ${credentialsFile})`,
   )
 }
 if (selected.includes('automation')) {

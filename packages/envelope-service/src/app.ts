@@ -46,6 +46,7 @@ import { OUTBOX_TOPICS } from './outbox/topics.js'
 import { createOutboxWaker } from './outbox/wake.js'
 import { counterPruneJob, createCallCounter } from './ratelimit/limiter.js'
 import { renderRestError } from './rest/errors.js'
+import { senderApp } from './sender-app/page.js'
 import { signingPage } from './signing/page.js'
 import { signingRoutes } from './signing/routes.js'
 import { createTemplateCache } from './templates/cache.js'
@@ -55,6 +56,8 @@ export interface BuildOptions {
   logLevel?: string | false
   /** Injectable clock for tests. */
   now?: () => number
+  /** Where the sender's web app was built; tests build it into a folder of their own. */
+  senderAppDirectory?: string
 }
 
 /** Builds the envelope service: database (migrated), context, and every route. Caller listens. */
@@ -262,6 +265,7 @@ export async function buildApp(
   await app.register(async (scope) => identityRoutes(scope as App, ctx))
   await app.register(async (scope) => signingRoutes(scope as App, ctx))
   await signingPage(app)
+  await senderApp(app, options.senderAppDirectory)
   if (config.DEV_MAILBOX) await app.register(async (scope) => devMailboxRoutes(scope as App, ctx))
   await app.register(async (scope) => accountRoutes(scope as App, ctx), {
     prefix: '/restapi/v2.1/accounts/:accountId',

@@ -720,6 +720,46 @@ describeEachDatabase('envelopes API', (databases) => {
       const future = (await get(who, `/envelopes?from_date=2999-01-01`)).json()
       expect(future).toMatchObject({ resultSetSize: '0', totalSetSize: '0', envelopes: [] })
     })
+
+    it('finds envelopes by search_text in the subject or a recipient, and orders them by order and order_by', async () => {
+      const who = await seedPrincipal(service.ctx)
+      const template = await createTemplate(who, {
+        name: 'Searchable',
+        documents: [{ documentId: '1', name: 'S.pdf', documentBase64: pdfs.inline?.base64 }],
+        recipients: { signers: [{ recipientId: '1', roleName: 'Signer', routingOrder: '1' }] },
+      })
+      const make = (emailSubject: string, signer: { name: string; email: string }) =>
+        post(who, {
+          status: 'sent',
+          emailSubject,
+          templateId: template,
+          templateRoles: [{ roleName: 'Signer', ...signer }],
+        }).then(created)
+      const lease = await make('Office lease 100% renewal', person)
+      const nda = await make('NDA', { name: 'Zoe Quint', email: 'zoe@quint.test' })
+      const other = await make('Invoice', person)
+      const since = '2000-01-01T00:00:00.000Z'
+      const ids = async (query: string) =>
+        (await get(who, `/envelopes?from_date=${since}${query}`))
+          .json()
+          .envelopes.map((envelope: { envelopeId: string }) => envelope.envelopeId)
+
+      expect(await ids('&search_text=LEASE')).toEqual([lease])
+      expect(await ids('&search_text=100%25')).toEqual([lease])
+      expect(await ids('&search_text=0%25%20r')).toEqual([lease])
+      expect(await ids('&search_text=_')).toEqual([])
+      expect(await ids('&search_text=quint')).toEqual([nda])
+      expect(await ids('&search_text=Zoe%20Q')).toEqual([nda])
+      expect(await ids('&search_text=%20%20')).toEqual([lease, nda, other])
+      expect(await ids('&order=DESC&order_by=created')).toEqual([other, nda, lease])
+      expect(await ids('&order=desc')).toEqual([other, nda, lease])
+      const refused = await get(who, `/envelopes?from_date=${since}&order=sideways`)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toBe('order must be asc or desc')
+      expect((await get(who, `/envelopes?from_date=${since}&order_by=subject`)).json().message).toBe(
+        'order_by must be one of status_changed, created, last_modified',
+      )
+    })
   })
 
   describe('cross-account isolation', () => {

@@ -2,8 +2,10 @@ import { ENVELOPE_STATUSES } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { parseFolderId } from '../envelopes/folder.js'
+import { listOrderOf } from '../envelopes/list-order.js'
 import { toEnvelopeOutput } from '../envelopes/mapping.js'
 import type { ListStatusChangesQuery } from '../envelopes/schema.js'
+import { searchPatternOf } from '../envelopes/search.js'
 import { listStatusChanges } from '../envelopes/service.js'
 
 /**
@@ -61,7 +63,10 @@ export async function listEnvelopeStatus(
   })
   const start = query.start_position ?? 0
   const count = query.count ?? 100
+  const searchPattern = searchPatternOf(query.search_text)
   const { total, envelopes } = await listStatusChanges(ctx.db, {
+    ...(searchPattern !== undefined ? { searchPattern } : {}),
+    order: listOrderOf(query.order, query.order_by),
     accountId: caller.accountId,
     ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
     ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),

@@ -428,40 +428,112 @@ export interface EnvelopeListQuery {
   envelopeIds?: string[]
   /** `folder_ids`: envelopes in any of these folders; the inbox is the one of `callerEmail`. */
   folders?: { ids: readonly SystemFolder[]; callerEmail: string }
+  /** `search_text` as a LIKE pattern (search.ts), matched as `matchesSearch` says. */
+  searchPattern?: string
+  /** Oldest first unless `descending` (`order=desc`). */
+  order?: { by: EnvelopeOrderColumn; descending: boolean }
   start: number
   count: number
 }
 
-/** Envelopes by status change time, oldest first, with the total before paging. */
+/** The columns `order_by` can name; the dashboard pages by status change time, newest first. */
+export type EnvelopeOrderColumn = 'status_changed_at' | 'created_at' | 'updated_at'
+
+/** Envelopes by status change time (or the `order` asked), oldest first, with the total before paging. */
 export async function listEnvelopes(
   db: DbOrTx,
   query: EnvelopeListQuery,
 ): Promise<{ total: number; envelopes: EnvelopeRecord[] }> {
-  let filtered = envelopeQuery(db, query.accountId)
-  if (query.fromDate !== undefined)
-    filtered = filtered.where('envelopes.status_changed_at', '>=', query.fromDate)
-  if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
-  if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
-  if (query.envelopeIds) filtered = filtered.where('envelopes.id', 'in', query.envelopeIds)
-  const { folders } = query
-  if (folders) {
-    filtered = filtered.where((eb) =>
-      eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))),
-    )
-  }
+  const column = query.order?.by ?? 'status_changed_at'
+  const direction = query.order?.descending ? 'desc' : 'asc'
   const [counted, rows] = await Promise.all([
-    filtered
-      .clearSelect()
+    // The count needs no sender: without the join it reads only the list index (migration 0026).
+    db
+      .selectFrom('envelopes')
+      .where((eb) => listFilter(eb, query))
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow(),
-    filtered
-      .orderBy('envelopes.status_changed_at')
-      .orderBy('envelopes.id')
+    envelopeColumns(db)
+      .where((eb) => listFilter(eb, query))
+      .orderBy(`envelopes.${column}`, direction)
+      .orderBy('envelopes.id', direction)
       .limit(query.count)
       .offset(query.start)
       .execute(),
   ])
   return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
+}
+
+/**
+ * DocuSign's `search_text` (`GET /envelopes` and `GET /folders/{folderId}`): the subject, the sender's
+ * name, recipients' names and emails, custom field values, matched by `pattern` (see search.ts). Each
+ * part is a set of ids found in one sequential pass over its table (the query around it keeps the
+ * account's): walking the account's envelopes in page order instead would fetch every row for its
+ * subject and look up its recipients and fields one by one.
+ */
+export function matchesSearch<TB extends keyof Schema>(
+  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
+  pattern: string,
+): Expression<SqlBool> {
+  const eb = scope as unknown as EnvelopeScope
+  const like = (column: Expression<string | null>) =>
+    sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`
+  return eb.or([
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelopes as searched')
+        .select('searched.id')
+        .where((inner) => like(inner.ref('searched.email_subject'))),
+    ),
+    eb(
+      'envelopes.sender_user_id',
+      'in',
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .where((inner) => like(inner.ref('users.name'))),
+    ),
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelope_recipients')
+        .select('envelope_recipients.envelope_id')
+        .where((inner) =>
+          inner.or([
+            like(inner.ref('envelope_recipients.name')),
+            like(inner.ref('envelope_recipients.email')),
+          ]),
+        ),
+    ),
+    eb(
+      'envelopes.id',
+      'in',
+      eb
+        .selectFrom('envelope_custom_fields')
+        .select('envelope_custom_fields.envelope_id')
+        .where((inner) => like(inner.ref('envelope_custom_fields.value'))),
+    ),
+  ])
+}
+
+/** The `GET /envelopes` filters as one predicate on `envelopes`, for the page and its count alike. */
+function listFilter<TB extends keyof Schema>(
+  scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
+  query: EnvelopeListQuery,
+): Expression<SqlBool> {
+  const eb = scope as unknown as EnvelopeScope
+  const conditions: Expression<SqlBool>[] = [eb('envelopes.account_id', '=', query.accountId)]
+  if (query.fromDate !== undefined) conditions.push(eb('envelopes.status_changed_at', '>=', query.fromDate))
+  if (query.toDate !== undefined) conditions.push(eb('envelopes.status_changed_at', '<', query.toDate))
+  if (query.statuses) conditions.push(eb('envelopes.status', 'in', query.statuses))
+  if (query.envelopeIds) conditions.push(eb('envelopes.id', 'in', query.envelopeIds))
+  const { folders, searchPattern } = query
+  if (folders) conditions.push(eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))))
+  if (searchPattern !== undefined) conditions.push(matchesSearch(eb, searchPattern))
+  return eb.and(conditions)
 }
 
 function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient {
@@ -593,11 +665,14 @@ export function inFolder<TB extends keyof Schema>(
         eb.and([
           unmoved,
           eb('envelopes.status', '<>', 'created'),
-          eb.exists(
+          // As a set of envelope ids, found by the recipients' lower-cased email index (migration 0026),
+          // rather than one recipient lookup per envelope of the account.
+          eb(
+            'envelopes.id',
+            'in',
             eb
               .selectFrom('envelope_recipients')
-              .select(sql.lit(1).as('one'))
-              .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
+              .select('envelope_recipients.envelope_id')
               .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
           ),
         ]),

@@ -68,6 +68,22 @@ export const ListStatusChangesQuery = Type.Object({
       description: 'Comma list of folders (`draft`, `inbox`, `recyclebin`, `sentitems`) to list from.',
     }),
   ),
+  search_text: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Only envelopes whose subject, or a recipient’s name or email, contains this text (any case).',
+    }),
+  ),
+  order: Type.Optional(
+    Type.String({ maxLength: 10, description: '`asc` (the default) or `desc`, in any case.' }),
+  ),
+  order_by: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: '`status_changed` (the default), `created` or `last_modified`.',
+    }),
+  ),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   start_position: Type.Optional(StartPosition),
 })

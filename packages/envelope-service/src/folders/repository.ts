@@ -1,8 +1,8 @@
 import type { EnvelopeStatus } from 'esign-contract'
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import type { DbOrTx, Schema } from '../database.js'
+import type { DbOrTx } from '../database.js'
 import type { StoredPlacement, SystemFolder } from '../envelopes/folder.js'
-import { inFolder } from '../envelopes/repository.js'
+import { inFolder, matchesSearch } from '../envelopes/repository.js'
+import { searchPatternOf } from '../envelopes/search.js'
 
 /**
  * The folders' SQL: a page of a folder's envelopes (which envelopes a folder holds: `inFolder`, in the
@@ -38,45 +38,6 @@ export interface FolderItemsQuery {
   count: number
 }
 
-type EnvelopeScope = ExpressionBuilder<Schema, 'envelopes'>
-
-/** `LIKE` on lower-cased text with `\` escaping, the same on SQLite and PostgreSQL. */
-const containsLower = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`
-
-/** DocuSign's `search_text`: the subject, the sender's name, recipients' names and emails, custom field values. */
-function matchesText(eb: EnvelopeScope, text: string): Expression<SqlBool> {
-  return eb.or([
-    containsLower('envelopes.email_subject', text),
-    eb.exists(
-      eb
-        .selectFrom('users')
-        .select(sql.lit(1).as('one'))
-        .whereRef('users.id', '=', 'envelopes.sender_user_id')
-        .where(containsLower('users.name', text)),
-    ),
-    eb.exists(
-      eb
-        .selectFrom('envelope_recipients')
-        .select(sql.lit(1).as('one'))
-        .whereRef('envelope_recipients.envelope_id', '=', 'envelopes.id')
-        .where((inner) =>
-          inner.or([
-            containsLower('envelope_recipients.name', text),
-            containsLower('envelope_recipients.email', text),
-          ]),
-        ),
-    ),
-    eb.exists(
-      eb
-        .selectFrom('envelope_custom_fields')
-        .select(sql.lit(1).as('one'))
-        .whereRef('envelope_custom_fields.envelope_id', '=', 'envelopes.id')
-        .where(containsLower('envelope_custom_fields.value', text)),
-    ),
-  ])
-}
-
 function folderQuery(db: DbOrTx, query: FolderItemsQuery) {
   let filtered = db
     .selectFrom('envelopes')
@@ -85,8 +46,8 @@ function folderQuery(db: DbOrTx, query: FolderItemsQuery) {
     .where('envelopes.status_changed_at', '>=', query.fromDate)
   if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
   if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
-  const text = query.searchText
-  if (text !== undefined && text !== '') filtered = filtered.where((eb) => matchesText(eb, text))
+  const pattern = searchPatternOf(query.searchText)
+  if (pattern !== undefined) filtered = filtered.where((eb) => matchesSearch(eb, pattern))
   return filtered
 }
 

@@ -19,6 +19,7 @@ import { signInMigration } from './0018_sign_in.js'
 import { editLocksMigration } from './0022_edit_locks.js'
 import { envelopeAttachmentsMigration } from './0023_envelope_attachments.js'
 import { bulkSendMigration } from './0024_bulk_send.js'
+import { envelopeListIndexesMigration } from './0026_envelope_list_indexes.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -44,4 +45,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0022_edit_locks': editLocksMigration(dialect),
   '0023_envelope_attachments': envelopeAttachmentsMigration(dialect),
   '0024_bulk_send': bulkSendMigration(dialect),
+  '0026_envelope_list_indexes': envelopeListIndexesMigration(dialect),
 })

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply } from 'fastify'
+import { type App, NotFoundError } from 'platform'
+
+/** Where the sender's web app is built (`npm run build:web`, run by `npm ci` and `npm start`). */
+export const SENDER_APP_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url))
+
+/**
+ * What the app may load: its own scripts and styles, calls to this origin only (the REST API and
+ * /oauth), documents shown in the page from blob URLs, no framing by other sites, no referrer.
+ */
+export const SENDER_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "font-src 'self'",
+  "img-src 'self' data: blob:",
+  "frame-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ')
+
+/** Vite puts every hashed bundle here: the name changes with the content, so it may be cached for good. */
+const HASHED_ASSETS = '/app/assets/'
+
+const SECURITY_HEADERS = {
+  'content-security-policy': SENDER_APP_CSP,
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'SAMEORIGIN',
+}
+
+/**
+ * Serves the built app under /app/. The app routes by path (`/app/envelopes/{id}`), so any other
+ * /app/ path that is not a file gets index.html, which is never cached so a new build is seen at once.
+ */
+export async function senderApp(app: App, directory = SENDER_APP_DIR) {
+  const indexFile = join(directory, 'index.html')
+  if (!existsSync(indexFile)) {
+    app.log.warn(
+      { directory },
+      "the sender's web app is not built; run `npm run build:web -w envelope-service`",
+    )
+  }
+  await app.register(fastifyStatic, {
+    root: directory,
+    prefix: '/app/',
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    // The cache policy is set below per file: forever for hashed bundles, revalidated for the rest.
+    cacheControl: false,
+    setHeaders(response, path) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
+      response.setHeader(
+        'cache-control',
+        path.includes(`${join(directory, 'assets')}/`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+  let index: Buffer | undefined
+  const sendIndex = async (reply: FastifyReply) => {
+    index ??= existsSync(indexFile) ? readFileSync(indexFile) : undefined
+    if (!index) throw new NotFoundError("The sender's web app is not built")
+    return reply
+      .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-cache' })
+      .type('text/html; charset=utf-8')
+      .send(index)
+  }
+  app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'))
+  app.get('/app/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
+  app.get('/app/*', { schema: { hide: true } }, async (request, reply) => {
+    // A missing hashed bundle is a 404, not the app: a stale page must not load HTML as a script.
+    if (request.url.startsWith(HASHED_ASSETS)) {
+      throw new NotFoundError('No such file')
+    }
+    return sendIndex(reply)
+  })
+}

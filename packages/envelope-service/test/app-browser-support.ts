@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildWebApp, launchChromium } from 'platform/testing/browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { buildApp } from '../src/app.js'
+import { loadEnvelopeServiceConfig } from '../src/config.js'
+import { setPassword } from '../src/identity/users/sign-in.js'
+import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
+import { freePort, seedPrincipal, type TestPrincipal } from '../src/testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkApiClient,
+  type SdkModel,
+} from '../src/testing/sdk.js'
+import { ensureSigningPageBuilt, type ListeningService } from './signing-browser-support.js'
+
+/** Shared by the sender's web app browser tests. */
+
+const APP_CONFIG = fileURLToPath(new URL('../web/app/vite.config.ts', import.meta.url))
+
+export interface AppStack {
+  sink: Awaited<ReturnType<typeof startSmtpSink>>
+  browser: Browser
+  service: ListeningService
+  principal: TestPrincipal
+  /** The principal's sign-in email. */
+  email: string
+  close(): Promise<void>
+}
+
+/**
+ * A real SMTP listener, Chromium, the app built as `npm start` builds it (into a folder of its own), the
+ * signing page, and a service listening on 127.0.0.1 that serves both and sends through the listener.
+ */
+export async function startAppStack(databaseUrl: string): Promise<AppStack> {
+  const scratch = mkdtempSync(join(tmpdir(), 'sender-app-'))
+  const [sink, browser, webApp, port] = await Promise.all([
+    startSmtpSink(),
+    launchChromium(),
+    buildWebApp(APP_CONFIG, 'sender-app-build-'),
+    freePort(),
+    ensureSigningPageBuilt(),
+  ])
+  const origin = `http://127.0.0.1:${port}`
+  const config = loadEnvelopeServiceConfig({
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    SMTP_URL: sink.url,
+    SMTP_FROM: 'no-reply@inkwell.test',
+    SEAL_DEVELOPMENT_FILE: join(scratch, 'seal.p12'),
+  })
+  const { app, ctx } = await buildApp(config, { logLevel: false, senderAppDirectory: webApp.directory })
+  await app.listen({ host: '127.0.0.1', port })
+  const service: ListeningService = { app, ctx, origin, close: () => app.close() }
+  const principal = await seedPrincipal(ctx)
+  await setPassword(ctx.db, principal.userId, PASSWORD)
+  const email = `${principal.userId}@example.test`
+  return {
+    email,
+    sink,
+    browser,
+    service,
+    principal,
+    async close() {
+      await browser.close()
+      await service.close()
+      await sink.close()
+      webApp.remove()
+      rmSync(scratch, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The seeded principal's password: the tests sign in through the sign-in page with it. */
+export const PASSWORD = 'correct horse battery staple'
+
+/**
+ * A browser context signed in as the seeded principal the way a person signs in: the app finds no
+ * session cookie, starts the authorization code flow (PKCE), the sign-in page takes the email and
+ * password, and the callback lands on the dashboard. Later pages of the context share the cookie.
+ */
+export async function signedInContext(
+  stack: AppStack,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({
+    locale: options.locale ?? 'en-US',
+    timezoneId: 'Europe/Madrid',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  })
+  const page = await context.newPage()
+  await page.goto(`${stack.service.origin}/app/`)
+  await page.waitForURL((url) => url.pathname === '/oauth/auth')
+  await page.locator('#email').fill(stack.email)
+  await page.locator('#password').fill(PASSWORD)
+  await page.locator('button[type=submit]').click()
+  await page.waitForURL((url) => url.pathname === '/app/')
+  return { context, page }
+}
+
+interface EnvelopesSdk extends DocuSignSdkBase {
+  EnvelopesApi: new (
+    client: SdkApiClient,
+  ) => {
+    createEnvelope(accountId: string, options: { envelopeDefinition: SdkModel }): Promise<SdkModel>
+    createConsoleView(accountId: string, options: { consoleViewRequest: SdkModel }): Promise<SdkModel>
+  }
+}
+
+function sdkEnvelopes(service: ListeningService, principal: TestPrincipal) {
+  const sdk = loadDocuSignSdk<EnvelopesSdk>()
+  const client = new sdk.ApiClient()
+  client.setBasePath(`${service.origin}/restapi`)
+  client.addDefaultHeader('Authorization', `Bearer ${principal.accessToken}`)
+  return new sdk.EnvelopesApi(client)
+}
+
+/** DocuSign's console view through the official SDK: a one-time URL that opens the app signed in. */
+export async function consoleViewUrl(
+  service: ListeningService,
+  principal: TestPrincipal,
+  envelopeId?: string,
+): Promise<string> {
+  const view = await sdkEnvelopes(service, principal).createConsoleView(principal.accountId, {
+    consoleViewRequest: envelopeId ? { envelopeId } : {},
+  })
+  return view.url as string
+}
+
+/** Sends an envelope with the official SDK, as an integration would: one signer by email. */
+export async function sendWithSdk(
+  service: ListeningService,
+  principal: TestPrincipal,
+  envelope: { subject: string; signer: { name: string; email: string }; documentBase64: string },
+): Promise<string> {
+  const created = await sdkEnvelopes(service, principal).createEnvelope(principal.accountId, {
+    envelopeDefinition: {
+      status: 'sent',
+      emailSubject: envelope.subject,
+      documents: [
+        { documentId: '1', name: 'Agreement', fileExtension: 'pdf', documentBase64: envelope.documentBase64 },
+      ],
+      recipients: {
+        signers: [
+          {
+            recipientId: '1',
+            routingOrder: '1',
+            ...envelope.signer,
+            tabs: { signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }] },
+          },
+        ],
+      },
+    },
+  })
+  return created.envelopeId as string
+}
+
+/** The time from navigation to the dashboard's first page on screen, from the page's performance timeline. */
+export async function firstPageMilliseconds(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => performance.getEntriesByName('inkwell:dashboard-first-page')[0]?.startTime)
+}

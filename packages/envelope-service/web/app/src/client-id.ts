@@ -1,0 +1,5 @@
+import { INKWELL_APP_CALLBACK_PATH, INKWELL_APP_CLIENT_ID } from '../../../src/identity/first-party.js'
+
+/** The app's integration key and callback, as the service seeds them (one GUID on every installation). */
+export const APP_CLIENT_ID = INKWELL_APP_CLIENT_ID
+export const CALLBACK_PATH = INKWELL_APP_CALLBACK_PATH

@@ -1,0 +1,264 @@
+/** The app's words in English and Spanish: one typed dictionary per language, the Spanish one checked against the English. */
+
+export type Language = 'en' | 'es'
+export const LANGUAGES: readonly Language[] = ['en', 'es']
+
+/** The form of a counted phrase for `count`, by the language's plural rules; missing categories use `other`. */
+function plural(
+  language: Language,
+  count: number,
+  forms: { one: string; other: string } & Partial<Record<Intl.LDMLPluralRule, string>>,
+): string {
+  return forms[new Intl.PluralRules(language).select(count)] ?? forms.other
+}
+
+export type FolderKey = 'action' | 'waiting' | 'completed' | 'sent' | 'drafts' | 'deleted'
+export type StatusKey = 'created' | 'sent' | 'delivered' | 'completed' | 'declined' | 'voided' | 'expired'
+
+const en = {
+  languageName: 'English',
+  appName: 'Inkwell',
+  skipToContent: 'Skip to content',
+  mainNavigation: 'Main',
+  dashboard: 'Envelopes',
+  signOut: 'Sign out',
+  signedOut: 'You have signed out.',
+  signInAgain: 'Sign in again',
+  signingIn: 'Signing you in…',
+  signInFailed: 'We could not sign you in. Try again.',
+  loading: 'Loading…',
+  failed: 'Something went wrong. Try again in a moment.',
+  retry: 'Try again',
+  language: 'Language',
+  folders: 'Folders',
+  folder: {
+    action: 'Action required',
+    waiting: 'Waiting for others',
+    completed: 'Completed',
+    sent: 'All sent',
+    drafts: 'Drafts',
+    deleted: 'Deleted',
+  } satisfies Record<FolderKey, string>,
+  status: {
+    created: 'Draft',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    completed: 'Completed',
+    declined: 'Declined',
+    voided: 'Voided',
+    expired: 'Expired',
+  } satisfies Record<StatusKey, string>,
+  filters: 'Filters',
+  statusFilter: 'Status',
+  anyStatus: 'Any status',
+  search: 'Search subject or recipient',
+  searchButton: 'Search',
+  from: 'From',
+  to: 'To',
+  clearFilters: 'Clear',
+  subject: 'Subject',
+  statusColumn: 'Status',
+  senderColumn: 'From',
+  changedColumn: 'Last change',
+  noSubject: '(no subject)',
+  empty: 'No envelopes here.',
+  envelopeCount: (n: number) => plural('en', n, { one: `${n} envelope`, other: `${n} envelopes` }),
+  range: (first: number, last: number, total: number) => `${first}–${last} of ${total}`,
+  previous: 'Previous page',
+  next: 'Next page',
+  updated: (time: string) => `Updated ${time}`,
+  refresh: 'Refresh',
+  back: 'Back to envelopes',
+  notFound: 'This envelope was not found.',
+  details: {
+    documents: 'Documents',
+    recipients: 'Recipients',
+    customFields: 'Custom fields',
+    sentOn: (date: string) => `Sent ${date}`,
+    createdOn: (date: string) => `Created ${date}`,
+    routingOrder: (n: number) => `Order ${n}`,
+    delivery: { email: 'Email', SMS: 'Text message' } as Record<string, string>,
+    noCustomFields: 'No custom fields.',
+    view: (name: string) => `View ${name}`,
+    download: (name: string) => `Download ${name}`,
+    combined: 'All documents in one PDF',
+    certificate: 'Certificate of completion',
+    archive: 'Archive (zip)',
+    closeViewer: 'Close the document',
+    timeline: {
+      sent: (date: string) => `Sent ${date}`,
+      delivered: (date: string) => `Viewed ${date}`,
+      signed: (date: string) => `Signed ${date}`,
+      declined: (date: string) => `Declined ${date}`,
+      reason: (reason: string) => `Reason: ${reason}`,
+    },
+    auditTrail: 'Audit trail',
+    auditTime: 'Time',
+    auditAction: 'Action',
+    auditBy: 'By',
+    auditMessage: 'Details',
+    chainIntact: 'Every entry links to the one before it.',
+    chainBroken: 'The trail is broken: an entry does not link to the one before it.',
+    actions: 'Actions',
+    voidAction: 'Void',
+    voidTitle: 'Void this envelope',
+    voidReason: 'Why are you voiding it?',
+    resend: 'Resend',
+    resent: 'The current recipients were sent the invitation again.',
+    deleteAction: 'Move to Deleted',
+    deleted: 'Moved to Deleted.',
+    restore: 'Restore',
+    restored: 'Restored.',
+    voided: 'Voided.',
+    correct: 'Correct',
+    correctTitle: (name: string) => `Correct ${name}`,
+    name: 'Name',
+    email: 'Email',
+    phone: 'Mobile phone (country code and number)',
+    corrected: 'The recipient was corrected.',
+    unlockNote: 'Saving also unlocks a recipient locked out after wrong access codes.',
+    save: 'Save',
+    cancel: 'Cancel',
+    voidedBecause: (reason: string) => `Voided: ${reason}`,
+  },
+}
+
+export type Dictionary = typeof en
+
+const es: Dictionary = {
+  languageName: 'Español',
+  appName: 'Inkwell',
+  skipToContent: 'Ir al contenido',
+  mainNavigation: 'Principal',
+  dashboard: 'Sobres',
+  signOut: 'Cerrar sesión',
+  signedOut: 'Ha cerrado la sesión.',
+  signInAgain: 'Volver a iniciar sesión',
+  signingIn: 'Iniciando sesión…',
+  signInFailed: 'No pudimos iniciar su sesión. Inténtelo de nuevo.',
+  loading: 'Cargando…',
+  failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
+  retry: 'Reintentar',
+  language: 'Idioma',
+  folders: 'Carpetas',
+  folder: {
+    action: 'Requieren acción',
+    waiting: 'Esperando a otros',
+    completed: 'Completados',
+    sent: 'Todos los enviados',
+    drafts: 'Borradores',
+    deleted: 'Eliminados',
+  },
+  status: {
+    created: 'Borrador',
+    sent: 'Enviado',
+    delivered: 'Entregado',
+    completed: 'Completado',
+    declined: 'Rechazado',
+    voided: 'Anulado',
+    expired: 'Vencido',
+  },
+  filters: 'Filtros',
+  statusFilter: 'Estado',
+  anyStatus: 'Cualquier estado',
+  search: 'Buscar asunto o destinatario',
+  searchButton: 'Buscar',
+  from: 'Desde',
+  to: 'Hasta',
+  clearFilters: 'Borrar',
+  subject: 'Asunto',
+  statusColumn: 'Estado',
+  senderColumn: 'Remitente',
+  changedColumn: 'Último cambio',
+  noSubject: '(sin asunto)',
+  empty: 'No hay sobres aquí.',
+  envelopeCount: (n: number) => plural('es', n, { one: `${n} sobre`, other: `${n} sobres` }),
+  range: (first: number, last: number, total: number) => `${first}–${last} de ${total}`,
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+  updated: (time: string) => `Actualizado a las ${time}`,
+  refresh: 'Actualizar',
+  back: 'Volver a los sobres',
+  notFound: 'No se encontró este sobre.',
+  details: {
+    documents: 'Documentos',
+    recipients: 'Destinatarios',
+    customFields: 'Campos personalizados',
+    sentOn: (date: string) => `Enviado el ${date}`,
+    createdOn: (date: string) => `Creado el ${date}`,
+    routingOrder: (n: number) => `Orden ${n}`,
+    delivery: { email: 'Correo electrónico', SMS: 'Mensaje de texto' },
+    noCustomFields: 'Sin campos personalizados.',
+    view: (name: string) => `Ver ${name}`,
+    download: (name: string) => `Descargar ${name}`,
+    combined: 'Todos los documentos en un PDF',
+    certificate: 'Certificado de finalización',
+    archive: 'Archivo (zip)',
+    closeViewer: 'Cerrar el documento',
+    timeline: {
+      sent: (date: string) => `Enviado el ${date}`,
+      delivered: (date: string) => `Visto el ${date}`,
+      signed: (date: string) => `Firmado el ${date}`,
+      declined: (date: string) => `Rechazado el ${date}`,
+      reason: (reason: string) => `Motivo: ${reason}`,
+    },
+    auditTrail: 'Registro de auditoría',
+    auditTime: 'Hora',
+    auditAction: 'Acción',
+    auditBy: 'Por',
+    auditMessage: 'Detalles',
+    chainIntact: 'Cada entrada enlaza con la anterior.',
+    chainBroken: 'El registro está roto: una entrada no enlaza con la anterior.',
+    actions: 'Acciones',
+    voidAction: 'Anular',
+    voidTitle: 'Anular este sobre',
+    voidReason: '¿Por qué lo anula?',
+    resend: 'Reenviar',
+    resent: 'Se volvió a enviar la invitación a los destinatarios actuales.',
+    deleteAction: 'Mover a Eliminados',
+    deleted: 'Movido a Eliminados.',
+    restore: 'Restaurar',
+    restored: 'Restaurado.',
+    voided: 'Anulado.',
+    correct: 'Corregir',
+    correctTitle: (name: string) => `Corregir a ${name}`,
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    phone: 'Teléfono móvil (código de país y número)',
+    corrected: 'Se corrigió el destinatario.',
+    unlockNote:
+      'Al guardar también se desbloquea a un destinatario bloqueado por códigos de acceso erróneos.',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    voidedBecause: (reason: string) => `Anulado: ${reason}`,
+  },
+}
+
+export const DICTIONARIES: Record<Language, Dictionary> = { en, es }
+
+const STORED_LANGUAGE = 'inkwell.language'
+
+/** The language picked before, else the browser's first supported one (its Accept-Language), else English. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORED_LANGUAGE)
+  if (stored === 'en' || stored === 'es') return stored
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.slice(0, 2).toLowerCase()
+    if (base === 'en' || base === 'es') return base
+  }
+  return 'en'
+}
+
+export function rememberLanguage(language: Language): void {
+  localStorage.setItem(STORED_LANGUAGE, language)
+}
+
+/** A date and time in the person's own time zone and language. */
+export function formatDateTime(language: Language, iso: string | undefined): string {
+  if (!iso) return ''
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+export function formatTime(language: Language, date: Date): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date)
+}

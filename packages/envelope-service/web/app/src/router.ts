@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react'
+
+/** Path routing under /app/ with the History API: small enough not to need a router library. */
+
+const listeners = new Set<() => void>()
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', to)
+  else history.pushState(null, '', to)
+  for (const listener of listeners) listener()
+}
+
+const read = () => ({ pathname: location.pathname, search: location.search })
+
+export function useLocation(): { pathname: string; search: string } {
+  const [current, setCurrent] = useState(read)
+  useEffect(() => {
+    const update = () => setCurrent(read())
+    listeners.add(update)
+    window.addEventListener('popstate', update)
+    return () => {
+      listeners.delete(update)
+      window.removeEventListener('popstate', update)
+    }
+  }, [])
+  return current
+}
+
+export type Route =
+  | { screen: 'dashboard' }
+  | { screen: 'envelope'; envelopeId: string }
+  | { screen: 'missing' }
+
+export function routeOf(pathname: string): Route {
+  if (pathname === '/app/' || pathname === '/app') return { screen: 'dashboard' }
+  const envelope = /^\/app\/envelopes\/([^/]+)\/?$/.exec(pathname)
+  if (envelope) return { screen: 'envelope', envelopeId: decodeURIComponent(envelope[1] as string) }
+  return { screen: 'missing' }
+}
+
+/** A same-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
+export function onLinkClick(event: React.MouseEvent<HTMLAnchorElement>): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+  event.preventDefault()
+  navigate(event.currentTarget.getAttribute('href') ?? '/app/')
+}
