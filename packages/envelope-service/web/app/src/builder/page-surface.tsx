@@ -40,8 +40,11 @@ export function PageSurface(props: Props) {
   }>(undefined)
 
   const roleOf = (field: Field) => roles.find((role) => role.key === field.roleKey)
-  const nameOf = (field: Field) =>
-    words.fieldName(words.fieldType[field.type], roleOf(field)?.name ?? '', field.pageNumber)
+  // The name starts with the label shown on the box, so speech input finds the field by what it shows.
+  const nameOf = (field: Field) => {
+    const name = words.fieldName(words.fieldType[field.type], roleOf(field)?.name ?? '', field.pageNumber)
+    return field.tabLabel ? `${field.tabLabel}, ${name}` : name
+  }
 
   const scale = () => (surface.current?.getBoundingClientRect().width ?? size.width) / size.width
 

@@ -78,27 +78,26 @@ export function sendRequest(input: SendRequestInput): Record<string, unknown> {
     let nextId = 1
     for (const role of template.roles) {
       const entry = input.recipients.get(roleKey(role))
+      // A role left empty (a draft) stays the template's placeholder: nothing to overlay.
+      if (!entry || (!entry.name.trim() && !entry.email.trim())) continue
       const recipient: Record<string, unknown> = {
         recipientId: String(nextId++),
         roleName: role.roleName,
         routingOrder: String(role.routingOrder),
       }
-      if (entry) {
-        const person = role.kind === 'inPersonSigners' ? { hostName: entry.name } : { name: entry.name }
-        Object.assign(recipient, person)
-        if (role.kind === 'inPersonSigners') recipient.hostEmail = entry.email
-        else recipient.email = entry.email
-        if (entry.delivery === 'SMS') {
-          recipient.deliveryMethod = 'SMS'
-          recipient.phoneNumber = { countryCode: digits(entry.countryCode), number: digits(entry.phone) }
-        }
+      if (role.kind === 'inPersonSigners')
+        Object.assign(recipient, { hostName: entry.name, hostEmail: entry.email })
+      else Object.assign(recipient, { name: entry.name, email: entry.email })
+      if (entry.delivery === 'SMS') {
+        recipient.deliveryMethod = 'SMS'
+        recipient.phoneNumber = { countryCode: digits(entry.countryCode), number: digits(entry.phone) }
       }
       lists[role.kind] = [...(lists[role.kind] ?? []), recipient]
     }
     return {
       compositeTemplateId: String(index + 1),
       serverTemplates: [{ sequence: '1', templateId: template.templateId }],
-      inlineTemplates: [{ sequence: '2', recipients: lists }],
+      ...(Object.keys(lists).length ? { inlineTemplates: [{ sequence: '2', recipients: lists }] } : {}),
     }
   })
   const notification =
