@@ -211,6 +211,16 @@ export function Builder({ templateId }: { templateId?: string }) {
   return (
     <div className="builder">
       <h1>{templateId ? words.editTemplate(state.settings.name) : words.newTemplate}</h1>
+      <div className="builder-actions">
+        <button type="button" onClick={() => void save()} disabled={saving}>
+          {saving ? words.saving : words.save}
+        </button>
+        {message && (
+          <p role={message.kind} className={message.kind === 'alert' ? 'error' : 'success'}>
+            {message.text}
+          </p>
+        )}
+      </div>
       {loading && <p role="status">{t.loading}</p>}
       <div className="builder-setup">
         <SettingsPanel
@@ -283,16 +293,6 @@ export function Builder({ templateId }: { templateId?: string }) {
           onCopy={copyField}
           onDelete={deleteField}
         />
-      </div>
-      <div className="builder-actions">
-        <button type="button" onClick={() => void save()} disabled={saving}>
-          {saving ? words.saving : words.save}
-        </button>
-        {message && (
-          <p role={message.kind} className={message.kind === 'alert' ? 'error' : 'success'}>
-            {message.text}
-          </p>
-        )}
       </div>
     </div>
   )

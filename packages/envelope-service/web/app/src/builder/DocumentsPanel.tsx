@@ -124,7 +124,7 @@ export function DocumentsPanel({ documents, hasPages, words, onChange }: Props) 
       <ol className="document-list">
         {documents.map((document, index) => (
           <li key={document.documentId}>
-            <span className="document-name">
+            <span className="upload-name">
               {document.name} <small>({document.fileExtension})</small>
             </span>
             {!hasPages(document.documentId) && document.base64 && (
