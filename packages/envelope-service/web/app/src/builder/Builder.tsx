@@ -14,6 +14,7 @@ import {
   type FieldType,
   fromTemplate,
   kindCarriesFields,
+  type PageRef,
   type PageSize,
   toTemplateDefinition,
 } from './model.js'
@@ -28,11 +29,6 @@ const EMPTY: BuilderState = {
   documents: [],
   roles: [],
   fields: [],
-}
-
-export interface PageRef {
-  documentId: string
-  pageNumber: number
 }
 
 /** The template builder: documents, roles, fields on the pages, settings; saved with POST/PUT /templates. */

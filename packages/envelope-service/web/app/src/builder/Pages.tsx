@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { PageRef } from './Builder.js'
-import type { BuilderDocument, Field, PageSize, Role } from './model.js'
+import type { BuilderDocument, Field, PageRef, PageSize, Role } from './model.js'
 import { PageSurface } from './page-surface.js'
 import { PageCanvas, usePdf } from './pdf-pages.js'
 import type { BuilderWords } from './words.js'

@@ -90,6 +90,12 @@ export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> 
 
 export const MIN_SIZE = 8
 
+/** A page of a document: where new fields go, and the page last worked on. */
+export interface PageRef {
+  documentId: string
+  pageNumber: number
+}
+
 export interface PageSize {
   width: number
   height: number
