@@ -131,6 +131,7 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await row(page, subject).getByRole('link').click()
     await page.getByRole('heading', { name: subject }).waitFor()
     await page.getByText(signer.email).waitFor()
+    await page.getByText(/^Signed /).waitFor()
     expect(page.url()).toBe(`${stack.service.origin}/app/envelopes/${envelopeId}`)
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}envelope-details-desktop.png`, fullPage: true })
@@ -200,6 +201,11 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
   })
 
   it('speaks Spanish to a Spanish browser, fits a phone, and is used with the keyboard', async () => {
+    await sendWithSdk(stack.service, stack.principal, {
+      subject: 'Contrato de arrendamiento',
+      signer: { name: 'Marta Gómez', email: 'marta@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
     const page = await openDashboard({ locale: 'es-ES', viewport: PHONE })
     await page.getByRole('heading', { name: 'Esperando a otros' }).waitFor()
     await page.getByRole('link', { name: /Completados/ }).waitFor()
@@ -211,12 +217,21 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.getByLabel('Idioma').selectOption('en')
     await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-phone.png`, fullPage: true })
-
     // The first Tab reaches the skip link, which takes focus to the content.
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
     await page.keyboard.press('Enter')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await page.getByRole('link', { name: /All sent/ }).click()
+    await row(page, 'Contrato de arrendamiento').getByRole('link').click()
+    await page.getByRole('heading', { name: 'Recipients' }).waitFor()
+    await page.getByText('Every entry links to the one before it.').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}envelope-details-phone.png`, fullPage: true })
+    await page.goBack()
+    await page.getByRole('heading', { name: 'All sent' }).waitFor()
+
     await page.context().close()
   })
 

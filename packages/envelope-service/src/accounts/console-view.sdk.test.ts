@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { createConsoleView, openConsoleView } from '../identity/console-view/console-view.js'
 import {
   type DocuSignSdkBase,
   loadDocuSignSdk,
@@ -102,5 +103,17 @@ describeEachDatabase('console view (EnvelopesApi.createConsoleView)', (databases
       )
     expect(failure?.status).toBe(404)
     expect(failure?.data.errorCode).toBe('ENVELOPE_DOES_NOT_EXIST')
+  })
+
+  it('expires after five minutes', async () => {
+    const now = Date.now()
+    const url = await createConsoleView(
+      sdk.service.ctx.db,
+      { userId: sdk.principal.userId, publicUrl: origin },
+      now,
+    )
+    const token = new URL(url).pathname.split('/').at(-1) as string
+    expect(await openConsoleView(sdk.service.ctx.db, token, now + 5 * 60_000)).toBeUndefined()
+    expect(await openConsoleView(sdk.service.ctx.db, token, now + 5 * 60_000 - 1)).toBeDefined()
   })
 })

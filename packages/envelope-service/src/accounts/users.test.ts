@@ -158,6 +158,18 @@ describeEachDatabase('users API and password links', (databases) => {
         .json()
         .users.map((user: { userId: string }) => user.userId)
       expect(ids).not.toContain(victim.userId)
+      // Left with no account: the token no longer verifies (past the verifier's cache).
+      expect(await service.ctx.tokens.verify(victim.accessToken, Date.now() + 60_000)).toBeUndefined()
+      const back = await call(admin, 'POST', '/users', {
+        newUsers: [{ userName: 'Back again', email: `${victim.userId}@example.test` }],
+      })
+      expect(back.statusCode, back.body).toBe(201)
+      expect(back.json().newUsers[0]).toMatchObject({ userId: victim.userId, userStatus: 'ActivationSent' })
+      const link = linkIn((await mailTo(`${victim.userId}@example.test`, /invited/)).textBody)
+      expect((await form(link.pathname, { password: PASSWORD, confirm: PASSWORD })).statusCode).toBe(200)
+      expect((await signIn(service.ctx.db, `${victim.userId}@example.test`, PASSWORD, Date.now())).kind).toBe(
+        'signed-in',
+      )
     })
   })
 

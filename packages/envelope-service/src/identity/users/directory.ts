@@ -2,9 +2,10 @@ import { InvalidRequestError, NotFoundError } from 'platform'
 import type { Db } from '../../database.js'
 import type { Locale } from '../pages/messages.js'
 import { type Permission, parsePermissions } from '../permissions.js'
-import { findAccount, findUserByEmail } from '../repository.js'
+import { findAccount, findUserByEmail, listUserAccounts } from '../repository.js'
 import { removeMember } from '../revocation.js'
 import { addMember, createUser, splitName } from '../service.js'
+import { deleteAccessTokens } from '../tokens/repository.js'
 import { enqueueInvitation } from './password-links.js'
 import {
   applyPermissionRequest,
@@ -14,7 +15,13 @@ import {
   profileOf,
   settingsOf,
 } from './permission-profiles.js'
-import { type AccountMember, findCredentialsByEmail, listAccountMembers } from './repository.js'
+import {
+  type AccountMember,
+  activateUser,
+  deactivateUser,
+  findCredentialsByEmail,
+  listAccountMembers,
+} from './repository.js'
 
 /**
  * DocuSign's users API over this service's users and memberships: list, get, invite (`newUsers`),
@@ -38,8 +45,6 @@ export function toUserInformation(member: AccountMember, accountUri: string) {
     uri: `${accountUri}/users/${member.userId}`,
   }
 }
-
-export type UserInformation = ReturnType<typeof toUserInformation>
 
 export async function listUsers(db: Db, accountId: string, accountUri: string) {
   const members = await listAccountMembers(db, accountId)
@@ -136,12 +141,16 @@ export async function inviteUsers(
       new Set(PERMISSION_PROFILES['DocuSign Sender']),
       request,
     )
-    const existing = (await findCredentialsByEmail(db, email)) ?? (await findUserByEmail(db, email))
+    const active = await findCredentialsByEmail(db, email)
+    const closed = active ? undefined : await findUserByEmail(db, email)
+    // A closed user invited again comes back, and chooses a password again like anyone invited.
+    if (closed) await activateUser(db, closed.id)
+    const existing = active ?? closed
     const user = existing
       ? { id: existing.id, name: existing.name, email: existing.email }
       : await createUser(db, { name: userName, email }, now)
     await addMember(db, { accountId: input.accountId, userId: user.id, permissions: [...permissions] }, now)
-    const hasPassword = existing !== undefined && 'passwordHash' in existing && existing.passwordHash !== null
+    const hasPassword = active?.passwordHash != null
     if (!hasPassword) {
       await db.transaction().execute((tx) =>
         enqueueInvitation(
@@ -173,6 +182,17 @@ export async function inviteUsers(
   return { newUsers: results, invited }
 }
 
+/**
+ * A user left with no account is closed: they cannot sign in, and their refresh and access tokens go.
+ * (A user of other accounts keeps their sign-in; those accounts still accept them.)
+ */
+async function closeUser(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await deactivateUser(tx, userId)
+    await deleteAccessTokens(tx, { userId })
+  })
+}
+
 /** DocuSign's closeUsers: each user's membership of this account ends (they keep other accounts). */
 export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
   const users = []
@@ -189,6 +209,7 @@ export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
       continue
     }
     await removeMember(db, { accountId, userId })
+    if ((await listUserAccounts(db, userId)).length === 0) await closeUser(db, userId)
     users.push({ userId, userName: member.name, email: member.email, userStatus: 'Closed' })
   }
   return { users }

@@ -127,3 +127,13 @@ export async function listAccountMembers(
     hasPassword: row.password_hash !== null,
   }))
 }
+
+/** Closes a user who belongs to no account any more: no sign-in, and every refresh token revoked. */
+export async function deactivateUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.updateTable('users').set({ active: 0 }).where('id', '=', userId).execute()
+  await db.updateTable('refresh_tokens').set({ revoked: 1 }).where('user_id', '=', userId).execute()
+}
+
+export async function activateUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.updateTable('users').set({ active: 1 }).where('id', '=', userId).execute()
+}

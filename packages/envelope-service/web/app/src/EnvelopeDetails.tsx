@@ -24,7 +24,9 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again after an action.
   useEffect(() => {
     Promise.all([
-      getJson<Envelope>(envelopePath('?include=recipients,documents,custom_fields')),
+      getJson<Envelope>(envelopePath('?include=documents,custom_fields')),
+      // The recipients resource carries each one's progress (viewed, signed, declined and why).
+      getJson<Envelope['recipients']>(envelopePath('/recipients')),
       // Whether it sits in the recycle bin, asked the way any client would.
       getJson<EnvelopesInformation>(
         accountPath(
@@ -33,8 +35,8 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
         ),
       ),
     ])
-      .then(([found, bin]) => {
-        setEnvelope(found)
+      .then(([found, recipients, bin]) => {
+        setEnvelope({ ...found, ...(recipients ? { recipients } : {}) })
         setDeleted(Number(bin.totalSetSize) > 0)
       })
       .catch((error) => setProblem(error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed'))
