@@ -183,6 +183,19 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await placed(page, 'ZipCode, Text for Tenant, page 1').click()
     await expect.poll(() => page.getByLabel('Validation message').inputValue()).toBe('Five digits')
     expect(await seriousAxeViolations(page)).toEqual([])
+
+    // Saved again (PUT): the field moved down one step, the documents left as they were.
+    await placed(page, 'Initials for Landlord, page 1').focus()
+    await page.keyboard.press('ArrowDown')
+    await page.getByText('at 56, 51 points, 53 × 36').waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    const resaved = await api<TemplateBody & { documents: { documentId: string }[] }>(
+      `/templates/${templateId}`,
+    )
+    expect(resaved.recipients.signers?.[1]?.tabs?.initialHereTabs?.[0]).toMatchObject({ yPosition: '51' })
+    expect(resaved.recipients.signers?.[0]?.tabs?.textTabs).toHaveLength(1)
+    expect(resaved.documents.map((document) => document.documentId)).toEqual(['1'])
     await page.context().close()
   })
 
