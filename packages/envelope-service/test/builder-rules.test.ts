@@ -161,13 +161,69 @@ describe('the template shape', () => {
     expect(back.roles.map(({ name, routingOrder, kind }) => ({ name, routingOrder, kind }))).toEqual(
       state.roles.map(({ name, routingOrder, kind }) => ({ name, routingOrder, kind })),
     )
-    expect(back.fields.map(({ key: _k, roleKey: _r, ...rest }) => rest)).toEqual(
+    expect(back.fields.map(({ key: _k, roleKey: _r, extra: _e, ...rest }) => rest)).toEqual(
       state.fields.map((field) => {
         const { key: _k, roleKey: _r, ...rest } = field as NonNullable<typeof field>
         return rest
       }),
     )
     expect(toTemplateDefinition(state, { withDocuments: false })).not.toHaveProperty('documents')
+  })
+})
+
+describe('what the builder does not edit', () => {
+  it('is sent back as it came: anchor tabs, tab types without a tool, other tab and role properties', () => {
+    const template = {
+      name: 'Made through the API',
+      recipients: {
+        signers: [
+          {
+            recipientId: '1',
+            roleName: 'Client',
+            routingOrder: '1',
+            recipientType: 'signer',
+            email: 'default@example.test',
+            tabs: {
+              signHereTabs: [
+                { anchorString: '/sig/', anchorXOffset: '10', anchorUnits: 'pixels', recipientId: '1' },
+                { documentId: '1', pageNumber: '1', xPosition: '50', yPosition: '60', tabId: 't-1' },
+              ],
+              textTabs: [
+                {
+                  documentId: '1',
+                  pageNumber: '1',
+                  xPosition: '10',
+                  yPosition: '20',
+                  tabLabel: 'Other',
+                  conditionalParentLabel: 'agree',
+                  conditionalParentValue: 'on',
+                },
+              ],
+              radioGroupTabs: [
+                { documentId: '1', groupName: 'g', radios: [{ value: 'a', pageNumber: '1' }] },
+              ],
+            },
+          },
+        ],
+      },
+    }
+    let key = 0
+    const state = fromTemplate(template, () => `r${++key}`)
+    expect(state.fields).toHaveLength(2)
+    const wire = toTemplateDefinition(state, { withDocuments: false }) as {
+      recipients: { signers: Record<string, unknown>[] }
+    }
+    const [client] = wire.recipients.signers
+    expect(client).toMatchObject({ email: 'default@example.test', recipientId: '1' })
+    expect(client).not.toHaveProperty('recipientType')
+    expect(client?.tabs).toMatchObject({
+      signHereTabs: expect.arrayContaining([
+        expect.objectContaining({ anchorString: '/sig/', anchorXOffset: '10' }),
+        expect.objectContaining({ xPosition: '50', tabId: 't-1' }),
+      ]),
+      textTabs: [expect.objectContaining({ conditionalParentLabel: 'agree', conditionalParentValue: 'on' })],
+      radioGroupTabs: [expect.objectContaining({ groupName: 'g' })],
+    })
   })
 })
 

@@ -261,6 +261,26 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.context().close()
   })
 
+  it('saves a template made through the API without losing what the builder does not edit', async () => {
+    const list = await api<{ envelopeTemplates: { templateId: string; name: string }[] }>('/templates')
+    const demoId = list.envelopeTemplates.find(
+      (template) => template.name === 'Service Agreement',
+    )?.templateId
+    const before = await api<Record<string, unknown>>(`/templates/${demoId}`)
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/templates/${demoId}`)
+    await page.getByRole('heading', { name: 'Edit template: Service Agreement' }).waitFor()
+    await page.locator('[data-page="1"]').first().waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    const after = await api<Record<string, unknown>>(`/templates/${demoId}`)
+    const { lastModified: _before, ...kept } = before
+    const { lastModified: _after, ...saved } = after
+    // Everything the template had is still there; the builder adds each field's size and recipient id.
+    expect(saved).toMatchObject(kept)
+    await page.context().close()
+  })
+
   it('shows the send page in Spanish at phone width, and saves a draft', async () => {
     const { page } = await signedInContext(stack, { locale: 'es-ES', viewport: PHONE })
     await page.goto(`${stack.service.origin}/app/send?templates=${encodeURIComponent(templateId)}`)

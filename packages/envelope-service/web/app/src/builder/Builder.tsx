@@ -152,7 +152,9 @@ export function Builder({ templateId }: { templateId?: string }) {
   const copyField = (field: Field) => {
     const size = sizes[field.documentId]?.[field.pageNumber - 1]
     if (!size) return
-    const copy = clampBox({ ...field, key: newKey(), x: field.x + 12, y: field.y + 12 }, size)
+    // A copy is a new tab: it must not carry the original's server id.
+    const { tabId: _tabId, ...extra } = field.extra ?? {}
+    const copy = clampBox({ ...field, key: newKey(), x: field.x + 12, y: field.y + 12, extra }, size)
     setState((current) => ({ ...current, fields: [...current.fields, copy] }))
     setSelectedField(copy.key)
     focusNext.current = copy.key

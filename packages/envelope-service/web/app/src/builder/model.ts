@@ -28,6 +28,10 @@ export interface Role {
   name: string
   routingOrder: number
   kind: RoleKind
+  /** The recipient's other properties from the server, sent back unchanged. */
+  extra?: Record<string, unknown>
+  /** Tabs the builder does not draw (anchor-only, or a type it has no tool for), sent back unchanged. */
+  keptTabs?: Record<string, Record<string, unknown>[]>
 }
 
 /** A placed field; `x`, `y`, `width`, `height` in points from the page's top-left, as DocuSign counts. */
@@ -49,6 +53,8 @@ export interface Field {
   validationMessage: string
   maxLength: string
   listItems: string[]
+  /** The tab's other properties from the server (conditional display, formats...), sent back unchanged. */
+  extra?: Record<string, unknown>
 }
 
 export interface BuilderDocument {
@@ -150,8 +156,34 @@ type WireRecipient = Record<string, unknown> & { tabs?: Record<string, WireTab[]
 
 const s = (value: number) => String(Math.round(value))
 
+/** Tab properties the builder edits; any other property a tab has is kept as it came. */
+const MANAGED_TAB_KEYS = new Set([
+  'documentId',
+  'recipientId',
+  'pageNumber',
+  'xPosition',
+  'yPosition',
+  'width',
+  'height',
+  'tabLabel',
+  'tooltip',
+  'fontSize',
+  'optional',
+  'required',
+  'validationPattern',
+  'validationMessage',
+  'maxLength',
+  'listItems',
+])
+// `recipientType` is what the server says the role is; the list it is sent in says it again.
+const MANAGED_RECIPIENT_KEYS = new Set(['recipientId', 'roleName', 'routingOrder', 'recipientType', 'tabs'])
+
+const without = (record: Record<string, unknown>, managed: ReadonlySet<string>) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !managed.has(key)))
+
 function tabOf(field: Field, recipientId: string): WireTab {
   const tab: WireTab = {
+    ...field.extra,
     documentId: field.documentId,
     recipientId,
     pageNumber: String(field.pageNumber),
@@ -189,12 +221,18 @@ export function toTemplateDefinition(
   state.roles.forEach((role, index) => {
     const recipientId = String(index + 1)
     const recipient: WireRecipient = {
+      ...role.extra,
       recipientId,
       roleName: role.name.trim(),
       routingOrder: String(role.routingOrder),
     }
     if (kindCarriesFields(role.kind)) {
-      const tabs: Record<string, WireTab[]> = {}
+      const tabs: Record<string, WireTab[]> = Object.fromEntries(
+        Object.entries(role.keptTabs ?? {}).map(([list, kept]) => [
+          list,
+          kept.map((tab) => ({ ...tab, recipientId })),
+        ]),
+      )
       for (const field of state.fields.filter((candidate) => candidate.roleKey === role.key)) {
         const list = `${field.type}Tabs`
         tabs[list] = [...(tabs[list] ?? []), tabOf(field, recipientId)]
@@ -242,16 +280,30 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
   const lists = (template.recipients as Record<string, WireRecipient[] | undefined> | undefined) ?? {}
   for (const kind of ROLE_KINDS) {
     for (const recipient of lists[kind] ?? []) {
+      const keptTabs: Record<string, WireTab[]> = {}
+      const keep = (list: string, tab: WireTab) => {
+        keptTabs[list] = [...(keptTabs[list] ?? []), tab]
+      }
+      for (const [list, tabs] of Object.entries(recipient.tabs ?? {})) {
+        if (!(FIELD_TYPES as readonly string[]).includes(list.replace(/Tabs$/, ''))) {
+          for (const tab of tabs) keep(list, tab)
+        }
+      }
       const role: Role = {
         key: newKey(),
         name: str(recipient.roleName),
         routingOrder: num(recipient.routingOrder, 1),
         kind,
+        extra: without(recipient, MANAGED_RECIPIENT_KEYS),
+        keptTabs,
       }
       roles.push(role)
       for (const type of FIELD_TYPES) {
         for (const tab of recipient.tabs?.[`${type}Tabs`] ?? []) {
-          if (tab.anchorString && tab.xPosition === undefined) continue
+          if (tab.anchorString !== undefined || tab.xPosition === undefined || tab.pageNumber === undefined) {
+            keep(`${type}Tabs`, tab)
+            continue
+          }
           const size = DEFAULT_SIZE[type]
           fields.push({
             key: newKey(),
@@ -276,6 +328,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
             listItems: ((tab.listItems as { text?: string }[] | undefined) ?? []).map((item) =>
               str(item.text),
             ),
+            extra: without(tab, MANAGED_TAB_KEYS),
           })
         }
       }
