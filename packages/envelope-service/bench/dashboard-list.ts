@@ -6,7 +6,8 @@
  * with their ratio. The route's own work (parsing, mapping to JSON) is the same either way and is left
  * out: this measures the queries the route runs (`listStatusChanges`: the page and the count).
  *
- * Options (environment): BENCH_ENVELOPES (100000), BENCH_SAMPLES per query (200), BENCH_DIALECTS
+ * Options (environment): BENCH_ENVELOPES (100000), BENCH_SAMPLES per query (200), BENCH_QUERIES (only
+ * the queries whose name contains this text, e.g. `search`), BENCH_DIALECTS
  * (`sqlite,postgres`), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a scratch schema
  * is created there and dropped after).
  */
@@ -33,6 +34,8 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const TARGET_P95_MS = 50
 const PAGE = 25
+/** Only the queries whose name contains this text (all by default). */
+const ONLY = (process.env.BENCH_QUERIES ?? '').toLowerCase()
 
 /** The schema before migration 0026: the baseline. */
 const withoutListIndexes = (dialect: DialectName) =>
@@ -165,6 +168,10 @@ interface ListQuery {
 
 /** What the dashboard asks: each folder's first page, a deep page, searches, a date range. */
 function dashboardQueries(): ListQuery[] {
+  return allDashboardQueries().filter((query) => query.name.toLowerCase().includes(ONLY))
+}
+
+function allDashboardQueries(): ListQuery[] {
   const day = 24 * 3600_000
   return [
     { name: 'Waiting for others, page 1', folders: ['sentitems'], statuses: ['sent', 'delivered'] },

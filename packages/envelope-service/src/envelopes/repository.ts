@@ -467,12 +467,12 @@ export async function listEnvelopes(
 /**
  * DocuSign's `search_text` (`GET /envelopes` and `GET /folders/{folderId}`): the subject, the sender's
  * name, recipients' names and emails, custom field values, matched by `pattern` (see search.ts). Each
- * part is a set of ids found in one pass over its table: walking the account's envelopes in page order
- * instead would fetch every row for its subject and look up its recipients and fields one by one.
+ * part is a set of ids found in one sequential pass over its table (the query around it keeps the
+ * account's): walking the account's envelopes in page order instead would fetch every row for its
+ * subject and look up its recipients and fields one by one.
  */
 export function matchesSearch<TB extends keyof Schema>(
   scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
-  accountId: string,
   pattern: string,
 ): Expression<SqlBool> {
   const eb = scope as unknown as EnvelopeScope
@@ -485,7 +485,6 @@ export function matchesSearch<TB extends keyof Schema>(
       eb
         .selectFrom('envelopes as searched')
         .select('searched.id')
-        .where('searched.account_id', '=', accountId)
         .where((inner) => like(inner.ref('searched.email_subject'))),
     ),
     eb(
@@ -533,7 +532,7 @@ function listFilter<TB extends keyof Schema>(
   if (query.envelopeIds) conditions.push(eb('envelopes.id', 'in', query.envelopeIds))
   const { folders, searchPattern } = query
   if (folders) conditions.push(eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))))
-  if (searchPattern !== undefined) conditions.push(matchesSearch(eb, query.accountId, searchPattern))
+  if (searchPattern !== undefined) conditions.push(matchesSearch(eb, searchPattern))
   return eb.and(conditions)
 }
 

@@ -47,7 +47,7 @@ function folderQuery(db: DbOrTx, query: FolderItemsQuery) {
   if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
   if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
   const pattern = searchPatternOf(query.searchText)
-  if (pattern !== undefined) filtered = filtered.where((eb) => matchesSearch(eb, query.accountId, pattern))
+  if (pattern !== undefined) filtered = filtered.where((eb) => matchesSearch(eb, pattern))
   return filtered
 }
 
