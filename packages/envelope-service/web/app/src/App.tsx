@@ -1,10 +1,14 @@
 import { useEffect, useMemo, useState } from 'react'
 import { type Account, type UserInfo, userInfo } from './api.js'
+import { Builder } from './builder/Builder.js'
+import { TemplateList } from './builder/TemplateList.js'
+import { BUILDER_WORDS } from './builder/words.js'
 import { Session } from './context.js'
 import { Dashboard } from './Dashboard.js'
 import { EnvelopeDetails } from './EnvelopeDetails.js'
 import { DICTIONARIES, initialLanguage, LANGUAGES, type Language, rememberLanguage } from './i18n.js'
 import { navigate, onLinkClick, routeOf, useLocation } from './router.js'
+import { SendPage } from './send/SendPage.js'
 import { completeSignIn, isCallback, refresh, signOut, startSignIn } from './session.js'
 
 type Phase =
@@ -87,6 +91,13 @@ export function App() {
             >
               {t.dashboard}
             </a>
+            <a
+              href="/app/templates"
+              onClick={onLinkClick}
+              aria-current={route.screen === 'templates' || route.screen === 'template' ? 'page' : undefined}
+            >
+              {BUILDER_WORDS[language].templates}
+            </a>
           </nav>
         )}
         <div className="top-end">
@@ -132,6 +143,12 @@ export function App() {
           <Session.Provider value={session}>
             {route.screen === 'envelope' ? (
               <EnvelopeDetails key={route.envelopeId} envelopeId={route.envelopeId} />
+            ) : route.screen === 'templates' ? (
+              <TemplateList />
+            ) : route.screen === 'template' ? (
+              <Builder key={route.templateId ?? 'new'} templateId={route.templateId} />
+            ) : route.screen === 'send' ? (
+              <SendPage />
             ) : (
               <Dashboard />
             )}

@@ -29,12 +29,20 @@ export function useLocation(): { pathname: string; search: string } {
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'envelope'; envelopeId: string }
+  | { screen: 'templates' }
+  | { screen: 'template'; templateId?: string }
+  | { screen: 'send' }
   | { screen: 'missing' }
 
 export function routeOf(pathname: string): Route {
   if (pathname === '/app/' || pathname === '/app') return { screen: 'dashboard' }
   const envelope = /^\/app\/envelopes\/([^/]+)\/?$/.exec(pathname)
   if (envelope) return { screen: 'envelope', envelopeId: decodeURIComponent(envelope[1] as string) }
+  if (/^\/app\/templates\/?$/.test(pathname)) return { screen: 'templates' }
+  if (/^\/app\/templates\/new\/?$/.test(pathname)) return { screen: 'template' }
+  const template = /^\/app\/templates\/([^/]+)\/?$/.exec(pathname)
+  if (template) return { screen: 'template', templateId: decodeURIComponent(template[1] as string) }
+  if (/^\/app\/send\/?$/.test(pathname)) return { screen: 'send' }
   return { screen: 'missing' }
 }
 

@@ -1,0 +1,154 @@
+/**
+ * The template builder's two targets, recorded in BENCHMARKS.md (not asserted anywhere):
+ * - server time to save a template of 3 documents, 2 roles and 40 fields (`POST /templates`, in
+ *   process through Fastify's inject), side by side with the same template without fields (the
+ *   baseline: what the documents alone cost), p50/p95 and their ratio;
+ * - a 20-page PDF ready in the builder (its page sizes read and the first page drawn: fields can be
+ *   placed), from navigation start on the page's performance timeline, side by side with a 1-page PDF.
+ *
+ * Options (environment): BENCH_SAMPLES saves per variant (30), BENCH_OPENS builder opens per PDF (5).
+ */
+import { performance } from 'node:perf_hooks'
+import { DESKTOP } from 'platform/testing/browser'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import { signedInContext, startAppStack } from '../test/app-browser-support.js'
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30)
+const OPENS = Number(process.env.BENCH_OPENS ?? 5)
+const SAVE_TARGET_MS = 300
+const READY_TARGET_MS = 1500
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+/** Forty fields over two signer roles and three documents: signatures, dates, text with validation, lists. */
+function template(documents: { documentId: string; documentBase64: string }[], fields: number) {
+  const tabsFor = (recipientId: string, offset: number) => {
+    const tabs: Record<string, Record<string, unknown>[]> = {}
+    for (let index = offset; index < fields; index += 2) {
+      const kind = ['signHereTabs', 'dateSignedTabs', 'textTabs', 'listTabs'][index % 4] as string
+      const tab: Record<string, unknown> = {
+        documentId: String((index % 3) + 1),
+        recipientId,
+        pageNumber: '1',
+        xPosition: String(40 + (index % 5) * 100),
+        yPosition: String(60 + Math.floor(index / 5) * 80),
+        width: '96',
+        height: '20',
+        tabLabel: `field-${index}`,
+      }
+      if (kind === 'textTabs')
+        Object.assign(tab, { validationPattern: '^[0-9]{5}$', validationMessage: 'Five digits' })
+      if (kind === 'listTabs')
+        tab.listItems = [
+          { text: 'A', value: 'a' },
+          { text: 'B', value: 'b' },
+        ]
+      tabs[kind] = [...(tabs[kind] ?? []), tab]
+    }
+    return tabs
+  }
+  return {
+    name: `Bench ${Math.random().toString(36).slice(2)}`,
+    emailSubject: 'Please sign',
+    documents: documents.map((document, index) => ({
+      ...document,
+      name: `Document ${index + 1}`,
+      fileExtension: 'pdf',
+    })),
+    recipients: {
+      signers: [
+        { recipientId: '1', roleName: 'Tenant', routingOrder: '1', tabs: tabsFor('1', 0) },
+        { recipientId: '2', roleName: 'Landlord', routingOrder: '2', tabs: tabsFor('2', 1) },
+      ],
+    },
+  }
+}
+
+const stack = await startAppStack('sqlite::memory:')
+try {
+  const { app } = stack.service
+  const { principal } = stack
+  const url = `/restapi/v2.1/accounts/${principal.accountId}/templates`
+  const documents = await Promise.all(
+    [3, 2, 2].map(async (pages, index) => ({
+      documentId: String(index + 1),
+      documentBase64: await makePdfBase64(pages, `Document ${index + 1}`),
+    })),
+  )
+  const save = async (fields: number) => {
+    const payload = template(documents, fields)
+    const started = performance.now()
+    const response = await app.inject({ method: 'POST', url, headers: principal.headers, payload })
+    const elapsed = performance.now() - started
+    if (response.statusCode !== 201) throw new Error(`template not saved: ${response.body}`)
+    return elapsed
+  }
+  for (let warm = 0; warm < 5; warm++) await save(40)
+  const baseline: number[] = []
+  const measured: number[] = []
+  for (let sample = 0; sample < SAMPLES; sample++) {
+    baseline.push(await save(0))
+    measured.push(await save(40))
+  }
+  console.info(`save a template, 3 documents and 2 roles, ${SAMPLES} samples each (server time, in process)`)
+  console.info(
+    `  no fields (baseline): p50 ${ms(percentile(baseline, 50))}, p95 ${ms(percentile(baseline, 95))}`,
+  )
+  console.info(
+    `  40 fields:            p50 ${ms(percentile(measured, 50))}, p95 ${ms(percentile(measured, 95))}` +
+      `  ratio p50 ${(percentile(measured, 50) / percentile(baseline, 50)).toFixed(2)}  target < ${SAVE_TARGET_MS} ms`,
+  )
+
+  const withPdf = async (pages: number) => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: principal.headers,
+      payload: {
+        name: `Bench ${pages} pages`,
+        documents: [
+          {
+            documentId: '1',
+            name: 'Long',
+            fileExtension: 'pdf',
+            documentBase64: await makePdfBase64(pages, 'Long'),
+          },
+        ],
+        recipients: { signers: [{ recipientId: '1', roleName: 'Tenant', routingOrder: '1' }] },
+      },
+    })
+    return (JSON.parse(response.body) as { templateId: string }).templateId
+  }
+  const { context, page } = await signedInContext(stack, { viewport: DESKTOP })
+  const ready = async (templateId: string) => {
+    const times: number[] = []
+    for (let open = 0; open < OPENS + 1; open++) {
+      await page.goto(`${stack.service.origin}/app/templates/${templateId}`)
+      const mark = await page.waitForFunction(
+        () => performance.getEntriesByName('inkwell:builder-first-page:1')[0]?.startTime,
+        undefined,
+        { timeout: 60_000 },
+      )
+      // The first open warms the browser's cache of the app's scripts.
+      if (open > 0) times.push((await mark.jsonValue()) as number)
+    }
+    return times
+  }
+  const onePage = await ready(await withPdf(1))
+  const twenty = await ready(await withPdf(20))
+  console.info(
+    `builder ready to place fields (first page drawn, every page's size read), ${OPENS} opens each`,
+  )
+  console.info(`  1-page PDF (baseline): p50 ${ms(percentile(onePage, 50))}, max ${ms(Math.max(...onePage))}`)
+  console.info(
+    `  20-page PDF:           p50 ${ms(percentile(twenty, 50))}, max ${ms(Math.max(...twenty))}` +
+      `  ratio p50 ${(percentile(twenty, 50) / percentile(onePage, 50)).toFixed(2)}  target < ${READY_TARGET_MS} ms`,
+  )
+  await context.close()
+} finally {
+  await stack.close()
+}

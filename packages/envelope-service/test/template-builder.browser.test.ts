@@ -1,0 +1,307 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describeEachDatabase } from 'platform/testing'
+import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { makePdf } from '../src/documents/test-pdfs.js'
+import {
+  ensureDemoTemplates,
+  SERVICE_COORDINATOR_ROLE,
+  SIGNING_RECIPIENT_ROLE,
+} from '../src/templates/demo-templates.js'
+import { type AppStack, signedInContext, startAppStack } from './app-browser-support.js'
+
+vi.setConfig({ testTimeout: 240_000 })
+
+/** As in the app's other browser tests: docs/screenshots/ only with `UPDATE_SCREENSHOTS=1`. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'builder-screenshots-'))}/`
+
+type Tab = Record<string, string>
+interface TemplateBody {
+  templateId: string
+  name: string
+  emailSubject: string
+  recipients: { signers?: { roleName: string; routingOrder: string; tabs?: Record<string, Tab[]> }[] }
+}
+
+/**
+ * The template builder and the send page in Chromium against a listening service: a PDF uploaded from
+ * disk, fields dragged with the mouse and placed with the keyboard, saved through the REST API, reopened,
+ * then an envelope sent from it together with a demo template.
+ */
+describeEachDatabase('the template builder and the send page in Chromium', (databases) => {
+  let stack: AppStack
+  let scratch: string
+
+  beforeAll(async () => {
+    stack = await startAppStack(await databases.freshUrl())
+    scratch = mkdtempSync(join(tmpdir(), 'builder-upload-'))
+    writeFileSync(join(scratch, 'Lease.pdf'), await makePdf(2, 'Residential lease'))
+    await ensureDemoTemplates(stack.service.ctx.db, stack.principal, Date.now())
+  })
+
+  afterAll(() => stack?.close())
+
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(
+      `${stack.service.origin}/restapi/v2.1/accounts/${stack.principal.accountId}${path}`,
+      { ...init, headers: { ...stack.principal.headers, 'content-type': 'application/json' } },
+    )
+    expect(response.status, await response.clone().text()).toBeLessThan(300)
+    return (await response.json()) as T
+  }
+
+  /** Presses on `from`, moves the mouse in steps to `to` (a point in the page), releases. */
+  async function dragTo(page: Page, from: Locator, to: { x: number; y: number }) {
+    const box = (await from.boundingBox()) as { x: number; y: number; width: number; height: number }
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 })
+    await page.mouse.move(to.x, to.y, { steps: 8 })
+    await page.mouse.up()
+  }
+
+  /** A point on a page, `fx`/`fy` as fractions of its width and height. */
+  async function pointOn(page: Page, pageNumber: number, fx: number, fy: number) {
+    const surface = page.locator(`[data-page="${pageNumber}"]`).first()
+    await surface.scrollIntoViewIfNeeded()
+    const box = (await surface.boundingBox()) as { x: number; y: number; width: number; height: number }
+    return { x: box.x + box.width * fx, y: box.y + box.height * fy }
+  }
+
+  /** A field's box on the page (its entry in the page's list of fields has the same name). */
+  const placed = (page: Page, name: string) =>
+    page.locator('[data-field]').and(page.getByRole('button', { name, exact: true }))
+
+  let templateId: string
+
+  it('builds a template from an uploaded PDF with the mouse and the keyboard, saves it and reopens it', async () => {
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.getByRole('link', { name: 'Templates' }).click()
+    await page.getByRole('heading', { name: 'Templates' }).waitFor()
+    await page.getByText('Service Agreement').waitFor()
+    await page.getByRole('link', { name: 'New template' }).click()
+    await page.getByRole('heading', { name: 'New template' }).waitFor()
+
+    await page.getByLabel('Template name').fill('Residential lease')
+    await page.getByLabel('Email subject').fill('Please sign the lease')
+    await page.getByLabel('Email message').fill('Here is the lease we discussed.')
+    await page.getByLabel('Add documents').first().setInputFiles(join(scratch, 'Lease.pdf'))
+    await page.getByRole('region', { name: 'Lease, page 2 of 2' }).waitFor()
+
+    await page.getByRole('button', { name: 'Add role' }).click()
+    await page.getByRole('button', { name: 'Add role' }).click()
+    const roleNames = page.getByLabel('Role name')
+    await roleNames.nth(0).fill('Tenant')
+    await roleNames.nth(1).fill(' tenant')
+    await page.getByText('differ only in capital letters or spaces').waitFor()
+    await roleNames.nth(1).fill('Landlord')
+    expect(await page.getByText('differ only in capital letters or spaces').count()).toBe(0)
+    await page.getByLabel('Routing order').nth(1).fill('2')
+
+    // The mouse: a signature, a date signed and a text field dragged from the palette onto page 1.
+    const palette = (name: string) => page.locator('.palette').getByRole('button', { name, exact: true })
+    await dragTo(page, palette('Signature'), await pointOn(page, 1, 0.3, 0.7))
+    await placed(page, 'Signature for Tenant, page 1').waitFor()
+    await dragTo(page, palette('Date signed'), await pointOn(page, 1, 0.7, 0.7))
+    await placed(page, 'Date signed for Tenant, page 1').waitFor()
+    await dragTo(page, palette('Text'), await pointOn(page, 1, 0.5, 0.3))
+    const text = placed(page, 'Text for Tenant, page 1')
+    await text.waitFor()
+    await page.getByLabel('Label (tabLabel)').fill('ZipCode')
+    await page.getByLabel('Validation pattern (regular expression)').fill('^[0-9]{5}$')
+    await page.getByLabel('Validation message').fill('Five digits')
+    await page.getByLabel('Maximum length').fill('5')
+
+    // Moved with the mouse: the signature goes about 60 CSS pixels right.
+    const signature = placed(page, 'Signature for Tenant, page 1')
+    const before = (await signature.boundingBox()) as { x: number; y: number; width: number; height: number }
+    await dragTo(page, signature, { x: before.x + before.width / 2 + 60, y: before.y + before.height / 2 })
+    const after = (await signature.boundingBox()) as { x: number; y: number }
+    expect(after.x - before.x).toBeGreaterThan(40)
+
+    // The keyboard only: Landlord's initials placed with Enter, moved with the arrows, made wider.
+    await page.getByLabel('Place fields for Landlord').check()
+    await palette('Initials').focus()
+    await page.keyboard.press('Enter')
+    const initials = placed(page, 'Initials for Landlord, page 1')
+    await expect.poll(() => initials.evaluate((element) => element === document.activeElement)).toBe(true)
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight')
+    for (let step = 0; step < 2; step++) await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Shift+ArrowRight')
+    // Placed at 36, 36 with 48 × 36 points; five points per key press.
+    await page.getByText('at 56, 46 points, 53 × 36').waitFor()
+
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}template-builder-desktop.png`, fullPage: true })
+
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    await page.waitForURL(
+      (url) => /^\/app\/templates\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
+    )
+    templateId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
+
+    // What the REST API holds: DocuSign's shape, points from the page's top-left.
+    const saved = await api<TemplateBody>(`/templates/${templateId}`)
+    expect(saved.name).toBe('Residential lease')
+    expect(saved.emailSubject).toBe('Please sign the lease')
+    const [tenant, landlord] = saved.recipients.signers ?? []
+    expect(tenant).toMatchObject({ roleName: 'Tenant', routingOrder: '1' })
+    expect(landlord).toMatchObject({ roleName: 'Landlord', routingOrder: '2' })
+    expect(tenant?.tabs?.signHereTabs).toHaveLength(1)
+    expect(tenant?.tabs?.dateSignedTabs).toHaveLength(1)
+    expect(tenant?.tabs?.textTabs?.[0]).toMatchObject({
+      tabLabel: 'ZipCode',
+      validationPattern: '^[0-9]{5}$',
+      validationMessage: 'Five digits',
+      maxLength: '5',
+      pageNumber: '1',
+      documentId: '1',
+    })
+    expect(landlord?.tabs?.initialHereTabs?.[0]).toMatchObject({
+      xPosition: '56',
+      yPosition: '46',
+      width: '53',
+      height: '36',
+    })
+    const signatureTab = tenant?.tabs?.signHereTabs?.[0] as Tab
+    // Dropped at 30 % across a 612-point page (held by its middle), then moved right.
+    expect(Number(signatureTab.xPosition)).toBeGreaterThan(612 * 0.3 - 60)
+
+    // Reopened from the server: every field where it was.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Edit template: Residential lease' }).waitFor()
+    await placed(page, 'Initials for Landlord, page 1').waitFor()
+    await page.getByText('at 56, 46 points, 53 × 36').waitFor()
+    await page.getByText(`at ${signatureTab.xPosition}, ${signatureTab.yPosition} points, 120 × 36`).waitFor()
+    await placed(page, 'ZipCode, Text for Tenant, page 1').click()
+    await expect.poll(() => page.getByLabel('Validation message').inputValue()).toBe('Five digits')
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    // Saved again (PUT): the field moved down one step, the documents left as they were.
+    await placed(page, 'Initials for Landlord, page 1').focus()
+    await page.keyboard.press('ArrowDown')
+    await page.getByText('at 56, 51 points, 53 × 36').waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    const resaved = await api<TemplateBody & { documents: { documentId: string }[] }>(
+      `/templates/${templateId}`,
+    )
+    expect(resaved.recipients.signers?.[1]?.tabs?.initialHereTabs?.[0]).toMatchObject({ yPosition: '51' })
+    expect(resaved.recipients.signers?.[0]?.tabs?.textTabs).toHaveLength(1)
+    expect(resaved.documents.map((document) => document.documentId)).toEqual(['1'])
+    await page.context().close()
+  })
+
+  it('sends from the new template and a demo template: one recipient per merged role', async () => {
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/send`)
+    await page.getByRole('heading', { name: 'Send from templates' }).waitFor()
+    await page.getByLabel('Residential lease').check()
+    await page.getByLabel('Service Agreement').check()
+    await page.getByText('2 templates picked').waitFor()
+    await page.getByRole('group', { name: 'Tenant (routing order 1)' }).waitFor()
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Please sign the lease')
+
+    const recipient = (role: string, order: number) =>
+      page.getByRole('group', { name: `${role} (routing order ${order})` })
+    const demo = await api<TemplateBody>(
+      `/templates/${(await api<{ envelopeTemplates: { templateId: string; name: string }[] }>('/templates')).envelopeTemplates.find((t) => t.name === 'Service Agreement')?.templateId}`,
+    )
+    const people: [string, number, string, string][] = [
+      ['Tenant', 1, 'Ana Tenant', 'ana@example.test'],
+      ['Landlord', 2, 'Leo Landlord', 'leo@example.test'],
+      ...(demo.recipients.signers ?? []).map(
+        (role, index) =>
+          [
+            role.roleName,
+            Number(role.routingOrder ?? 1),
+            `Demo Person ${index}`,
+            `demo${index}@example.test`,
+          ] as [string, number, string, string],
+      ),
+    ]
+    expect(people.map(([role]) => role)).toEqual(expect.arrayContaining([SIGNING_RECIPIENT_ROLE]))
+    for (const [role, order, name, email] of people) {
+      await recipient(role, order).getByLabel('Name').fill(name)
+      await recipient(role, order).getByLabel('Email', { exact: true }).fill(email)
+    }
+    await recipient('Landlord', 2).getByLabel('Delivery').selectOption('SMS')
+    await recipient('Landlord', 2).getByLabel('Country code').fill('57')
+    await recipient('Landlord', 2).getByLabel('Mobile number').fill('3001234567')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}send-from-templates-desktop.png`, fullPage: true })
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.waitForTimeout(500)
+    expect(await page.getByRole('alert').allTextContents()).toEqual([])
+    await page.waitForURL((url) => url.pathname.startsWith('/app/envelopes/'))
+    const envelopeId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
+    const envelope = await api<{ status: string; emailSubject: string }>(`/envelopes/${envelopeId}`)
+    expect(envelope).toMatchObject({ status: 'sent', emailSubject: 'Please sign the lease' })
+    const recipients = await api<{ signers: { roleName: string; name: string; deliveryMethod?: string }[] }>(
+      `/envelopes/${envelopeId}/recipients`,
+    )
+    expect(recipients.signers.map((signer) => signer.roleName).sort()).toEqual(
+      people.map(([role]) => role).sort(),
+    )
+    expect(recipients.signers.find((signer) => signer.roleName === 'Landlord')?.deliveryMethod).toMatch(
+      /sms/i,
+    )
+    expect(people.map(([role]) => role)).toContain(SIGNING_RECIPIENT_ROLE)
+    expect([SIGNING_RECIPIENT_ROLE, SERVICE_COORDINATOR_ROLE]).toContain(
+      demo.recipients.signers?.[0]?.roleName,
+    )
+    await page.context().close()
+  })
+
+  it('saves a template made through the API without losing what the builder does not edit', async () => {
+    const list = await api<{ envelopeTemplates: { templateId: string; name: string }[] }>('/templates')
+    const demoId = list.envelopeTemplates.find(
+      (template) => template.name === 'Service Agreement',
+    )?.templateId
+    const before = await api<Record<string, unknown>>(`/templates/${demoId}`)
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/templates/${demoId}`)
+    await page.getByRole('heading', { name: 'Edit template: Service Agreement' }).waitFor()
+    await page.locator('[data-page="1"]').first().waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    const after = await api<Record<string, unknown>>(`/templates/${demoId}`)
+    const { lastModified: _before, ...kept } = before
+    const { lastModified: _after, ...saved } = after
+    // Everything the template had is still there; the builder adds each field's size and recipient id.
+    expect(saved).toMatchObject(kept)
+    await page.context().close()
+  })
+
+  it('shows the send page in Spanish at phone width, and saves a draft', async () => {
+    const { page } = await signedInContext(stack, { locale: 'es-ES', viewport: PHONE })
+    await page.goto(`${stack.service.origin}/app/send?templates=${encodeURIComponent(templateId)}`)
+    await page.getByRole('heading', { name: 'Enviar desde plantillas' }).waitFor()
+    await page.getByText('1 plantilla elegida').waitFor()
+    await page.getByRole('group', { name: 'Tenant (orden de envío 1)' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}send-from-templates-phone-es.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Guardar como borrador' }).click()
+    await page.waitForTimeout(500)
+    expect(await page.getByRole('alert').allTextContents()).toEqual([])
+    await page.waitForURL((url) => url.pathname.startsWith('/app/envelopes/'))
+    const envelopeId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
+    expect((await api<{ status: string }>(`/envelopes/${envelopeId}`)).status).toBe('created')
+
+    await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
+    await page.getByRole('heading', { name: 'Editar plantilla: Residential lease' }).waitFor()
+    await placed(page, 'Firma de Tenant, página 1').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}template-builder-phone-es.png`, fullPage: true })
+    await page.context().close()
+  })
+})

@@ -1,0 +1,297 @@
+import './builder.css'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { accountPath, call, getJson, sendJson } from '../api.js'
+import { useSession } from '../context.js'
+import { navigate } from '../router.js'
+import { DocumentsPanel, toBase64 } from './DocumentsPanel.js'
+import { FieldProperties } from './FieldProperties.js'
+import { newKey } from './key.js'
+import {
+  type BuilderState,
+  clampBox,
+  DEFAULT_SIZE,
+  type Field,
+  type FieldType,
+  fromTemplate,
+  kindCarriesFields,
+  type PageRef,
+  type PageSize,
+  toTemplateDefinition,
+} from './model.js'
+import { Pages } from './Pages.js'
+import { Palette } from './Palette.js'
+import { RolesPanel } from './RolesPanel.js'
+import { SettingsPanel } from './SettingsPanel.js'
+import { BUILDER_WORDS } from './words.js'
+
+const EMPTY: BuilderState = {
+  settings: { name: '', description: '', emailSubject: '', emailBlurb: '', shared: false },
+  documents: [],
+  roles: [],
+  fields: [],
+}
+
+/** The template builder: documents, roles, fields on the pages, settings; saved with POST/PUT /templates. */
+export function Builder({ templateId }: { templateId?: string }) {
+  const { account, language, t } = useSession()
+  const words = BUILDER_WORDS[language]
+  const [state, setState] = useState<BuilderState>(EMPTY)
+  const [bytes, setBytes] = useState<Record<string, Uint8Array>>({})
+  const [sizes, setSizes] = useState<Record<string, PageSize[]>>({})
+  const [documentsChanged, setDocumentsChanged] = useState(false)
+  const [loading, setLoading] = useState(templateId !== undefined)
+  const [selectedRole, setSelectedRole] = useState<string>()
+  const [selectedField, setSelectedField] = useState<string>()
+  const [currentPage, setCurrentPage] = useState<PageRef>()
+  // A new template's first save opens it at its own address, where the confirmation is shown.
+  const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | undefined>(() =>
+    new URLSearchParams(location.search).has('saved') ? { kind: 'status', text: words.saved } : undefined,
+  )
+  const [saving, setSaving] = useState(false)
+  const focusNext = useRef<string>(undefined)
+
+  const accountId = account.account_id
+  const path = (rest: string) => accountPath(accountId, rest)
+
+  const load = useCallback(
+    async (id: string) => {
+      const template = await getJson<Record<string, unknown>>(
+        accountPath(accountId, `/templates/${encodeURIComponent(id)}`),
+      )
+      const loaded = fromTemplate(template, newKey)
+      setState(loaded)
+      setSelectedRole(loaded.roles.find((role) => kindCarriesFields(role.kind))?.key)
+      setDocumentsChanged(false)
+      const entries = await Promise.all(
+        loaded.documents.map(async (document) => {
+          const response = await call(
+            accountPath(
+              accountId,
+              `/templates/${encodeURIComponent(id)}/documents/${encodeURIComponent(document.documentId)}`,
+            ),
+          )
+          return [document.documentId, new Uint8Array(await response.arrayBuffer())] as const
+        }),
+      )
+      setBytes(Object.fromEntries(entries))
+    },
+    [accountId],
+  )
+
+  useEffect(() => {
+    if (!templateId) return
+    setLoading(true)
+    load(templateId)
+      .catch(() => setMessage({ kind: 'alert', text: t.failed }))
+      .finally(() => setLoading(false))
+  }, [templateId, load, t.failed])
+
+  useEffect(() => {
+    if (!focusNext.current) return
+    const element = document.querySelector<HTMLElement>(`[data-field="${focusNext.current}"]`)
+    if (element) {
+      focusNext.current = undefined
+      element.focus()
+    }
+  })
+
+  const onSizes = useCallback(
+    (documentId: string, pageSizes: PageSize[]) =>
+      setSizes((current) => ({ ...current, [documentId]: pageSizes })),
+    [],
+  )
+
+  // The role new fields go to: the one picked, else the first role that fills fields.
+  const activeRole = (
+    state.roles.find((role) => role.key === selectedRole && kindCarriesFields(role.kind)) ??
+    state.roles.find((role) => kindCarriesFields(role.kind))
+  )?.key
+
+  const updateField = (field: Field) =>
+    setState((current) => ({
+      ...current,
+      fields: current.fields.map((candidate) => (candidate.key === field.key ? field : candidate)),
+    }))
+  const deleteField = (key: string) => {
+    setState((current) => ({ ...current, fields: current.fields.filter((field) => field.key !== key) }))
+    setSelectedField(undefined)
+  }
+
+  const addField = (type: FieldType, at: PageRef & { x?: number; y?: number }) => {
+    const size = sizes[at.documentId]?.[at.pageNumber - 1]
+    if (!size || !activeRole) return
+    const { width, height } = DEFAULT_SIZE[type]
+    const field: Field = clampBox(
+      {
+        key: newKey(),
+        type,
+        roleKey: activeRole,
+        documentId: at.documentId,
+        pageNumber: at.pageNumber,
+        x: at.x ?? 36,
+        y: at.y ?? 36,
+        width,
+        height,
+        required: true,
+        tabLabel: '',
+        tooltip: '',
+        fontSize: '',
+        validationPattern: '',
+        validationMessage: '',
+        maxLength: '',
+        listItems: type === 'list' ? ['Option 1', 'Option 2'] : [],
+      },
+      size,
+    )
+    setState((current) => ({ ...current, fields: [...current.fields, field] }))
+    setSelectedField(field.key)
+    setCurrentPage({ documentId: at.documentId, pageNumber: at.pageNumber })
+    focusNext.current = field.key
+  }
+
+  const copyField = (field: Field) => {
+    const size = sizes[field.documentId]?.[field.pageNumber - 1]
+    if (!size) return
+    // A copy is a new tab: it must not carry the original's server id.
+    const { tabId: _tabId, ...extra } = field.extra ?? {}
+    const copy = clampBox({ ...field, key: newKey(), x: field.x + 12, y: field.y + 12, extra }, size)
+    setState((current) => ({ ...current, fields: [...current.fields, copy] }))
+    setSelectedField(copy.key)
+    focusNext.current = copy.key
+  }
+
+  const firstPage = state.documents.find((document) => sizes[document.documentId]?.length)
+  const placeOn = currentPage ?? (firstPage ? { documentId: firstPage.documentId, pageNumber: 1 } : undefined)
+
+  const problems = (): string | undefined => {
+    if (!state.settings.name.trim()) return words.nameRequired
+    if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
+    return undefined
+  }
+
+  const save = async () => {
+    const problem = problems()
+    if (problem) {
+      setMessage({ kind: 'alert', text: problem })
+      return
+    }
+    setSaving(true)
+    setMessage(undefined)
+    try {
+      // Documents already on the server are sent again (as the PDF it holds) only when the set changed.
+      const withDocuments = !templateId || documentsChanged
+      const documents = state.documents.map((document) => {
+        if (document.base64 || !bytes[document.documentId]) return document
+        return {
+          ...document,
+          fileExtension: 'pdf',
+          base64: toBase64(bytes[document.documentId] as Uint8Array),
+        }
+      })
+      const body = toTemplateDefinition({ ...state, documents }, { withDocuments })
+      if (templateId) {
+        await sendJson('PUT', path(`/templates/${encodeURIComponent(templateId)}`), body)
+        await load(templateId)
+      } else {
+        const created = await sendJson<{ templateId: string }>('POST', path('/templates'), body)
+        navigate(`/app/templates/${encodeURIComponent(created.templateId)}?saved=1`, { replace: true })
+      }
+      setMessage({ kind: 'status', text: words.saved })
+    } catch (error) {
+      setMessage({ kind: 'alert', text: error instanceof Error && error.message ? error.message : t.failed })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const selected = state.fields.find((field) => field.key === selectedField)
+
+  return (
+    <div className="builder">
+      <h1>{templateId ? words.editTemplate(state.settings.name) : words.newTemplate}</h1>
+      <div className="builder-actions">
+        <button type="button" onClick={() => void save()} disabled={saving}>
+          {saving ? words.saving : words.save}
+        </button>
+        {message && (
+          <p role={message.kind} className={message.kind === 'alert' ? 'error' : 'success'}>
+            {message.text}
+          </p>
+        )}
+      </div>
+      {loading && <p role="status">{t.loading}</p>}
+      <div className="builder-setup">
+        <SettingsPanel
+          settings={state.settings}
+          words={words}
+          onChange={(settings) => setState((current) => ({ ...current, settings }))}
+        />
+        <DocumentsPanel
+          documents={state.documents}
+          hasPages={(documentId) => bytes[documentId] !== undefined}
+          words={words}
+          onChange={(documents, added) => {
+            setState((current) => ({
+              ...current,
+              documents,
+              fields: current.fields.filter((field) =>
+                documents.some((document) => document.documentId === field.documentId),
+              ),
+            }))
+            if (added) setBytes((current) => ({ ...current, ...added }))
+            setDocumentsChanged(true)
+          }}
+        />
+        <RolesPanel
+          roles={state.roles}
+          selectedRole={activeRole}
+          words={words}
+          onSelect={setSelectedRole}
+          onChange={(roles) =>
+            setState((current) => ({
+              ...current,
+              roles,
+              fields: current.fields.filter((field) =>
+                roles.some((role) => role.key === field.roleKey && kindCarriesFields(role.kind)),
+              ),
+            }))
+          }
+        />
+      </div>
+      <div className="builder-workspace">
+        <Palette
+          words={words}
+          disabled={!activeRole || !placeOn}
+          hint={activeRole ? undefined : words.noRoleForFields}
+          onPlace={(type, at) => {
+            const target = at ?? placeOn
+            if (target) addField(type, target)
+          }}
+          sizes={sizes}
+        />
+        <Pages
+          documents={state.documents}
+          bytes={bytes}
+          fields={state.fields}
+          roles={state.roles}
+          selectedField={selectedField}
+          words={words}
+          onSizes={onSizes}
+          onSelect={setSelectedField}
+          onChange={updateField}
+          onDelete={deleteField}
+          onFocusPage={setCurrentPage}
+        />
+        <FieldProperties
+          field={selected}
+          roles={state.roles}
+          size={selected ? sizes[selected.documentId]?.[selected.pageNumber - 1] : undefined}
+          words={words}
+          onChange={updateField}
+          onCopy={copyField}
+          onDelete={deleteField}
+        />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react'
+import type { Settings } from './model.js'
+import type { BuilderWords } from './words.js'
+
+/** The template's name, description, invitation subject and message, and sharing. */
+export function SettingsPanel({
+  settings,
+  words,
+  onChange,
+}: {
+  settings: Settings
+  words: BuilderWords
+  onChange: (settings: Settings) => void
+}) {
+  const id = useId()
+  const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch })
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{words.settings}</h2>
+      <label className="field">
+        <span>{words.name}</span>
+        <input
+          value={settings.name}
+          maxLength={100}
+          onChange={(event) => set({ name: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{words.emailSubject}</span>
+        <input
+          value={settings.emailSubject}
+          maxLength={100}
+          onChange={(event) => set({ emailSubject: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{words.emailBlurb}</span>
+        <textarea
+          rows={2}
+          value={settings.emailBlurb}
+          maxLength={10000}
+          onChange={(event) => set({ emailBlurb: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{words.description}</span>
+        <textarea
+          rows={2}
+          value={settings.description}
+          maxLength={2000}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.shared}
+          onChange={(event) => set({ shared: event.target.checked })}
+        />
+        {words.shared}
+      </label>
+    </section>
+  )
+}

@@ -1,0 +1,373 @@
+/**
+ * The builder's state and its translation to and from DocuSign's template shape. Pure functions, so the
+ * rules (placement, near-duplicate roles, the wire shape) are tested without a browser.
+ */
+
+export const FIELD_TYPES = [
+  'signHere',
+  'initialHere',
+  'dateSigned',
+  'fullName',
+  'email',
+  'text',
+  'number',
+  'date',
+  'checkbox',
+  'list',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+export const ROLE_KINDS = ['signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners'] as const
+export type RoleKind = (typeof ROLE_KINDS)[number]
+
+/** Kinds whose recipients fill fields; carbon copies and certified deliveries only receive. */
+export const kindCarriesFields = (kind: RoleKind) => kind === 'signers' || kind === 'inPersonSigners'
+
+export interface Role {
+  key: string
+  name: string
+  routingOrder: number
+  kind: RoleKind
+  /** The recipient's other properties from the server, sent back unchanged. */
+  extra?: Record<string, unknown>
+  /** Tabs the builder does not draw (anchor-only, or a type it has no tool for), sent back unchanged. */
+  keptTabs?: Record<string, Record<string, unknown>[]>
+}
+
+/** A placed field; `x`, `y`, `width`, `height` in points from the page's top-left, as DocuSign counts. */
+export interface Field {
+  key: string
+  type: FieldType
+  roleKey: string
+  documentId: string
+  pageNumber: number
+  x: number
+  y: number
+  width: number
+  height: number
+  required: boolean
+  tabLabel: string
+  tooltip: string
+  fontSize: string
+  validationPattern: string
+  validationMessage: string
+  maxLength: string
+  listItems: string[]
+  /** The tab's other properties from the server (conditional display, formats...), sent back unchanged. */
+  extra?: Record<string, unknown>
+}
+
+export interface BuilderDocument {
+  documentId: string
+  name: string
+  fileExtension: string
+  /** Base64 of the upload, kept until the template is saved; absent for documents already on the server. */
+  base64?: string
+}
+
+export interface Settings {
+  name: string
+  description: string
+  emailSubject: string
+  emailBlurb: string
+  shared: boolean
+}
+
+export interface BuilderState {
+  settings: Settings
+  documents: BuilderDocument[]
+  roles: Role[]
+  fields: Field[]
+}
+
+/** The size a new field of each type gets, in points (DocuSign's default sizes are close to these). */
+export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> = {
+  signHere: { width: 120, height: 36 },
+  initialHere: { width: 48, height: 36 },
+  dateSigned: { width: 96, height: 20 },
+  fullName: { width: 144, height: 20 },
+  email: { width: 160, height: 20 },
+  text: { width: 144, height: 20 },
+  number: { width: 96, height: 20 },
+  date: { width: 96, height: 20 },
+  checkbox: { width: 16, height: 16 },
+  list: { width: 120, height: 20 },
+}
+
+export const MIN_SIZE = 8
+
+/** A page of a document: where new fields go, and the page last worked on. */
+export interface PageRef {
+  documentId: string
+  pageNumber: number
+}
+
+export interface PageSize {
+  width: number
+  height: number
+}
+
+/** A box kept whole inside its page: moved back in, and shrunk only when larger than the page. */
+export function clampBox<T extends { x: number; y: number; width: number; height: number }>(
+  box: T,
+  page: PageSize,
+): T {
+  const width = Math.min(Math.max(MIN_SIZE, box.width), page.width)
+  const height = Math.min(Math.max(MIN_SIZE, box.height), page.height)
+  const x = Math.min(Math.max(0, box.x), page.width - width)
+  const y = Math.min(Math.max(0, box.y), page.height - height)
+  return { ...box, x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }
+}
+
+/** How role names are compared for the near-duplicate warning: case and spacing ignored. */
+export const roleNameKey = (name: string) => name.replace(/\s+/g, '').toLowerCase()
+
+/**
+ * Pairs of role names that differ only in case or spacing: the CRM matches names exactly, so such a
+ * pair is almost always a typo that would leave one role unfilled.
+ */
+export function nearDuplicateRoles(roles: readonly Pick<Role, 'name'>[]): [string, string][] {
+  const seen = new Map<string, string>()
+  const pairs: [string, string][] = []
+  for (const { name } of roles) {
+    const key = roleNameKey(name)
+    if (!key) continue
+    const earlier = seen.get(key)
+    if (earlier !== undefined && earlier !== name) pairs.push([earlier, name])
+    else if (earlier === undefined) seen.set(key, name)
+  }
+  return pairs
+}
+
+/** Exactly equal names with the same routing order: DocuSign would merge them into one recipient. */
+export function sameRoles(roles: readonly Pick<Role, 'name' | 'routingOrder'>[]): string[] {
+  const seen = new Set<string>()
+  const repeated = new Set<string>()
+  for (const role of roles) {
+    const key = `${role.name}\u0000${role.routingOrder}`
+    if (seen.has(key)) repeated.add(role.name)
+    seen.add(key)
+  }
+  return [...repeated]
+}
+
+type WireTab = Record<string, unknown>
+type WireRecipient = Record<string, unknown> & { tabs?: Record<string, WireTab[]> }
+
+const s = (value: number) => String(Math.round(value))
+
+/** Tab properties the builder edits; any other property a tab has is kept as it came. */
+const MANAGED_TAB_KEYS = new Set([
+  'documentId',
+  'recipientId',
+  'pageNumber',
+  'xPosition',
+  'yPosition',
+  'width',
+  'height',
+  'tabLabel',
+  'tooltip',
+  'fontSize',
+  'optional',
+  'required',
+  'validationPattern',
+  'validationMessage',
+  'maxLength',
+  'listItems',
+])
+// `recipientType` is what the server says the role is; the list it is sent in says it again.
+const MANAGED_RECIPIENT_KEYS = new Set(['recipientId', 'roleName', 'routingOrder', 'recipientType', 'tabs'])
+
+const without = (record: Record<string, unknown>, managed: ReadonlySet<string>) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !managed.has(key)))
+
+function tabOf(field: Field, recipientId: string): WireTab {
+  const tab: WireTab = {
+    ...field.extra,
+    documentId: field.documentId,
+    recipientId,
+    pageNumber: String(field.pageNumber),
+    xPosition: s(field.x),
+    yPosition: s(field.y),
+    width: s(field.width),
+    height: s(field.height),
+  }
+  if (field.tabLabel) tab.tabLabel = field.tabLabel
+  if (field.tooltip) tab.tooltip = field.tooltip
+  if (field.fontSize) tab.fontSize = field.fontSize
+  if (field.type === 'signHere' || field.type === 'initialHere') {
+    if (!field.required) tab.optional = 'true'
+  } else if (field.type !== 'dateSigned' && field.type !== 'fullName' && field.type !== 'email') {
+    tab.required = field.required ? 'true' : 'false'
+  }
+  if (field.type === 'text') {
+    if (field.validationPattern) tab.validationPattern = field.validationPattern
+    if (field.validationMessage) tab.validationMessage = field.validationMessage
+  }
+  if ((field.type === 'text' || field.type === 'number') && field.maxLength) tab.maxLength = field.maxLength
+  if (field.type === 'list') {
+    const items = field.listItems.filter((item) => item.trim() !== '')
+    tab.listItems = (items.length ? items : ['-']).map((item) => ({ text: item, value: item }))
+  }
+  return tab
+}
+
+/** The builder's state as DocuSign's template definition (`POST /templates`, `PUT /templates/{id}`). */
+export function toTemplateDefinition(
+  state: BuilderState,
+  options: { withDocuments: boolean },
+): Record<string, unknown> {
+  const recipients: Record<string, WireRecipient[]> = {}
+  state.roles.forEach((role, index) => {
+    const recipientId = String(index + 1)
+    const recipient: WireRecipient = {
+      ...role.extra,
+      recipientId,
+      roleName: role.name.trim(),
+      routingOrder: String(role.routingOrder),
+    }
+    if (kindCarriesFields(role.kind)) {
+      const tabs: Record<string, WireTab[]> = Object.fromEntries(
+        Object.entries(role.keptTabs ?? {}).map(([list, kept]) => [
+          list,
+          kept.map((tab) => ({ ...tab, recipientId })),
+        ]),
+      )
+      for (const field of state.fields.filter((candidate) => candidate.roleKey === role.key)) {
+        const list = `${field.type}Tabs`
+        tabs[list] = [...(tabs[list] ?? []), tabOf(field, recipientId)]
+      }
+      recipient.tabs = tabs
+    }
+    recipients[role.kind] = [...(recipients[role.kind] ?? []), recipient]
+  })
+  const { settings } = state
+  return {
+    name: settings.name.trim(),
+    description: settings.description,
+    emailSubject: settings.emailSubject,
+    emailBlurb: settings.emailBlurb,
+    shared: settings.shared ? 'true' : 'false',
+    recipients,
+    ...(options.withDocuments
+      ? {
+          documents: state.documents.map((document) => ({
+            documentId: document.documentId,
+            name: document.name,
+            fileExtension: document.fileExtension,
+            documentBase64: document.base64 ?? '',
+          })),
+        }
+      : {}),
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
+const num = (value: unknown, fallback: number) => {
+  const parsed = Number.parseFloat(str(value))
+  return Number.isFinite(parsed) ? parsed : fallback
+}
+
+/** A template as `GET /templates/{id}` returns it, back into the builder's state. */
+export function fromTemplate(template: Record<string, unknown>, newKey: () => string): BuilderState {
+  const documents = ((template.documents as Record<string, unknown>[] | undefined) ?? []).map((document) => ({
+    documentId: str(document.documentId),
+    name: str(document.name),
+    fileExtension: 'pdf',
+  }))
+  const roles: Role[] = []
+  const fields: Field[] = []
+  const lists = (template.recipients as Record<string, WireRecipient[] | undefined> | undefined) ?? {}
+  for (const kind of ROLE_KINDS) {
+    for (const recipient of lists[kind] ?? []) {
+      const keptTabs: Record<string, WireTab[]> = {}
+      const keep = (list: string, tab: WireTab) => {
+        keptTabs[list] = [...(keptTabs[list] ?? []), tab]
+      }
+      for (const [list, tabs] of Object.entries(recipient.tabs ?? {})) {
+        if (!(FIELD_TYPES as readonly string[]).includes(list.replace(/Tabs$/, ''))) {
+          for (const tab of tabs) keep(list, tab)
+        }
+      }
+      const role: Role = {
+        key: newKey(),
+        name: str(recipient.roleName),
+        routingOrder: num(recipient.routingOrder, 1),
+        kind,
+        extra: without(recipient, MANAGED_RECIPIENT_KEYS),
+        keptTabs,
+      }
+      roles.push(role)
+      for (const type of FIELD_TYPES) {
+        for (const tab of recipient.tabs?.[`${type}Tabs`] ?? []) {
+          if (tab.anchorString !== undefined || tab.xPosition === undefined || tab.pageNumber === undefined) {
+            keep(`${type}Tabs`, tab)
+            continue
+          }
+          const size = DEFAULT_SIZE[type]
+          fields.push({
+            key: newKey(),
+            type,
+            roleKey: role.key,
+            documentId: str(tab.documentId),
+            pageNumber: num(tab.pageNumber, 1),
+            x: num(tab.xPosition, 0),
+            y: num(tab.yPosition, 0),
+            width: num(tab.width, size.width),
+            height: num(tab.height, size.height),
+            required:
+              type === 'signHere' || type === 'initialHere'
+                ? tab.optional !== 'true'
+                : tab.required !== 'false',
+            tabLabel: str(tab.tabLabel),
+            tooltip: str(tab.tooltip),
+            fontSize: str(tab.fontSize),
+            validationPattern: str(tab.validationPattern),
+            validationMessage: str(tab.validationMessage),
+            maxLength: str(tab.maxLength),
+            listItems: ((tab.listItems as { text?: string }[] | undefined) ?? []).map((item) =>
+              str(item.text),
+            ),
+            extra: without(tab, MANAGED_TAB_KEYS),
+          })
+        }
+      }
+    }
+  }
+  roles.sort((a, b) => a.routingOrder - b.routingOrder)
+  return {
+    settings: {
+      name: str(template.name),
+      description: str(template.description),
+      emailSubject: str(template.emailSubject),
+      emailBlurb: str(template.emailBlurb),
+      shared: template.shared === 'true',
+    },
+    documents,
+    roles,
+    fields,
+  }
+}
+
+/** The extensions the service takes (converted to PDF on save, except PDF itself). */
+export const ACCEPTED_EXTENSIONS = [
+  'pdf',
+  'docx',
+  'doc',
+  'odt',
+  'rtf',
+  'txt',
+  'html',
+  'htm',
+  'xlsx',
+  'xls',
+  'ods',
+  'png',
+  'jpg',
+  'jpeg',
+] as const
+
+export function extensionOf(fileName: string): string | undefined {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase()
+  return extension && (ACCEPTED_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined
+}

@@ -1,0 +1,89 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist'
+import { useEffect, useRef, useState } from 'react'
+import type { PageSize } from './model.js'
+
+/** pdf.js loads only when a document is shown, so it stays out of the app's first script. */
+let pdfjs: Promise<typeof import('./pdfjs.js')> | undefined
+const loadPdfjs = () => {
+  pdfjs ??= import('./pdfjs.js')
+  return pdfjs
+}
+
+/** A PDF opened by pdf.js with every page's size in points (read once, before any page is drawn). */
+export function usePdf(bytes: Uint8Array | undefined): {
+  pdf?: PDFDocumentProxy
+  sizes?: PageSize[]
+  failed: boolean
+} {
+  const [state, setState] = useState<{ pdf?: PDFDocumentProxy; sizes?: PageSize[]; failed: boolean }>({
+    failed: false,
+  })
+  useEffect(() => {
+    if (!bytes) return
+    let cancelled = false
+    let opened: PDFDocumentProxy | undefined
+    // pdf.js takes the buffer over; a copy keeps the caller's bytes for saving.
+    loadPdfjs()
+      .then((module) => module.openPdf(bytes.slice()))
+      .then(async (pdf) => {
+        opened = pdf
+        const sizes = await Promise.all(
+          Array.from({ length: pdf.numPages }, async (_, index) => {
+            const viewport = (await pdf.getPage(index + 1)).getViewport({ scale: 1 })
+            return { width: viewport.width, height: viewport.height }
+          }),
+        )
+        if (!cancelled) setState({ pdf, sizes, failed: false })
+      })
+      .catch(() => {
+        if (!cancelled) setState({ failed: true })
+      })
+    return () => {
+      cancelled = true
+      void opened?.destroy()
+    }
+  }, [bytes])
+  return state
+}
+
+/** One page drawn into a canvas as wide as its box (`cssWidth`), sharp on high-density screens. */
+export function PageCanvas({
+  pdf,
+  pageNumber,
+  cssWidth,
+  onDrawn,
+}: {
+  pdf: PDFDocumentProxy
+  pageNumber: number
+  cssWidth: number
+  onDrawn?: () => void
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  useEffect(() => {
+    const target = canvas.current
+    if (!target) return
+    let cancelled = false
+    let task: { cancel: () => void } | undefined
+    void pdf.getPage(pageNumber).then(async (page) => {
+      if (cancelled) return
+      const natural = page.getViewport({ scale: 1 })
+      const scale = (cssWidth / natural.width) * Math.min(window.devicePixelRatio || 1, 2)
+      const viewport = page.getViewport({ scale })
+      target.width = Math.floor(viewport.width)
+      target.height = Math.floor(viewport.height)
+      const render = page.render({ canvas: target, viewport })
+      task = render
+      try {
+        await render.promise
+        if (!cancelled) onDrawn?.()
+      } catch {
+        // A cancelled render (the document closed or the page was drawn again) needs no message.
+      }
+    })
+    return () => {
+      cancelled = true
+      task?.cancel()
+    }
+  }, [pdf, pageNumber, cssWidth, onDrawn])
+  return <canvas ref={canvas} />
+}
