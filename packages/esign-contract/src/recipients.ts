@@ -129,7 +129,9 @@ export type TemplateRecipients = Static<typeof TemplateRecipients>
  */
 export const EnvelopeRecipients = recipientLists(
   {
-    recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
+    recipientId: Type.Optional(
+      Digits('Identifier within the envelope, kept as given (unique per envelope); generated when absent.'),
+    ),
     roleName: Type.Optional(Type.String({ maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,
