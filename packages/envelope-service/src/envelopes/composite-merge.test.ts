@@ -991,3 +991,60 @@ describe('request helpers', () => {
     expect(inlineDocumentsOf({ templateId: 't', documents: [document] })).toEqual([])
   })
 })
+
+describe("a template's list tab filled by templateRoles (DocuSign's eg017)", () => {
+  const colors = template('colors', {
+    documents: [{ documentId: '1' }],
+    roles: [
+      {
+        roleName: 'signer',
+        tabs: {
+          listTabs: [
+            {
+              tabLabel: 'list',
+              documentId: '1',
+              pageNumber: '1',
+              xPosition: '10',
+              yPosition: '20',
+              listItems: [
+                { text: 'Red', value: 'red', selected: 'true' },
+                { text: 'Green', value: 'green', selected: 'false' },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  })
+  const fill = (value: string) =>
+    mergeEnvelopeDefinition(
+      {
+        templateId: 'colors',
+        templateRoles: [
+          {
+            roleName: 'signer',
+            name: 'Ana',
+            email: 'ana@example.test',
+            tabs: { listTabs: [{ value, documentId: '1', pageNumber: '1', tabLabel: 'list' }] },
+          },
+        ],
+      },
+      templateMap(colors),
+      none,
+    )
+
+  it("selects the template's item of that value and keeps the tab's place", () => {
+    const [tab] = fill('green').recipients[0]?.tabs.listTabs ?? []
+    expect(tab).toMatchObject({ value: 'green', xPosition: '10', yPosition: '20', pageNumber: '1' })
+    expect(tab?.listItems).toEqual([
+      { text: 'Red', value: 'red', selected: 'false' },
+      { text: 'Green', value: 'green', selected: 'true' },
+    ])
+  })
+
+  it('refuses a value that is none of the items: 400', () => {
+    expect(() => fill('blue')).toThrow(
+      'templateRoles[0].tabs.listTabs[0].value must be the value of one of its listItems',
+    )
+  })
+})

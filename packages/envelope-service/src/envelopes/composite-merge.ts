@@ -1,6 +1,6 @@
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
-import { checkTabPlacement, tabLabelOf, tabText } from '../tabs/read-tabs.js'
+import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
 import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
 import {
   type Composite,
@@ -233,6 +233,7 @@ function mapTabDocuments(tabs: TabsByType, documentIds: ReadonlyMap<string, stri
     for (const tab of list) {
       const sourceId = tabText(tab, 'documentId')
       if (sourceId === undefined) kept.push({ ...tab })
+      else if (fillsByLabel(tab)) kept.push(withoutPage(tab))
       else {
         const documentId = documentIds.get(sourceId)
         if (documentId !== undefined) kept.push({ ...tab, documentId })
@@ -259,13 +260,32 @@ function overlayTabs(base: TabsByType, over: TabsByType): TabsByType {
       if (!same) target.push({ ...tab })
       else {
         const radios = overlayRadios(same.radios, tab.radios)
-        Object.assign(same, tab)
+        const listItems = type === 'listTabs' ? selectListItem(same.listItems, tab) : undefined
+        Object.assign(same, fillsByLabel(tab) ? withoutPage(tab) : tab)
         if (radios) same.radios = radios
+        if (listItems) same.listItems = listItems
       }
     }
     result[type] = target
   }
   return result
+}
+
+/** A tab that only fills another keeps the filled tab's document and page. */
+function withoutPage(tab: Tab): Tab {
+  const { documentId: _, pageNumber: __, ...rest } = tab
+  return rest
+}
+
+/**
+ * A list tab filled by `value` alone (DocuSign's eg017) selects the template's item of that value, so
+ * the list shows it chosen; items the fill gives itself replace the template's.
+ */
+function selectListItem(base: Tab[string] | undefined, fill: Tab): TabOption[] | undefined {
+  const value = tabText(fill, 'value')
+  if (!Array.isArray(base) || fill.listItems !== undefined || value === undefined) return undefined
+  if (!base.some((item) => item.value === value)) return undefined
+  return base.map((item) => ({ ...item, selected: item.value === value ? 'true' : 'false' }))
 }
 
 function overlayRadios(
