@@ -15,6 +15,7 @@ import { workflowMigration } from './0014_workflow.js'
 import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
 import { auditHeadMigration } from './0016_audit_head.js'
 import { connectAccountKeysMigration } from './0017_connect_account_keys.js'
+import { connectLogEnvelopeStatusMigration } from './0020_connect_log_envelope_status.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -36,4 +37,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0015_connect_log_attempts': connectLogAttemptsMigration(dialect),
   '0016_audit_head': auditHeadMigration(dialect),
   '0017_connect_account_keys': connectAccountKeysMigration(dialect),
+  '0020_connect_log_envelope_status': connectLogEnvelopeStatusMigration(dialect),
 })

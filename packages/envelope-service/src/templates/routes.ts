@@ -14,6 +14,7 @@ import {
   TemplateListQuery,
   TemplateSummary,
   TemplateUpdateInput,
+  TemplateUpdateSummary,
 } from './schema.js'
 import { createTemplate, removeTemplate, templateNotFound, updateTemplate } from './service.js'
 
@@ -202,13 +203,13 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
         summary: 'Update a template: only the fields the body contains change',
         params: TemplateParams,
         body: TemplateUpdateInput,
-        response: { 200: TemplateSummary, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: TemplateUpdateSummary, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const { accountId } = request.principal
       const { templateId } = request.params
-      const template = await ctx.templateCache.writing(templateId, () =>
+      await ctx.templateCache.writing(templateId, () =>
         updateTemplate(
           ctx.db,
           accountId,
@@ -219,7 +220,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
           ctx.documentConverter,
         ),
       )
-      return toTemplateSummary(template)
+      return { envelopeId: templateId }
     },
   )
 
