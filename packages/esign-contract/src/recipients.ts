@@ -59,6 +59,12 @@ export type RecipientIdentityVerification = Static<typeof RecipientIdentityVerif
 
 const recipientAuthenticationProperties = {
   identityVerification: Type.Optional(RecipientIdentityVerification),
+  requireIdLookup: Type.Optional(
+    Type.String({
+      description:
+        "DocuSign's switch for the ID check; the check is on whenever `idCheckConfigurationName` or `identityVerification` is given.",
+    }),
+  ),
   idCheckConfigurationName: Type.Optional(
     Type.String({ maxLength: 100, description: '`SMS Auth $` (with `smsAuthentication`).' }),
   ),

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { refuseUnsupportedInTemplate, refusingUnsupported } from '../rest/unsupported-properties.js'
 import { toEnvelopeTemplate, toTemplateListItem, toTemplateSummary } from './mapping.js'
 import { listVisibleTemplates, templateDocumentPdf } from './queries.js'
 import type { TemplateSortField, TemplateViewer } from './repository.js'
@@ -174,6 +175,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     '/templates',
     {
       preHandler: requirePermission('manage_templates'),
+      preValidation: refusingUnsupported(refuseUnsupportedInTemplate),
       schema: {
         ...common,
         summary: 'Create a template',
@@ -198,6 +200,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     '/templates/:templateId',
     {
       preHandler: requirePermission('manage_templates'),
+      preValidation: refusingUnsupported(refuseUnsupportedInTemplate),
       schema: {
         ...common,
         summary: 'Update a template: only the fields the body contains change',
