@@ -196,14 +196,7 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
       for (const step of at) target = target[step] as Record<string, unknown>
       target[name] = sampleOf(type)
       const response = await injectAs(service, sender, 'POST', route, request)
-      const path = [
-        ...at.reduce<string[]>(
-          (parts, step) =>
-            /^\d+$/.test(step) ? [...parts.slice(0, -1), `${parts.at(-1)}[${step}]`] : [...parts, step],
-          [],
-        ),
-        name,
-      ].join('.')
+      const path = [...at, name].join('.').replace(/\.(\d+)/g, '[$1]')
       expect(response.statusCode, `${scope}.${name}: ${response.body}`).toBe(400)
       expect(response.json()).toEqual({
         errorCode: 'INVALID_REQUEST_PARAMETER',
