@@ -136,7 +136,10 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
         ...common,
         summary: 'Delete a Connect configuration',
         params: ConnectParams,
-        response: { 200: Type.Null({ description: 'No body, as DocuSign answers.' }), ...errors },
+        response: {
+          200: Type.Unsafe<undefined>({ description: 'No body, as DocuSign answers.' }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { expectInvalid } from '../testing/assertions.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
@@ -76,5 +76,64 @@ describeEachDatabase('values DocuSign accepts', (databases) => {
     expect(created.statusCode, created.body).toBe(201)
     const envelope = await inject('GET', `/envelopes/${created.json().envelopeId}`)
     expect(envelope.json().workflow.scheduledSending.resumeDate).toBe('2099-12-01T00:00:00.000Z')
+  })
+
+  it("fills a template's list tab from templateRoles by label and value alone (eg017)", async () => {
+    const list = {
+      tabLabel: 'list',
+      documentId: '1',
+      pageNumber: '1',
+      xPosition: '10',
+      yPosition: '20',
+      listItems: [
+        { text: 'Red', value: 'red', selected: 'true' },
+        { text: 'Green', value: 'green' },
+      ],
+    }
+    const template = await inject('POST', '/templates', {
+      name: 'Colors',
+      documents: body({}).documents,
+      recipients: { signers: [{ recipientId: '1', roleName: 'signer', tabs: { listTabs: [list] } }] },
+    })
+    expect(template.statusCode, template.body).toBe(201)
+    const created = await inject('POST', '/envelopes', {
+      status: 'created',
+      templateId: template.json().templateId,
+      templateRoles: [
+        {
+          roleName: 'signer',
+          name: 'Ana',
+          email: 'ana@example.test',
+          clientUserId: 1000,
+          tabs: { listTabs: [{ value: 'green', documentId: '1', pageNumber: '1', tabLabel: 'list' }] },
+        },
+      ],
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const tabs = (await inject('GET', `/envelopes/${created.json().envelopeId}/recipients/1/tabs`)).json()
+    expect(tabs.listTabs[0]).toMatchObject({ value: 'green', xPosition: '10' })
+    expect(tabs.listTabs[0].listItems.map((item: { selected: string }) => item.selected)).toEqual([
+      'false',
+      'true',
+    ])
+  })
+
+  it('still requires listItems of a list tab placed by the request', async () => {
+    const response = await inject('POST', '/templates', {
+      name: 'No items',
+      documents: body({}).documents,
+      recipients: {
+        signers: [
+          {
+            recipientId: '1',
+            roleName: 'signer',
+            tabs: {
+              listTabs: [{ tabLabel: 'l', documentId: '1', pageNumber: '1', xPosition: '1', yPosition: '1' }],
+            },
+          },
+        ],
+      },
+    })
+    expectInvalid(response, 'recipients.signers[0].tabs.listTabs[0].listItems is required')
   })
 })

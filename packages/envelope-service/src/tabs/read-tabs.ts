@@ -254,7 +254,8 @@ function checkPosition(
 }
 
 function checkListValue(tab: Tab, at: string): void {
-  const items = (tab.listItems ?? []) as TabOption[]
+  if (tab.listItems === undefined) throw new InvalidRequestError(`${at}.listItems is required`)
+  const items = tab.listItems as TabOption[]
   const value = tabText(tab, 'value')
   if (value !== undefined && value !== '' && !items.some((item) => item.value === value)) {
     throw new InvalidRequestError(`${at}.value must be the value of one of its listItems`)
