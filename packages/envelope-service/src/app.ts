@@ -158,8 +158,9 @@ export async function buildApp(
   })
   app.addHook('onClose', () => database.close())
   if (conversionSandbox.warning) app.log.warn(conversionSandbox.warning)
-  // Before any route: every body is read as DocuSign reads it (enum case, PascalCase names).
-  installLenientBodies(app)
+  // Before any route: every body is read as DocuSign reads it (enum case, PascalCase names, numbers for
+  // strings, null for absent); `sequence` stays strict because the contract requires it as a string.
+  installLenientBodies(app, { strictStrings: ['sequence'] })
   app.addHook('onClose', () => ctx.documentConverter.close())
   ctx.jobs.define(
     blobSweepJob(database.db, {

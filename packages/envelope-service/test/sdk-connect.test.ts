@@ -87,9 +87,9 @@ describeEachDatabase("the SDK's ConnectApi", (databases) => {
       expect(logs.totalRecords).toBe(String(attempts.length))
       expect(logs.logs).toHaveLength(attempts.length)
       expect(new Set(logs.logs.map((log: Sdk) => log.envelopeId))).toEqual(new Set(envelopeIds))
-      expect(
-        logs.logs.every((log: Sdk) => log.status === 'envelope-sent' && log.configUrl === receiver.url),
-      ).toBe(true)
+      expect(logs.logs.every((log: Sdk) => log.status === 'sent' && log.configUrl === receiver.url)).toBe(
+        true,
+      )
       // Newest first: the last attempt of its delivery, after at least one earlier one.
       expect(Number(logs.logs[0].retryCount)).toBeGreaterThan(0)
 

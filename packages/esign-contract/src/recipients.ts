@@ -59,6 +59,12 @@ export type RecipientIdentityVerification = Static<typeof RecipientIdentityVerif
 
 const recipientAuthenticationProperties = {
   identityVerification: Type.Optional(RecipientIdentityVerification),
+  requireIdLookup: Type.Optional(
+    Type.String({
+      description:
+        "DocuSign's switch for the ID check; the check is on whenever `idCheckConfigurationName` or `identityVerification` is given.",
+    }),
+  ),
   idCheckConfigurationName: Type.Optional(
     Type.String({ maxLength: 100, description: '`SMS Auth $` (with `smsAuthentication`).' }),
   ),
@@ -129,7 +135,9 @@ export type TemplateRecipients = Static<typeof TemplateRecipients>
  */
 export const EnvelopeRecipients = recipientLists(
   {
-    recipientId: Type.Optional(Digits('Identifier within the envelope; renumbered on merge.')),
+    recipientId: Type.Optional(
+      Digits('Identifier within the envelope, kept as given (unique per envelope); generated when absent.'),
+    ),
     roleName: Type.Optional(Type.String({ maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,

@@ -173,13 +173,16 @@ export const ListItem = Type.Object({
 })
 export type ListItem = Static<typeof ListItem>
 
-/** A drop-down list; `value` is the chosen item's value. */
+/**
+ * A drop-down list; `value` is the chosen item's value. `listItems` is required of a list placed here;
+ * one that only fills a template's list by `tabLabel` and `value` (DocuSign's eg017) may leave it out.
+ */
 export const ListTab = Type.Object(
   {
     ...commonProperties,
     ...placementProperties,
     value: Type.Optional(Type.String({ maxLength: 500 })),
-    listItems: Type.Array(ListItem, { minItems: 1, maxItems: MAX_TAB_OPTIONS }),
+    listItems: Type.Optional(Type.Array(ListItem, { minItems: 1, maxItems: MAX_TAB_OPTIONS })),
   },
   otherFieldsAreStrings,
 )

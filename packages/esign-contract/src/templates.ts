@@ -36,6 +36,15 @@ const summaryProperties = {
 export const TemplateSummary = Type.Object(summaryProperties)
 export type TemplateSummary = Static<typeof TemplateSummary>
 
+/**
+ * Response of `PUT /templates/{templateId}`: DocuSign's `templateUpdateSummary`. A template is an
+ * envelope template to DocuSign, so the summary names it in `envelopeId`.
+ */
+export const TemplateUpdateSummary = Type.Object({
+  envelopeId: Type.String({ description: 'The updated template’s id.' }),
+})
+export type TemplateUpdateSummary = Static<typeof TemplateUpdateSummary>
+
 export const TemplateListItem = Type.Object({
   ...summaryProperties,
   emailSubject: Type.String(),

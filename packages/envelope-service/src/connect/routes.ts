@@ -136,12 +136,15 @@ export async function connectRoutes(app: App, ctx: ServiceContext) {
         ...common,
         summary: 'Delete a Connect configuration',
         params: ConnectParams,
-        response: { 200: Empty, ...errors },
+        response: {
+          200: Type.Unsafe<undefined>({ description: 'No body, as DocuSign answers.' }),
+          ...errors,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await removeConfiguration(ctx.db, request.principal.accountId, request.params.connectId)
-      return {}
+      return reply.code(200).send()
     },
   )
 

@@ -415,18 +415,13 @@ describeEachDatabase('envelopes API', (databases) => {
       await expect400(request, 'compositeTemplates[1].serverTemplates[0].sequence must be a string')
     })
 
-    it('rejects integer routingOrder and recipientId', async () => {
+    it('reads integer routingOrder and recipientId as their text', async () => {
       const request = compositeRequest()
-      request.compositeTemplates[0]!.inlineTemplates = [inline('2', [recipientOne({ routingOrder: 1 })])]
-      await expect400(
-        request,
-        'compositeTemplates[0].inlineTemplates[0].recipients.signers[0].routingOrder must be a string',
-      )
-      request.compositeTemplates[0]!.inlineTemplates = [inline('2', [recipientOne({ recipientId: 1 })])]
-      await expect400(
-        request,
-        'compositeTemplates[0].inlineTemplates[0].recipients.signers[0].recipientId must be a string',
-      )
+      request.compositeTemplates[0]!.inlineTemplates = [
+        inline('2', [recipientOne({ routingOrder: 1, recipientId: 1 })]),
+      ]
+      const response = await post(sender, request)
+      expect(response.statusCode, response.body).toBe(201)
     })
 
     it('rejects an unknown templateId', async () => {

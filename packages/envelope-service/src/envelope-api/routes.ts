@@ -34,6 +34,7 @@ import {
 } from '../envelopes/service.js'
 import { checkPublishUrl } from '../network/url-policy.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { refuseUnsupportedInEnvelope, refusingUnsupported } from '../rest/unsupported-properties.js'
 import { createEnvelope } from './create.js'
 import { RecipientsWithProgress } from './lifecycle/schema.js'
 import { recipientsWithProgress, sealedDocument } from './lifecycle/service.js'
@@ -70,6 +71,7 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
     '/envelopes',
     {
       preHandler: requirePermission('send_envelopes'),
+      preValidation: refusingUnsupported(refuseUnsupportedInEnvelope),
       schema: {
         ...common,
         summary: 'Create an envelope (composite templates, a template with roles, or inline documents)',

@@ -90,6 +90,8 @@ export interface LayerDocument {
 
 export interface LayerRole {
   type: RecipientType
+  /** The `recipientId` the request or the stored template gave (trimmed); absent when none was given. */
+  recipientId?: string
   roleName?: string
   routingOrder?: string
   name?: string
@@ -253,6 +255,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
       })),
     roles: template.recipients.map((role) => ({
       type: role.type,
+      recipientId: role.recipientId,
       roleName: role.roleName,
       routingOrder: role.routingOrder,
       ...(role.name ? { name: role.name } : {}),
@@ -346,6 +349,7 @@ function requestRole(
     if (!EMAIL.test(email)) throw new InvalidRequestError(`${path}.email must be a valid email address`)
   }
   const role = reachOf(recipient, type, path)
+  if (id !== undefined && id !== '') role.recipientId = canonicalRecipientId(id)
   if (placeholder) role.conditionalPlaceholder = id
   else role.email = email
   if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
@@ -357,6 +361,8 @@ function inPersonRequestRole(recipient: EnvelopeInPersonSigner, path: string): L
   if (!EMAIL.test(recipient.hostEmail))
     throw new InvalidRequestError(`${path}.hostEmail must be a valid email address`)
   const role = reachOf(recipient, 'inPersonSigner', path)
+  const id = recipient.recipientId?.trim()
+  if (id !== undefined && id !== '') role.recipientId = canonicalRecipientId(id)
   role.email = recipient.hostEmail
   if (recipient.hostName !== undefined && recipient.hostName !== '') role.name = recipient.hostName
   role.inPerson = {
@@ -401,6 +407,9 @@ function reachOf(
   }
   return role
 }
+
+/** `recipientId` is digits (the contract's pattern): `"05"` and `"5"` name one recipient, kept as `"5"`. */
+export const canonicalRecipientId = (id: string) => String(Number(id))
 
 function deliveryMethodOf(value: string, path: string): DeliveryMethod {
   const lower = value.toLowerCase()

@@ -509,7 +509,7 @@ describe('recipients across composites', () => {
     expect(result.recipients.filter((recipient) => recipient.email === person.email)).toHaveLength(2)
   })
 
-  it('renumbers recipientIds 1..N and rewrites tab recipientIds', () => {
+  it('rewrites tab recipientIds to the recipient id it keeps', () => {
     const result = merge({
       compositeTemplates: [
         composite('1', 'nda', [
@@ -522,6 +522,76 @@ describe('recipients across composites', () => {
     for (const recipient of result.recipients) {
       for (const tab of recipient.tabs.signHereTabs ?? []) expect(tab.recipientId).toBe(recipient.recipientId)
     }
+  })
+})
+
+describe('recipient ids', () => {
+  const cc = { name: 'Carl', email: 'carl@example.test' }
+  const documents = [{ documentId: '1', name: 'a.pdf', documentBase64: 'JVBERi0=' }]
+  const stored = new Map([['documents[0]', { pages: 1, blobId: 'blob-a' }]])
+
+  it("keeps the caller's ids on a documents request", () => {
+    const result = merge(
+      {
+        documents,
+        recipients: {
+          signers: [
+            { recipientId: '5', ...person },
+            { recipientId: '9', name: 'Bo', email: 'bo@example.test' },
+          ],
+          carbonCopies: [{ recipientId: '12', ...cc }],
+        },
+      },
+      stored,
+    )
+    expect(result.recipients.map((recipient) => recipient.recipientId)).toEqual(['5', '9', '12'])
+  })
+
+  it('generates the lowest free id only for recipients without one', () => {
+    const result = merge(
+      {
+        documents,
+        recipients: { signers: [person, { recipientId: '1', ...cc }, { name: 'Bo', email: 'b@x.test' }] },
+      },
+      stored,
+    )
+    expect(result.recipients.map((recipient) => recipient.recipientId)).toEqual(['2', '1', '3'])
+  })
+
+  it('refuses two recipients with one id: 400 naming both', () => {
+    rejects(
+      {
+        documents,
+        recipients: {
+          signers: [{ recipientId: '3', ...person }],
+          carbonCopies: [{ recipientId: '03', ...cc }],
+        },
+      },
+      'recipients.carbonCopies[0].recipientId 3 is used by another recipient (recipients.signers[0])',
+      stored,
+    )
+  })
+
+  it("lets an inline template's id beat the server template's for the role it fills", () => {
+    const result = merge({
+      compositeTemplates: [
+        composite('1', 'intake', [{ roleName: 'Signing Recipient #1', recipientId: '7', ...person }]),
+      ],
+    })
+    expect(result.recipients.map((recipient) => recipient.recipientId)).toEqual(['7'])
+    expect(result.recipients[0]?.tabs.signHereTabs?.[0]?.recipientId).toBe('7')
+  })
+
+  it('gives a template role whose id the caller took the next free id', () => {
+    const result = merge({
+      compositeTemplates: [
+        composite('1', 'nda', [{ roleName: 'Signing Recipient #1', recipientId: '2', ...person }]),
+      ],
+    })
+    expect(result.recipients.map((recipient) => [recipient.roleName, recipient.recipientId])).toEqual([
+      ['Signing Recipient #1', '2'],
+      ['Service Coordinator', '1'],
+    ])
   })
 })
 
@@ -919,5 +989,62 @@ describe('request helpers', () => {
     ])
     expect(inlineDocumentsOf({ documents: [document] }).map((found) => found.path)).toEqual(['documents[0]'])
     expect(inlineDocumentsOf({ templateId: 't', documents: [document] })).toEqual([])
+  })
+})
+
+describe("a template's list tab filled by templateRoles (DocuSign's eg017)", () => {
+  const colors = template('colors', {
+    documents: [{ documentId: '1' }],
+    roles: [
+      {
+        roleName: 'signer',
+        tabs: {
+          listTabs: [
+            {
+              tabLabel: 'list',
+              documentId: '1',
+              pageNumber: '1',
+              xPosition: '10',
+              yPosition: '20',
+              listItems: [
+                { text: 'Red', value: 'red', selected: 'true' },
+                { text: 'Green', value: 'green', selected: 'false' },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  })
+  const fill = (value: string) =>
+    mergeEnvelopeDefinition(
+      {
+        templateId: 'colors',
+        templateRoles: [
+          {
+            roleName: 'signer',
+            name: 'Ana',
+            email: 'ana@example.test',
+            tabs: { listTabs: [{ value, documentId: '1', pageNumber: '1', tabLabel: 'list' }] },
+          },
+        ],
+      },
+      templateMap(colors),
+      none,
+    )
+
+  it("selects the template's item of that value and keeps the tab's place", () => {
+    const [tab] = fill('green').recipients[0]?.tabs.listTabs ?? []
+    expect(tab).toMatchObject({ value: 'green', xPosition: '10', yPosition: '20', pageNumber: '1' })
+    expect(tab?.listItems).toEqual([
+      { text: 'Red', value: 'red', selected: 'false' },
+      { text: 'Green', value: 'green', selected: 'true' },
+    ])
+  })
+
+  it('refuses a value that is none of the items: 400', () => {
+    expect(() => fill('blue')).toThrow(
+      'templateRoles[0].tabs.listTabs[0].value must be the value of one of its listItems',
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
-import { checkTabPlacement, tabLabelOf, tabText } from '../tabs/read-tabs.js'
+import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
 import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
 import {
   type Composite,
@@ -20,6 +20,12 @@ import type { EnvelopeDefinitionInput } from './schema.js'
  * lowest to highest (last in wins), except documents (first in wins). Across composites, documents
  * follow array order and are renumbered 1..N; recipients with the same roleName and routingOrder
  * become one; a final pass merges recipients with the same email, name and routing order.
+ *
+ * Recipient ids are the caller's, as DocuSign keeps them: a request's `recipientId` beats the stored
+ * template's within a composite (last in wins, like every non-document field), a merged recipient
+ * keeps the first request id it met (else the first template id), two recipients given one request id
+ * are a 400, a template id already taken yields to the next free number, and only a recipient without
+ * any id gets a generated one (the lowest free number, in order of appearance).
  */
 
 export const MAX_ENVELOPE_DOCUMENTS = 50
@@ -56,7 +62,7 @@ export function mergeEnvelopeDefinition(
     emailSubject: request.emailSubject ?? firstNonEmpty(perComposite.map((result) => result.emailSubject)),
     emailBlurb: request.emailBlurb ?? firstNonEmpty(perComposite.map((result) => result.emailBlurb)),
     documents,
-    recipients: renumberRecipients(recipients),
+    recipients: assignRecipientIds(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
     ...optional('notification', notificationOf(request.notification)),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
@@ -97,9 +103,14 @@ function overlayCustomFields(layers: CustomFields[]): CustomFields {
 
 interface MergedRole extends Omit<EnvelopeRecipient, 'recipientId' | 'deliveryMethod'> {
   deliveryMethod?: DeliveryMethod
+  /** The id it will keep; `idFrom` says who gave it (the request's is the caller's and must be unique). */
+  recipientId?: string
+  idFrom?: IdSource
   /** See `LayerRole.conditionalPlaceholder`: sendable without email or name, its rule fills them. */
   conditionalPlaceholder?: string
 }
+
+type IdSource = { kind: 'request'; path: string } | { kind: 'template' }
 
 interface CompositeResult {
   roles: MergedRole[]
@@ -146,8 +157,9 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
         )
       }
       const tabs = mapTabDocuments(role.tabs, documentIds)
-      if (existing) overlayRole(existing, role, tabs)
-      else roles.push(newRole(role, tabs))
+      const idFrom = idSourceOf(layer.fromRequest, role)
+      if (existing) overlayRole(existing, role, tabs, idFrom)
+      else roles.push(newRole(role, tabs, idFrom))
     }
   }
   return {
@@ -165,12 +177,19 @@ function findRole(roles: MergedRole[], role: LayerRole): MergedRole | undefined 
   return sameName.find((candidate) => candidate.routingOrder === routingOrder)
 }
 
-function newRole(role: LayerRole, tabs: TabsByType): MergedRole {
+const idSourceOf = (fromRequest: boolean, role: LayerRole): IdSource =>
+  fromRequest ? { kind: 'request', path: role.path ?? 'recipients' } : { kind: 'template' }
+
+function newRole(role: LayerRole, tabs: TabsByType, idFrom: IdSource): MergedRole {
   const merged: MergedRole = {
     type: role.type,
     routingOrder: role.routingOrder ?? '1',
     additionalNotifications: role.additionalNotifications ?? [],
     tabs,
+  }
+  if (role.recipientId !== undefined) {
+    merged.recipientId = role.recipientId
+    merged.idFrom = idFrom
   }
   copyPersonFields(merged, role)
   if (role.roleName !== undefined) merged.roleName = role.roleName
@@ -178,8 +197,13 @@ function newRole(role: LayerRole, tabs: TabsByType): MergedRole {
   return merged
 }
 
-function overlayRole(existing: MergedRole, role: LayerRole, tabs: TabsByType): void {
+function overlayRole(existing: MergedRole, role: LayerRole, tabs: TabsByType, idFrom: IdSource): void {
   existing.type = role.type
+  // Last in wins, but a stored template's id never replaces the caller's.
+  if (role.recipientId !== undefined && (idFrom.kind === 'request' || existing.idFrom?.kind !== 'request')) {
+    existing.recipientId = role.recipientId
+    existing.idFrom = idFrom
+  }
   if (role.byRoleNameOnly && role.routingOrder !== undefined) existing.routingOrder = role.routingOrder
   copyPersonFields(existing, role)
   if (role.additionalNotifications) existing.additionalNotifications = role.additionalNotifications
@@ -209,6 +233,7 @@ function mapTabDocuments(tabs: TabsByType, documentIds: ReadonlyMap<string, stri
     for (const tab of list) {
       const sourceId = tabText(tab, 'documentId')
       if (sourceId === undefined) kept.push({ ...tab })
+      else if (fillsByLabel(tab)) kept.push(withoutPage(tab))
       else {
         const documentId = documentIds.get(sourceId)
         if (documentId !== undefined) kept.push({ ...tab, documentId })
@@ -235,13 +260,32 @@ function overlayTabs(base: TabsByType, over: TabsByType): TabsByType {
       if (!same) target.push({ ...tab })
       else {
         const radios = overlayRadios(same.radios, tab.radios)
-        Object.assign(same, tab)
+        const listItems = type === 'listTabs' ? selectListItem(same.listItems, tab) : undefined
+        Object.assign(same, fillsByLabel(tab) ? withoutPage(tab) : tab)
         if (radios) same.radios = radios
+        if (listItems) same.listItems = listItems
       }
     }
     result[type] = target
   }
   return result
+}
+
+/** A tab that only fills another keeps the filled tab's document and page. */
+function withoutPage(tab: Tab): Tab {
+  const { documentId: _, pageNumber: __, ...rest } = tab
+  return rest
+}
+
+/**
+ * A list tab filled by `value` alone (DocuSign's eg017) selects the template's item of that value, so
+ * the list shows it chosen; items the fill gives itself replace the template's.
+ */
+function selectListItem(base: Tab[string] | undefined, fill: Tab): TabOption[] | undefined {
+  const value = tabText(fill, 'value')
+  if (!Array.isArray(base) || fill.listItems !== undefined || value === undefined) return undefined
+  if (!base.some((item) => item.value === value)) return undefined
+  return base.map((item) => ({ ...item, selected: item.value === value ? 'true' : 'false' }))
 }
 
 function overlayRadios(
@@ -323,6 +367,15 @@ const DUTY: Readonly<Record<RecipientType, number>> = {
 /** Folds `later` into `target`: a signer stays a signer, later person fields win, tabs are united. */
 function absorb(target: MergedRole, later: MergedRole): void {
   if (DUTY[later.type] > DUTY[target.type]) target.type = later.type
+  // The first id wins, except that the caller's id beats a stored template's.
+  if (
+    later.recipientId !== undefined &&
+    (target.recipientId === undefined ||
+      (later.idFrom?.kind === 'request' && target.idFrom?.kind !== 'request'))
+  ) {
+    target.recipientId = later.recipientId
+    if (later.idFrom) target.idFrom = later.idFrom
+  }
   copyPersonFields(target, later)
   if (later.additionalNotifications.length > 0) target.additionalNotifications = later.additionalNotifications
   target.tabs = uniteTabs(target.tabs, later.tabs)
@@ -345,15 +398,38 @@ function requireSendable(recipients: MergedRole[], documents: EnvelopeDocument[]
   }
 }
 
-function renumberRecipients(recipients: MergedRole[]): EnvelopeRecipient[] {
-  return recipients.map(({ conditionalPlaceholder, ...recipient }, index) => {
-    const recipientId = String(index + 1)
-    // The workflow names its placeholder by the final id; a renumbered placeholder would be someone else.
-    if (conditionalPlaceholder !== undefined && conditionalPlaceholder !== recipientId) {
+/**
+ * Final ids: the caller's are kept and must be unique; a stored template's is kept unless taken; the
+ * rest get the lowest free number, in order of appearance. Tabs name their recipient by the final id.
+ */
+function assignRecipientIds(recipients: MergedRole[]): EnvelopeRecipient[] {
+  const taken = new Map<string, string>()
+  for (const recipient of recipients) {
+    const { recipientId, idFrom } = recipient
+    if (recipientId === undefined || idFrom?.kind !== 'request') continue
+    const other = taken.get(recipientId)
+    if (other !== undefined) {
       throw new InvalidRequestError(
-        `The signer with recipientId ${conditionalPlaceholder} (a conditional recipient placeholder without email) would become recipient ${recipientId}: recipients are numbered 1..N in the order signers, carbonCopies, certifiedDeliveries, inPersonSigners list them, so give the placeholder the recipientId of its position`,
+        `${idFrom.path}.recipientId ${recipientId} is used by another recipient (${other}): recipientIds must be unique within the envelope`,
       )
     }
+    taken.set(recipientId, idFrom.path)
+  }
+  const finalIds = recipients.map((recipient) => {
+    if (recipient.recipientId === undefined) return undefined
+    if (recipient.idFrom?.kind === 'request') return recipient.recipientId
+    if (taken.has(recipient.recipientId)) return undefined
+    taken.set(recipient.recipientId, 'a template role')
+    return recipient.recipientId
+  })
+  let next = 1
+  const freeId = () => {
+    while (taken.has(String(next))) next += 1
+    taken.set(String(next), 'generated')
+    return String(next)
+  }
+  return recipients.map(({ conditionalPlaceholder: _, idFrom: __, ...recipient }, index) => {
+    const recipientId = finalIds[index] ?? freeId()
     const tabs: TabsByType = {}
     for (const [type, list] of Object.entries(recipient.tabs)) {
       tabs[type] = list.map((tab) => (tab.recipientId === undefined ? tab : { ...tab, recipientId }))

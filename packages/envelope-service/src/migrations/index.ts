@@ -16,6 +16,7 @@ import { connectLogAttemptsMigration } from './0015_connect_log_attempts.js'
 import { auditHeadMigration } from './0016_audit_head.js'
 import { connectAccountKeysMigration } from './0017_connect_account_keys.js'
 import { signInMigration } from './0018_sign_in.js'
+import { connectLogEnvelopeStatusMigration } from './0020_connect_log_envelope_status.js'
 import { editLocksMigration } from './0022_edit_locks.js'
 import { envelopeAttachmentsMigration } from './0023_envelope_attachments.js'
 import { bulkSendMigration } from './0024_bulk_send.js'
@@ -42,6 +43,7 @@ export const migrations: MigrationSet = (dialect) => ({
   '0016_audit_head': auditHeadMigration(dialect),
   '0017_connect_account_keys': connectAccountKeysMigration(dialect),
   '0018_sign_in': signInMigration(dialect),
+  '0020_connect_log_envelope_status': connectLogEnvelopeStatusMigration(dialect),
   '0022_edit_locks': editLocksMigration(dialect),
   '0023_envelope_attachments': envelopeAttachmentsMigration(dialect),
   '0024_bulk_send': bulkSendMigration(dialect),

@@ -174,8 +174,12 @@ export function checkTabPlacement(
 ): void {
   for (const [type, list] of Object.entries(tabs)) {
     list.forEach((tab, index) => {
-      if (updatesPlacedTab(tab, updates[type] ?? [])) return
       const at = `${path}.${type}[${index}]`
+      if (updatesPlacedTab(tab, updates[type] ?? [])) {
+        const filled = (updates[type] ?? []).find((candidate) => tabLabelOf(candidate) === tabLabelOf(tab))
+        if (type === 'listTabs' && filled) checkListValue({ ...filled, ...tab }, at)
+        return
+      }
       const documentId = tabText(tab, 'documentId')
       if (documentId !== undefined && !pagesOf.has(documentId)) {
         throw new InvalidRequestError(`${at}.documentId ${documentId} is not a document of ${scope}`)
@@ -196,16 +200,29 @@ export function checkTabPlacement(
   }
 }
 
-const PLACEMENT_FIELDS = ['documentId', 'pageNumber', 'xPosition', 'yPosition', 'anchorString']
-
 /** A radio group is labelled by its `groupName`, every other tab by its `tabLabel`. */
 export const tabLabelOf = (tab: Tab) => tabText(tab, 'tabLabel') ?? tabText(tab, 'groupName')
 
+/**
+ * The fields that place a tab on a page by themselves. DocuSign's own examples name the document and
+ * page of a tab they only fill (eg017's list tab: `documentId`, `pageNumber`, `tabLabel`, `value`).
+ */
+const POSITION_FIELDS = ['xPosition', 'yPosition', 'anchorString']
+
+/** Whether the tab (or one of a radio group's radios) gives its own position. */
+function placesItself(tab: Tab): boolean {
+  const radios = Array.isArray(tab.radios) ? tab.radios : []
+  return [tab, ...radios].some((placed) => POSITION_FIELDS.some((field) => placed[field] !== undefined))
+}
+
 function updatesPlacedTab(tab: Tab, candidates: Tab[]): boolean {
   const label = tabLabelOf(tab)
-  if (label === undefined || PLACEMENT_FIELDS.some((field) => tab[field] !== undefined)) return false
+  if (label === undefined || placesItself(tab)) return false
   return candidates.some((candidate) => tabLabelOf(candidate) === label)
 }
+
+/** A tab that fills another by label without placing itself: its document and page are the filled tab's. */
+export const fillsByLabel = (tab: Tab) => tabLabelOf(tab) !== undefined && !placesItself(tab)
 
 function checkPosition(
   placed: TabOption,
@@ -237,7 +254,8 @@ function checkPosition(
 }
 
 function checkListValue(tab: Tab, at: string): void {
-  const items = (tab.listItems ?? []) as TabOption[]
+  if (tab.listItems === undefined) throw new InvalidRequestError(`${at}.listItems is required`)
+  const items = tab.listItems as TabOption[]
   const value = tabText(tab, 'value')
   if (value !== undefined && value !== '' && !items.some((item) => item.value === value)) {
     throw new InvalidRequestError(`${at}.value must be the value of one of its listItems`)

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { refuseUnsupportedInTemplate, refusingUnsupported } from '../rest/unsupported-properties.js'
 import { toEnvelopeTemplate, toTemplateListItem, toTemplateSummary } from './mapping.js'
 import { listVisibleTemplates, templateDocumentPdf } from './queries.js'
 import type { TemplateSortField, TemplateViewer } from './repository.js'
@@ -14,6 +15,7 @@ import {
   TemplateListQuery,
   TemplateSummary,
   TemplateUpdateInput,
+  TemplateUpdateSummary,
 } from './schema.js'
 import { createTemplate, removeTemplate, templateNotFound, updateTemplate } from './service.js'
 
@@ -173,6 +175,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     '/templates',
     {
       preHandler: requirePermission('manage_templates'),
+      preValidation: refusingUnsupported(refuseUnsupportedInTemplate),
       schema: {
         ...common,
         summary: 'Create a template',
@@ -197,18 +200,19 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
     '/templates/:templateId',
     {
       preHandler: requirePermission('manage_templates'),
+      preValidation: refusingUnsupported(refuseUnsupportedInTemplate),
       schema: {
         ...common,
         summary: 'Update a template: only the fields the body contains change',
         params: TemplateParams,
         body: TemplateUpdateInput,
-        response: { 200: TemplateSummary, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: TemplateUpdateSummary, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const { accountId } = request.principal
       const { templateId } = request.params
-      const template = await ctx.templateCache.writing(templateId, () =>
+      await ctx.templateCache.writing(templateId, () =>
         updateTemplate(
           ctx.db,
           accountId,
@@ -219,7 +223,7 @@ export async function templateRoutes(app: App, ctx: ServiceContext) {
           ctx.documentConverter,
         ),
       )
-      return toTemplateSummary(template)
+      return { envelopeId: templateId }
     },
   )
 

@@ -11,6 +11,7 @@ export {
   EnvelopeTemplate,
   TemplateList,
   TemplateSummary,
+  TemplateUpdateSummary,
 } from 'esign-contract'
 
 /** Body of `POST /templates`: DocuSign's template definition with a name. */

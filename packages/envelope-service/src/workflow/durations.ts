@@ -36,9 +36,13 @@ export function formatDelay(ms: number): string {
   return `${days}.${pad(Math.floor(total / 3600) % 24)}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`
 }
 
-/** An ISO 8601 date-time with a time zone (DocuSign requires one), normalized to UTC. */
+/**
+ * An ISO 8601 date-time with a time zone, normalized to UTC. A date alone (`2026-12-01`, what DocuSign's
+ * scheduled-sending example sends from a date picker) is taken, as DocuSign takes it, as that day's
+ * start in UTC.
+ */
 export function parseResumeDate(value: string, field: string): string {
-  const trimmed = value.trim()
+  const trimmed = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? `${value.trim()}T00:00:00Z` : value.trim()
   const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)
   const at = Date.parse(trimmed)
   if (!zoned || Number.isNaN(at)) {

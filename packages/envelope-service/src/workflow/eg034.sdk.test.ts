@@ -423,13 +423,14 @@ describeEachDatabase('DocuSign example eg034 (conditional recipients)', ({ fresh
       expect(response.body.message).toContain('recipients.carbonCopies[0].email is required')
     })
 
-    it('refuses a placeholder this service would renumber (its recipientId is not its position)', async () => {
+    it('keeps a placeholder under the recipientId the caller gave it, wherever it is listed', async () => {
       const response = await post(
         { signers: [signer('1', '1', 'one@example.test'), signer('5', '2')] },
         rule('5'),
       )
-      expect(response.status).toBe(400)
-      expect(response.body.message).toContain('recipientId 5')
+      expect(response.status, JSON.stringify(response.body)).toBe(201)
+      const recipients = await envelopes.listRecipients(sdk.principal.accountId, response.body.envelopeId!)
+      expect((recipients.signers as SdkModel[]).map((recipient) => recipient.recipientId)).toEqual(['1', '5'])
     })
 
     it('keeps a draft placeholder without email or name, and GET shows it without them', async () => {

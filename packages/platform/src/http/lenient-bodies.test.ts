@@ -240,3 +240,40 @@ describe('installLenientBodies', () => {
     })
   })
 })
+
+describe('numbers for strings and null for absent', () => {
+  const schema = Type.Object({
+    clientUserId: Type.Optional(Type.String()),
+    sequence: Type.Optional(Type.String()),
+    count: Type.Optional(Type.Integer()),
+    note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    nested: Type.Optional(Type.Object({ ids: Type.Array(Type.String()) })),
+    extra: Type.Optional(Type.Object({}, { additionalProperties: Type.String() })),
+  })
+  const normalise = compileBodyNormaliser(schema, { strictStrings: ['sequence'] })
+
+  it('reads any finite number or boolean where a string is declared as its text', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean()),
+        (given) => {
+          expect(normalise({ clientUserId: given, nested: { ids: [given] }, extra: { any: given } })).toEqual(
+            {
+              clientUserId: String(given),
+              nested: { ids: [String(given)] },
+              extra: { any: String(given) },
+            },
+          )
+        },
+      ),
+    )
+  })
+
+  it('keeps a number where the schema declares a number, and in a strict property for validation to name', () => {
+    expect(normalise({ count: 3, sequence: 1 })).toEqual({ count: 3, sequence: 1 })
+  })
+
+  it('drops a null property unless the schema admits null', () => {
+    expect(normalise({ clientUserId: null, note: null, nested: null, unknown: null })).toEqual({ note: null })
+  })
+})

@@ -11,7 +11,17 @@ import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidation
  * renamed only when the schema declares a property of that name in another case (and not the key
  * itself) and the body lacks that property. Everything else is left for validation to accept or name in a 400, so
  * responses, storage and services only ever see canonical values.
+ *
+ * Two more DocuSign habits (its examples rely on them): a JSON number or boolean where the schema says
+ * string is read as its text (`"clientUserId": 1000` is `"1000"`), and `null` where the schema does not
+ * admit it means the property is absent. Properties named in `strictStrings` (a contract that requires
+ * the string, such as `sequence`) are never converted, so validation still names them.
  */
+
+export interface LenientBodyOptions {
+  /** Property names whose values are never converted from a number or boolean to a string. */
+  strictStrings?: readonly string[]
+}
 
 /** Rewrites a parsed JSON value into its canonical spelling; may return a new value or the same one. */
 export type BodyNormaliser = (value: unknown) => unknown
@@ -47,8 +57,11 @@ function caseInsensitiveLookup(literals: readonly string[]): BodyNormaliser {
     byLowerCase.set(key, byLowerCase.has(key) ? null : literal)
   }
   return (value) => {
-    if (typeof value !== 'string' || exact.has(value)) return value
-    return byLowerCase.get(value.toLowerCase()) ?? value
+    // `"shared": true` is the literal "true": DocuSign reads a number or boolean as its text.
+    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
+    if (typeof text !== 'string') return value
+    if (exact.has(text)) return text
+    return byLowerCase.get(text.toLowerCase()) ?? value
   }
 }
 
@@ -76,8 +89,9 @@ function declaredTypes(schema: Schema): Set<string> {
  * Compiles a schema into a normaliser, once per route. Shared subschemas (the same Tab object under
  * every tab list) are compiled once; `cache` also ends recursion through self-referencing schemas.
  */
-export function compileBodyNormaliser(root: unknown): BodyNormaliser {
+export function compileBodyNormaliser(root: unknown, options: LenientBodyOptions = {}): BodyNormaliser {
   const cache = new Map<Schema, BodyNormaliser>()
+  const strictStrings = new Set(options.strictStrings ?? [])
 
   function compile(schema: unknown): BodyNormaliser {
     if (!isSchema(schema)) return identity
@@ -101,6 +115,7 @@ export function compileBodyNormaliser(root: unknown): BodyNormaliser {
       return (value) => parts.reduce((current, part) => part(current), value)
     }
     const types = declaredTypes(schema)
+    if (types.has('string') && !types.has('number') && !types.has('boolean')) return scalarText
     if (types.has('object') && isSchema(schema.properties)) return object(schema)
     if (types.has('array') && isSchema(schema.items)) {
       const item = compile(schema.items)
@@ -117,18 +132,28 @@ export function compileBodyNormaliser(root: unknown): BodyNormaliser {
     const structured = branches
       .filter((branch) => stringLiteralsOf(branch) === undefined)
       .map((branch) => ({ types: declaredTypes(branch), normalise: compile(branch) }))
+    const takesText = literals.length === 0 && structured.some((branch) => branch.types.has('string'))
     return (value) => {
       if (typeof value === 'string') return strings(value)
       const type = jsonTypeOf(value)
       const branch = structured.find((candidate) => candidate.types.has(type))
-      return branch ? branch.normalise(value) : value
+      if (branch) return branch.normalise(value)
+      return takesText ? scalarText(value) : value
     }
   }
 
   function object(schema: Schema): BodyNormaliser {
     const properties = schema.properties as Record<string, unknown>
     const byName = new Map<string, BodyNormaliser>()
-    for (const [name, property] of Object.entries(properties)) byName.set(name, compile(property))
+    for (const [name, property] of Object.entries(properties)) {
+      const normalise = compile(property)
+      byName.set(name, strictStrings.has(name) && normalise === scalarText ? identity : normalise)
+    }
+    const admitsNull = new Set(
+      Object.entries(properties)
+        .filter(([, property]) => isSchema(property) && admitsNullValue(property))
+        .map(([name]) => name),
+    )
     // Keyed by lower case, so `DocumentId` and DocuSign's own `DocumentID` both find `documentId`; a
     // spelling two declared names share is ambiguous and renames nothing.
     const declaredByLowerCase = new Map<string, string | null>()
@@ -144,6 +169,7 @@ export function compileBodyNormaliser(root: unknown): BodyNormaliser {
       const renamed: Record<string, unknown> = {}
       for (const key of Object.keys(value)) {
         const property = value[key]
+        if (property === null && !admitsNull.has(key)) continue
         const normalise = byName.get(key)
         if (normalise) {
           setOwn(renamed, key, normalise(property))
@@ -165,6 +191,10 @@ export function compileBodyNormaliser(root: unknown): BodyNormaliser {
     return (value) => {
       if (!isPlainObject(value)) return value
       for (const key in value) {
+        if (value[key] === null && !admitsNull.has(key)) {
+          delete value[key]
+          continue
+        }
         let normalise = byName.get(key)
         if (normalise === undefined) {
           const declared = declaredNameOf(key)
@@ -182,6 +212,17 @@ export function compileBodyNormaliser(root: unknown): BodyNormaliser {
 
   return compile(root)
 }
+
+/** A number or boolean where a string is declared, as its text (`1000` is `"1000"`, `true` is `"true"`). */
+const scalarText: BodyNormaliser = (value) =>
+  (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? String(value) : value
+
+const admitsNullValue = (schema: Schema): boolean =>
+  declaredTypes(schema).has('null') ||
+  [schema.anyOf, schema.oneOf].some(
+    (branches) =>
+      Array.isArray(branches) && branches.some((branch) => isSchema(branch) && admitsNullValue(branch)),
+  )
 
 /** Assignment that keeps a `__proto__` key an ordinary property (the JSON parser refuses it anyway). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -202,11 +243,11 @@ function mapArray(values: unknown[], item: BodyNormaliser): unknown[] {
  * Every route registered after this call reads its JSON body leniently (see above), before the body
  * is validated. Call it on the root instance before registering routes.
  */
-export function installLenientBodies(app: FastifyInstance): void {
+export function installLenientBodies(app: FastifyInstance, options: LenientBodyOptions = {}): void {
   const addNormaliser: onRouteHookHandler = (routeOptions) => {
     const body = routeOptions.schema?.body
     if (!isSchema(body) || isSchema(body.content)) return
-    const normalise = compileBodyNormaliser(body)
+    const normalise = compileBodyNormaliser(body, options)
     const hook: preValidationHookHandler = async function normaliseBody(request: FastifyRequest) {
       if (request.body !== undefined) request.body = normalise(request.body)
     }

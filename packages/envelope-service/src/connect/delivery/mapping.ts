@@ -1,9 +1,12 @@
 import type { Static } from '@sinclair/typebox'
 import type { Selectable } from 'kysely'
+import { envelopeStatusOf } from './envelope-status.js'
 import type { ConnectLogOutput } from './schema.js'
 import type { ConnectFailuresTable, ConnectLogsTable } from './tables.js'
 
 /** Stored attempts and failures to DocuSign's `ConnectLog` shape: strings, absent values omitted. */
+
+const optionalStatus = (status: string | undefined) => (status === undefined ? {} : { status })
 
 const iso = (epochMs: number | string) => new Date(Number(epochMs)).toISOString()
 
@@ -19,7 +22,8 @@ export function toLogOutput(
     connectId: row.configuration_id,
     envelopeId: row.envelope_id,
     configUrl: row.url,
-    status: row.event,
+    ...optionalStatus(row.envelope_status ?? envelopeStatusOf(row.payload, row.event)),
+    event: row.event,
     created: iso(row.created_at),
     ...(row.attempt === null ? {} : { retryCount: String(Math.max(0, Number(row.attempt) - 1)) }),
     ...(ok ? {} : { error: `${outcome}: ${row.response}` }),
@@ -29,7 +33,7 @@ export function toLogOutput(
           connectDebugLog: [
             {
               eventDateTime: iso(row.created_at),
-              eventDescription: `${outcome} in ${row.duration_ms} ms: ${row.response}`,
+              eventDescription: `${row.event}: ${outcome} in ${row.duration_ms} ms: ${row.response}`,
               ...(row.payload !== null ? { payload: row.payload } : {}),
             },
           ],
@@ -45,7 +49,8 @@ export function toFailureOutput(row: Selectable<ConnectFailuresTable>): Static<t
     connectId: row.configuration_id,
     envelopeId: row.envelope_id,
     configUrl: row.url,
-    status: row.event,
+    ...optionalStatus(envelopeStatusOf(row.payload, row.event)),
+    event: row.event,
     created: iso(row.created_at),
     lastTry: iso(row.failed_at),
     retryCount: String(Math.max(0, Number(row.attempts) - 1)),

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { DialectName } from 'platform'
 import type { DbOrTx } from '../../database.js'
+import { envelopeStatusOf } from './envelope-status.js'
 import type { ConnectDeliveriesTable } from './tables.js'
 
 /** Pending deliveries, their attempt log and given-up deliveries: the only SQL of Connect delivery. */
@@ -148,6 +149,7 @@ function logRowOf(delivery: ClaimedDelivery, log: AttemptLog, now: number) {
     configuration_id: delivery.configurationId,
     url: delivery.url,
     event: delivery.event,
+    envelope_status: envelopeStatusOf(delivery.payload, delivery.event) ?? null,
     status_code: log.statusCode,
     response: log.response,
     duration_ms: log.durationMs,

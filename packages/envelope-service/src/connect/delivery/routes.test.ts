@@ -82,7 +82,8 @@ describeEachDatabase('Connect logs, failures and retry queue', (databases) => {
       expect(body).toMatchObject({ type: 'failures', totalRecords: '1' })
       expect(body.failures[0]).toMatchObject({
         envelopeId,
-        status: 'envelope-sent',
+        status: 'sent',
+        event: 'envelope-sent',
         configUrl: receiver.url,
         error: 'HTTP 500',
         retryUri: `/connect/envelopes/${envelopeId}/retry_queue`,
@@ -99,6 +100,8 @@ describeEachDatabase('Connect logs, failures and retry queue', (databases) => {
       const body = response.json()
       expect(body.totalRecords).toBe(String(attempts.length))
       expect(body.logs.every((log: { error?: string }) => log.error === 'HTTP 500: broken')).toBe(true)
+      // DocuSign's status is the envelope's; the event delivered is in `event` and the debug log.
+      expect(body.logs[0]).toMatchObject({ status: 'sent', event: 'envelope-sent' })
       const one = await call('GET', `/logs/${body.logs[0].logId}`)
       expect(one.statusCode, one.body).toBe(200)
       const payload = JSON.parse(one.json().connectDebugLog[0].payload)

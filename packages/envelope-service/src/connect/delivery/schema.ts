@@ -5,7 +5,6 @@ import { Type } from '@sinclair/typebox'
 export const ConnectDebugLog = Type.Object({
   eventDateTime: Type.String(),
   eventDescription: Type.String(),
-  errorDetails: Type.Optional(Type.String()),
   payload: Type.Optional(Type.String()),
 })
 
@@ -16,7 +15,14 @@ export const ConnectLogOutput = Type.Object({
   connectId: Type.String({ description: 'The configuration id, or `envelope` for an eventNotification.' }),
   envelopeId: Type.String(),
   configUrl: Type.String(),
-  status: Type.String({ description: 'The event, e.g. `envelope-completed`.' }),
+  status: Type.Optional(
+    Type.String({
+      description: "The envelope's status in the payload sent (DocuSign's `ConnectLog.status`), e.g. `sent`.",
+    }),
+  ),
+  event: Type.String({
+    description: "Addition to DocuSign's shape: the Connect event delivered, e.g. `envelope-completed`.",
+  }),
   created: Type.String(),
   lastTry: Type.Optional(Type.String()),
   retryCount: Type.Optional(Type.String()),

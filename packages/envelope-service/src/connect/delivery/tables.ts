@@ -41,6 +41,8 @@ export interface ConnectLogsTable {
   attempt: number | null
   /** The body sent, only when the configuration logs payloads. */
   payload: string | null
+  /** The envelope's status in the payload sent; null on entries older than the column. */
+  envelope_status: string | null
   created_at: number
 }
 

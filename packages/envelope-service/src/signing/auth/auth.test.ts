@@ -440,7 +440,7 @@ describeEachDatabase('recipient authentication', (databases) => {
 
     it('answers 400, not 500, to malformed codes', async () => {
       const { token } = await signerWith(bothChecks)
-      for (const body of [{ code: 'abcdef' }, { code: '1' }, { code: 123456 }, {}]) {
+      for (const body of [{ code: 'abcdef' }, { code: '1' }, { code: [123456] }, {}]) {
         expect((await call(service, token, 'auth/sms/verify', { body })).statusCode).toBe(400)
       }
       expect((await call(service, token, 'auth/access-code', { body: { accessCode: '' } })).statusCode).toBe(

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs'
+import type { TObject } from '@sinclair/typebox'
+import {
+  CompositeTemplate,
+  Document,
+  EnvelopeDefinition,
+  EnvelopeRecipients,
+  InlineTemplate,
+  ServerTemplate,
+  TemplateDefinition,
+  TemplateRecipients,
+  TemplateRole,
+  UNSUPPORTED_PROPERTIES,
+  type UnsupportedPropertyScope,
+} from 'esign-contract'
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
+import { injectAs } from '../testing/inject.js'
+
+/**
+ * Nothing accepted and dropped: every settable property of DocuSign's definitions for a create request
+ * (vendored in `testing/docusign/definitions.json`) is declared by the contract, or refused with a 400
+ * that names it as not supported. Read-only properties are ignored, as DocuSign ignores them.
+ */
+
+interface SpecProperty {
+  type: string
+  readOnly?: boolean
+}
+const { definitions } = JSON.parse(
+  readFileSync(new URL('./testing/docusign/definitions.json', import.meta.url), 'utf8'),
+) as { definitions: Record<string, Record<string, SpecProperty>> }
+
+const itemsOf = (schema: TObject, list: string) =>
+  (schema.properties[list] as unknown as { items: TObject }).items
+
+/** Each scope of the refusal list: DocuSign's definition and the contract's schema for it. */
+const SCOPES: Record<UnsupportedPropertyScope, { definition: string; schema: TObject }> = {
+  envelopeDefinition: { definition: 'envelopeDefinition', schema: EnvelopeDefinition },
+  envelopeTemplate: { definition: 'envelopeTemplate', schema: TemplateDefinition },
+  signer: { definition: 'signer', schema: itemsOf(EnvelopeRecipients, 'signers') },
+  carbonCopy: { definition: 'carbonCopy', schema: itemsOf(EnvelopeRecipients, 'carbonCopies') },
+  certifiedDelivery: {
+    definition: 'certifiedDelivery',
+    schema: itemsOf(EnvelopeRecipients, 'certifiedDeliveries'),
+  },
+  inPersonSigner: { definition: 'inPersonSigner', schema: itemsOf(EnvelopeRecipients, 'inPersonSigners') },
+  templateSigner: { definition: 'signer', schema: itemsOf(TemplateRecipients, 'signers') },
+  templateCarbonCopy: { definition: 'carbonCopy', schema: itemsOf(TemplateRecipients, 'carbonCopies') },
+  templateCertifiedDelivery: {
+    definition: 'certifiedDelivery',
+    schema: itemsOf(TemplateRecipients, 'certifiedDeliveries'),
+  },
+  templateInPersonSigner: {
+    definition: 'inPersonSigner',
+    schema: itemsOf(TemplateRecipients, 'inPersonSigners'),
+  },
+  templateRole: { definition: 'templateRole', schema: TemplateRole },
+  document: { definition: 'document', schema: Document },
+  compositeTemplate: { definition: 'compositeTemplate', schema: CompositeTemplate },
+  inlineTemplate: { definition: 'inlineTemplate', schema: InlineTemplate },
+  serverTemplate: { definition: 'serverTemplate', schema: ServerTemplate },
+}
+
+/** Properties with their own refusal elsewhere: a carbon copy's tabs (only signers have tabs). */
+const REFUSED_ELSEWHERE: Partial<Record<UnsupportedPropertyScope, string[]>> = {
+  carbonCopy: ['tabs'],
+  templateCarbonCopy: ['tabs'],
+}
+
+const scopes = Object.entries(SCOPES) as Array<
+  [UnsupportedPropertyScope, (typeof SCOPES)[UnsupportedPropertyScope]]
+>
+
+describe("the refusal list against DocuSign's definitions", () => {
+  it.each(scopes)(
+    '%s: every settable property is declared or refused, never both',
+    (scope, { definition, schema }) => {
+      const declared = new Set(Object.keys(schema.properties))
+      const refused = new Set<string>(UNSUPPORTED_PROPERTIES[scope])
+      const elsewhere = new Set(REFUSED_ELSEWHERE[scope] ?? [])
+      const spec = definitions[definition] ?? {}
+      const unaccounted = Object.entries(spec)
+        .filter(([name, property]) => !property.readOnly && !declared.has(name) && !refused.has(name))
+        .map(([name]) => name)
+        .filter((name) => !elsewhere.has(name))
+      expect(unaccounted).toEqual([])
+      expect([...refused].filter((name) => declared.has(name))).toEqual([])
+      expect([...refused].filter((name) => spec[name] === undefined)).toEqual([])
+    },
+  )
+})
+
+/** A value of the property's JSON type (never null, which means absent). */
+const sampleOf = (type: string): unknown =>
+  type === 'array' ? [] : type === 'object' ? {} : type === 'boolean' ? true : type === 'integer' ? 1 : 'true'
+
+describeEachDatabase('unsupported properties are refused, naming them', (databases) => {
+  let service: TestService
+  let sender: TestPrincipal
+  let onePage: string
+
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl())
+    sender = await seedPrincipal(service.ctx)
+    onePage = await makePdfBase64(1)
+  })
+  afterAll(() => service?.close())
+
+  const person = { name: 'Ana', email: 'ana@example.test', recipientId: '1' }
+  const envelope = () => ({
+    status: 'created',
+    emailSubject: 'Refusals',
+    documents: [{ documentId: '1', name: 'One.pdf', fileExtension: 'pdf', documentBase64: onePage }],
+    recipients: {
+      signers: [{ ...person }],
+      carbonCopies: [{ ...person, recipientId: '2' }],
+      certifiedDeliveries: [{ ...person, recipientId: '3' }],
+      inPersonSigners: [
+        { hostName: 'Host', hostEmail: 'host@example.test', signerName: 'Walk-in', recipientId: '4' },
+      ],
+    },
+  })
+  const template = () => ({
+    name: 'Refusals',
+    documents: [{ documentId: '1', name: 'One.pdf', fileExtension: 'pdf', documentBase64: onePage }],
+    recipients: {
+      signers: [{ recipientId: '1', roleName: 'A' }],
+      carbonCopies: [{ recipientId: '2', roleName: 'B' }],
+      certifiedDeliveries: [{ recipientId: '3', roleName: 'C' }],
+      inPersonSigners: [{ recipientId: '4', roleName: 'D' }],
+    },
+  })
+
+  /** Where each scope sits in a request: the route, a valid body, and the object to add the property to. */
+  const PLACES: Record<
+    UnsupportedPropertyScope,
+    { route: string; body: () => Record<string, unknown>; at: string[] }
+  > = {
+    envelopeDefinition: { route: '/envelopes', body: envelope, at: [] },
+    signer: { route: '/envelopes', body: envelope, at: ['recipients', 'signers', '0'] },
+    carbonCopy: { route: '/envelopes', body: envelope, at: ['recipients', 'carbonCopies', '0'] },
+    certifiedDelivery: {
+      route: '/envelopes',
+      body: envelope,
+      at: ['recipients', 'certifiedDeliveries', '0'],
+    },
+    inPersonSigner: { route: '/envelopes', body: envelope, at: ['recipients', 'inPersonSigners', '0'] },
+    document: { route: '/envelopes', body: envelope, at: ['documents', '0'] },
+    templateRole: {
+      route: '/envelopes',
+      body: () => ({ templateId: 'any', templateRoles: [{ roleName: 'A', email: 'a@example.test' }] }),
+      at: ['templateRoles', '0'],
+    },
+    compositeTemplate: {
+      route: '/envelopes',
+      body: () => ({ compositeTemplates: [{ inlineTemplates: [{ sequence: '1' }] }] }),
+      at: ['compositeTemplates', '0'],
+    },
+    inlineTemplate: {
+      route: '/envelopes',
+      body: () => ({ compositeTemplates: [{ inlineTemplates: [{ sequence: '1' }] }] }),
+      at: ['compositeTemplates', '0', 'inlineTemplates', '0'],
+    },
+    serverTemplate: { route: '/envelopes', body: envelope, at: [] },
+    envelopeTemplate: { route: '/templates', body: template, at: [] },
+    templateSigner: { route: '/templates', body: template, at: ['recipients', 'signers', '0'] },
+    templateCarbonCopy: { route: '/templates', body: template, at: ['recipients', 'carbonCopies', '0'] },
+    templateCertifiedDelivery: {
+      route: '/templates',
+      body: template,
+      at: ['recipients', 'certifiedDeliveries', '0'],
+    },
+    templateInPersonSigner: {
+      route: '/templates',
+      body: template,
+      at: ['recipients', 'inPersonSigners', '0'],
+    },
+  }
+
+  const cases = scopes.flatMap(([scope, { definition }]) =>
+    UNSUPPORTED_PROPERTIES[scope].map((name) => ({
+      scope,
+      name,
+      type: definitions[definition]?.[name]?.type ?? 'string',
+    })),
+  )
+
+  it(`refuses each of the ${cases.length} unsupported properties with a 400 naming it`, async () => {
+    for (const { scope, name, type } of cases) {
+      const { route, body, at } = PLACES[scope]
+      const request = body()
+      let target = request as Record<string, unknown>
+      for (const step of at) target = target[step] as Record<string, unknown>
+      target[name] = sampleOf(type)
+      const response = await injectAs(service, sender, 'POST', route, request)
+      const path = [...at, name].join('.').replace(/\.(\d+)/g, '[$1]')
+      expect(response.statusCode, `${scope}.${name}: ${response.body}`).toBe(400)
+      expect(response.json()).toEqual({
+        errorCode: 'INVALID_REQUEST_PARAMETER',
+        message: `${path} is not supported by this service (DocuSign's ${name}); leave it out`,
+      })
+    }
+  })
+
+  it('accepts the same bodies without them', async () => {
+    expect((await injectAs(service, sender, 'POST', '/envelopes', envelope())).statusCode).toBe(201)
+    expect((await injectAs(service, sender, 'POST', '/templates', template())).statusCode).toBe(201)
+  })
+})

@@ -1,0 +1,121 @@
+import { UNSUPPORTED_PROPERTIES, type UnsupportedPropertyScope } from 'esign-contract'
+import type { preValidationHookHandler } from 'fastify'
+import { InvalidRequestError } from 'platform'
+
+/**
+ * Refuses a create or update body that carries a DocuSign property this service does not support
+ * (`UNSUPPORTED_PROPERTIES`), naming the first one found: DocuSign would act on it, so accepting and
+ * dropping it would lose what the caller meant. Names match in any case, as the lenient body reader
+ * reads declared ones. Runs after that reader and before validation.
+ */
+
+type Json = Record<string, unknown>
+type Walk = (value: Json, path: string) => void
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const lowerCased = new Map(
+  Object.entries(UNSUPPORTED_PROPERTIES).map(([scope, names]) => [
+    scope,
+    new Map(names.map((name) => [name.toLowerCase(), name])),
+  ]),
+)
+
+function refuse(value: Json, path: string, scope: UnsupportedPropertyScope): void {
+  const names = lowerCased.get(scope)
+  if (!names) return
+  for (const key of Object.keys(value)) {
+    const name = names.get(key.toLowerCase())
+    if (name !== undefined && value[key] !== undefined) {
+      throw new InvalidRequestError(
+        `${path === '' ? '' : `${path}.`}${key} is not supported by this service (DocuSign's ${name}); leave it out`,
+      )
+    }
+  }
+}
+
+/** The property of `value` named `name` in any case (the lenient reader left an undeclared spelling). */
+function child(value: Json, name: string): unknown {
+  if (Object.hasOwn(value, name)) return value[name]
+  const key = Object.keys(value).find((candidate) => candidate.toLowerCase() === name.toLowerCase())
+  return key === undefined ? undefined : value[key]
+}
+
+function eachOf(value: Json, name: string, path: string, walk: Walk): void {
+  const list = child(value, name)
+  if (!Array.isArray(list)) return
+  list.forEach((item, index) => {
+    if (isObject(item)) walk(item, `${path === '' ? '' : `${path}.`}${name}[${index}]`)
+  })
+}
+
+function oneOf(value: Json, name: string, path: string, walk: Walk): void {
+  const item = child(value, name)
+  if (isObject(item)) walk(item, `${path === '' ? '' : `${path}.`}${name}`)
+}
+
+const scoped =
+  (scope: UnsupportedPropertyScope): Walk =>
+  (value, path) =>
+    refuse(value, path, scope)
+
+const RECIPIENT_SCOPES = {
+  envelope: {
+    signers: 'signer',
+    carbonCopies: 'carbonCopy',
+    certifiedDeliveries: 'certifiedDelivery',
+    inPersonSigners: 'inPersonSigner',
+  },
+  template: {
+    signers: 'templateSigner',
+    carbonCopies: 'templateCarbonCopy',
+    certifiedDeliveries: 'templateCertifiedDelivery',
+    inPersonSigners: 'templateInPersonSigner',
+  },
+} as const satisfies Record<string, Record<string, UnsupportedPropertyScope>>
+
+const recipientsWalk =
+  (kind: keyof typeof RECIPIENT_SCOPES): Walk =>
+  (recipients, path) => {
+    for (const [list, scope] of Object.entries(RECIPIENT_SCOPES[kind]))
+      eachOf(recipients, list, path, scoped(scope))
+  }
+
+const inlineTemplate: Walk = (inline, path) => {
+  refuse(inline, path, 'inlineTemplate')
+  oneOf(inline, 'recipients', path, recipientsWalk('envelope'))
+  eachOf(inline, 'documents', path, scoped('document'))
+}
+
+const compositeTemplate: Walk = (composite, path) => {
+  refuse(composite, path, 'compositeTemplate')
+  eachOf(composite, 'serverTemplates', path, scoped('serverTemplate'))
+  eachOf(composite, 'inlineTemplates', path, inlineTemplate)
+  oneOf(composite, 'document', path, scoped('document'))
+}
+
+/** `POST /envelopes`. */
+export function refuseUnsupportedInEnvelope(body: unknown): void {
+  if (!isObject(body)) return
+  refuse(body, '', 'envelopeDefinition')
+  oneOf(body, 'recipients', '', recipientsWalk('envelope'))
+  eachOf(body, 'templateRoles', '', scoped('templateRole'))
+  eachOf(body, 'documents', '', scoped('document'))
+  eachOf(body, 'compositeTemplates', '', compositeTemplate)
+}
+
+/** `POST /templates` and `PUT /templates/{templateId}`. */
+export function refuseUnsupportedInTemplate(body: unknown): void {
+  if (!isObject(body)) return
+  refuse(body, '', 'envelopeTemplate')
+  oneOf(body, 'recipients', '', recipientsWalk('template'))
+  eachOf(body, 'documents', '', scoped('document'))
+}
+
+/** As a route's preValidation hook (after the lenient body reader, before validation). */
+export const refusingUnsupported =
+  (check: (body: unknown) => void): preValidationHookHandler =>
+  async (request) => {
+    check(request.body)
+  }
