@@ -19,6 +19,13 @@ export const TemplateDefinition = Type.Object({
   documents: Type.Optional(Type.Array(Document, { maxItems: MAX_DOCUMENTS })),
   recipients: Type.Optional(TemplateRecipients),
   customFields: Type.Optional(CustomFields),
+  status: Type.Optional(
+    Type.Literal('created', {
+      description:
+        "Accepted for DocuSign's own template examples, which send it: a template is a definition, never sent, " +
+        'so `created` is the only status it has; any other value is a 400.',
+    }),
+  ),
 })
 export type TemplateDefinition = Static<typeof TemplateDefinition>
 

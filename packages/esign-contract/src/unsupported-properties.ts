@@ -159,7 +159,6 @@ export const UNSUPPORTED_PROPERTIES = {
     'sender',
     'signerCanSignOnMobile',
     'signingLocation',
-    'status',
     'statusChangedDateTime',
     'statusDateTime',
     'templateId',

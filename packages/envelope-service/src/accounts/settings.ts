@@ -45,7 +45,7 @@ export const ACCOUNT_SETTINGS: AccountSettingsInformation = {
   enableSequentialSigningAPI: 'true',
   enableResponsiveSigning: 'false',
   enableAccessCodeGenerator: 'false',
-  allowBulkSend: 'false',
+  allowBulkSend: 'true',
 }
 
 export async function accountSettingsRoutes(app: App, _ctx: ServiceContext) {
