@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { errorResponses, IdParams, SuccessResponse } from '../schemas.js'
