@@ -73,15 +73,17 @@ const digits = (value: string) => value.replace(/\D/g, '')
  * template and an inline template carrying every merged recipient that the template has a role for.
  */
 export function sendRequest(input: SendRequestInput): Record<string, unknown> {
+  // Recipient ids are the caller's and unique in the envelope: one per merged recipient, the same in
+  // every composite that recipient appears in (the service merges those into one).
+  const ids = new Map(mergeRoles(input.templates).map((role, index) => [roleKey(role), String(index + 1)]))
   const composites = input.templates.map((template, index) => {
     const lists: Record<string, Record<string, unknown>[]> = {}
-    let nextId = 1
     for (const role of template.roles) {
       const entry = input.recipients.get(roleKey(role))
       // A role left empty (a draft) stays the template's placeholder: nothing to overlay.
       if (!entry || (!entry.name.trim() && !entry.email.trim())) continue
       const recipient: Record<string, unknown> = {
-        recipientId: String(nextId++),
+        recipientId: ids.get(roleKey(role)),
         roleName: role.roleName,
         routingOrder: String(role.routingOrder),
       }
