@@ -239,7 +239,7 @@ if (selected.includes('envelopes')) {
     `Dev mailbox:      http://127.0.0.1:${browserPort}/dev/mailbox  (invitations and SMS land here)`,
   )
   console.log(
-    `Sender's web app: http://127.0.0.1:${browserPort}/app/  (follow, void, resend, correct envelopes)`,
+    `Sender's web app: http://127.0.0.1:${browserPort}/app/  (follow envelopes, build templates, send)`,
   )
   console.log(
     `                  sign in as ${demoSignIn.email}, password ${demoSignIn.password}  (kept in ${credentialsFile})`,

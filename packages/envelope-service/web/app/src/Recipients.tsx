@@ -91,7 +91,9 @@ export function Recipients({
               {t.details.delivery[recipient.deliveryMethod ?? 'email'] ?? recipient.deliveryMethod}
             </div>
             <span className={`badge status-${recipient.status}`}>
-              {t.status[recipient.status as StatusKey] ?? recipient.status}
+              {recipient.status === 'created'
+                ? t.recipientNotYetSent
+                : (t.status[recipient.status as StatusKey] ?? recipient.status)}
             </span>
             <ul className="timeline">
               {recipient.sentDateTime && <li>{t.details.timeline.sent(date(recipient.sentDateTime))}</li>}
