@@ -224,6 +224,19 @@ async function main() {
         ...base,
         envelopeArgs: { ...signer, docFile: demoDocument('World_Wide_Corp_lorem.pdf') },
       }),
+    eg031: () =>
+      example('bulkSendEnvelope').bulkSendEnvelopes({
+        ...base,
+        list1: {
+          signer: { name: 'Bulk Signer One', email: 'bulk.signer1@example.test' },
+          cc: { name: 'Bulk Copy One', email: 'bulk.cc1@example.test' },
+        },
+        list2: {
+          signer: { name: 'Bulk Signer Two', email: 'bulk.signer2@example.test' },
+          cc: { name: 'Bulk Copy Two', email: 'bulk.cc2@example.test' },
+        },
+        docFile: demoDocument('World_Wide_Corp_lorem.pdf'),
+      }),
     eg032: async () => {
       const result = await example('pauseSignatureWorkflow').pauseSignatureWorkflow({
         ...base,

@@ -29,6 +29,7 @@ const RUNS = [
   'eg009',
   'eg010',
   'eg012',
+  'eg013',
   'eg015',
   'eg016',
   'eg018',
@@ -47,8 +48,6 @@ const RUNS = [
 
 const NOT_RUN: Record<string, string> = {
   eg011: 'sender view (POST .../views/sender): the web app work',
-  eg013:
-    'the carbon copy (recipientId 2) is in two composites with routing orders 2 (from the template) and 1 (by default): the contract merges recipients by role name and routing order, so they stay two recipients and their equal ids are refused',
   eg014: 'payments need a payment gateway account (DocuSign Payments)',
   eg017:
     'its list tab selection by value and tabLabel works, but its extra text tab is written with snake_case keys (document_id, page_number) that the SDK drops, so it reaches the service without a position: a 400',
@@ -188,6 +187,16 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
     const { envelopeId, redirectUrl } = resultOf('eg016')
     expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
     expect((await storedEnvelope(envelopeId)).status).toBe('sent')
+  })
+
+  it("eg013 adds an HTML document to eg008's template; its carbon copy, repeated in both composites, is one recipient", async () => {
+    const { envelopeId, redirectUrl } = resultOf('eg013')
+    expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
+    expect(await documentCount(envelopeId)).toBeGreaterThan(1)
+    expect((await recipientsOf(envelopeId)).map((r) => [r.recipient_id, r.type])).toEqual([
+      ['1', 'signer'],
+      ['2', 'carbonCopy'],
+    ])
   })
 
   it('eg020 sends with phone authentication; the SMS authentication example sends too', async () => {

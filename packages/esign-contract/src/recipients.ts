@@ -76,6 +76,12 @@ const recipientAuthenticationProperties = {
 }
 
 const Name = Type.String({ maxLength: 100 })
+/** Read back on every recipient; on input it must name the list the recipient is in (else 400). */
+const RecipientTypeName = Type.String({
+  maxLength: 30,
+  description:
+    '`signer`, `carboncopy` (or `cc`), `certifieddelivery`, `inpersonsigner`: the list’s own type.',
+})
 const Email = Type.String({ maxLength: 100 })
 
 /** How an envelope recipient is reached, whatever the list. */
@@ -102,9 +108,10 @@ function recipientLists<B extends TProperties, P extends TProperties, H extends 
   host: H,
 ) {
   const signerProperties = { signerName: Type.Optional(Name), signerEmail: Type.Optional(Email) }
-  const withoutTabs = Type.Object({ ...base, ...person })
-  const withTabs = Type.Object({ ...base, ...person, tabs: Type.Optional(Tabs) })
-  const inPerson = Type.Object({ ...base, ...host, ...signerProperties, tabs: Type.Optional(Tabs) })
+  const typed = { ...base, recipientType: Type.Optional(RecipientTypeName) }
+  const withoutTabs = Type.Object({ ...typed, ...person })
+  const withTabs = Type.Object({ ...typed, ...person, tabs: Type.Optional(Tabs) })
+  const inPerson = Type.Object({ ...typed, ...host, ...signerProperties, tabs: Type.Optional(Tabs) })
   return Type.Object({
     signers: Type.Optional(Type.Array(withTabs, { maxItems: MAX_RECIPIENTS })),
     carbonCopies: Type.Optional(Type.Array(withoutTabs, { maxItems: MAX_RECIPIENTS })),

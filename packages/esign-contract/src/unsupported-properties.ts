@@ -30,7 +30,6 @@ const carbonCopy = [
   'phoneAuthentication',
   'proofFile',
   'recipientAttachments',
-  'recipientType',
   'signedDateTime',
   'signingGroupId',
   'signingGroupName',
@@ -115,7 +114,6 @@ const inPersonSigner = [
   'recipientAttachments',
   'recipientSignatureProviders',
   'recipientSuppliesTabs',
-  'recipientType',
 
   'requireSignOnPaper',
   'requireSignerCertificate',

@@ -9,7 +9,7 @@ import {
 import { InvalidRequestError } from 'platform'
 import type { DocumentOriginal } from '../documents/originals.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
-import { carriesTabs, readTabs } from '../tabs/read-tabs.js'
+import { carriesTabs, checkRecipientType, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
   InPersonSigner,
@@ -382,6 +382,9 @@ function reachOf(
     throw new InvalidRequestError(`${path}.tabs is not allowed: only signers and in-person signers have tabs`)
   }
   const tabs = 'tabs' in recipient ? readTabs(recipient.tabs, `${path}.tabs`) : {}
+  if ('recipientType' in recipient && recipient.recipientType !== undefined) {
+    checkRecipientType(type, recipient.recipientType, path)
+  }
   const role: LayerRole = { type, tabs, path }
   if (recipient.roleName !== undefined) role.roleName = recipient.roleName
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))

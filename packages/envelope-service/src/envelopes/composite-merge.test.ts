@@ -525,6 +525,93 @@ describe('recipients across composites', () => {
   })
 })
 
+describe("a recipient repeated in a composite of its own without a routing order (DocuSign's eg013)", () => {
+  const cc = { roleName: 'Service Coordinator', name: 'Carl', email: 'carl@example.test' }
+  const documents = [{ documentId: '1', name: 'a.html', fileExtension: 'html', documentBase64: 'PHA+' }]
+  const stored = new Map([['compositeTemplates[1].document', { pages: 1, blobId: 'blob-a' }]])
+  const eg013 = (second: object) => ({
+    status: 'sent' as const,
+    compositeTemplates: [
+      composite('1', 'nda', [{ roleName: 'Signing Recipient #1', recipientId: '1', ...person }], {
+        inlineTemplates: [
+          {
+            sequence: '2',
+            recipients: {
+              signers: [{ roleName: 'Signing Recipient #1', recipientId: '1', ...person }],
+              carbonCopies: [{ recipientId: '2', ...cc }],
+            },
+          },
+        ],
+      }),
+      {
+        compositeTemplateId: '2',
+        inlineTemplates: [
+          {
+            sequence: '1',
+            recipients: {
+              signers: [{ roleName: 'Signing Recipient #1', recipientId: '1', ...person }],
+              carbonCopies: [second],
+            },
+          },
+        ],
+        document: documents[0],
+      },
+    ],
+  })
+
+  it("joins the template role's recipient with the same id, keeping its routing order", () => {
+    const result = merge(eg013({ recipientId: '2', ...cc }), stored)
+    expect(result.recipients.map((r) => [r.recipientId, r.roleName, r.routingOrder])).toEqual([
+      ['1', 'Signing Recipient #1', '1'],
+      ['2', 'Service Coordinator', '2'],
+    ])
+  })
+
+  it('joins by the same email and name when no id is given', () => {
+    const result = merge(eg013({ ...cc }), stored)
+    expect(result.recipients.filter((r) => r.roleName === 'Service Coordinator')).toHaveLength(1)
+  })
+
+  it('keeps a different person apart', () => {
+    const result = merge(eg013({ ...cc, name: 'Other', email: 'other@example.test' }), stored)
+    expect(result.recipients.filter((r) => r.roleName === 'Service Coordinator')).toHaveLength(2)
+  })
+
+  it('keeps two given routing orders apart, as the contract says', () => {
+    rejects(
+      eg013({ recipientId: '2', routingOrder: '1', ...cc }),
+      'recipientId 2 is used by another recipient',
+      stored,
+    )
+  })
+})
+
+describe('recipientType in a request', () => {
+  const documents = [{ documentId: '1', name: 'a.pdf', documentBase64: 'JVBERi0=' }]
+  const stored = new Map([['documents[0]', { pages: 1, blobId: 'blob-a' }]])
+  const withTypes = (signerType: string, copyType: string) => ({
+    documents,
+    recipients: {
+      signers: [{ ...person, recipientType: signerType }],
+      carbonCopies: [{ name: 'Carl', email: 'carl@example.test', recipientType: copyType }],
+    },
+  })
+
+  it("is taken when it names the recipient's list, in any case or as DocuSign's bulk example writes it", () => {
+    const result = merge(withTypes('Signer', 'cc'), stored)
+    expect(result.recipients.map((recipient) => recipient.type)).toEqual(['signer', 'carbonCopy'])
+    expect(merge(withTypes('signer', 'carboncopy'), stored).recipients).toHaveLength(2)
+  })
+
+  it('is refused, naming it, when it names another type', () => {
+    rejects(
+      withTypes('signer', 'signer'),
+      "recipients.carbonCopies[0].recipientType 'signer' does not match",
+      stored,
+    )
+  })
+})
+
 describe('recipient ids', () => {
   const cc = { name: 'Carl', email: 'carl@example.test' }
   const documents = [{ documentId: '1', name: 'a.pdf', documentBase64: 'JVBERi0=' }]

@@ -108,6 +108,8 @@ interface MergedRole extends Omit<EnvelopeRecipient, 'recipientId' | 'deliveryMe
   idFrom?: IdSource
   /** See `LayerRole.conditionalPlaceholder`: sendable without email or name, its rule fills them. */
   conditionalPlaceholder?: string
+  /** False when no layer gave a routingOrder and '1' is the default (see `joinsAcross`). */
+  routingOrderGiven: boolean
 }
 
 type IdSource = { kind: 'request'; path: string } | { kind: 'template' }
@@ -184,6 +186,7 @@ function newRole(role: LayerRole, tabs: TabsByType, idFrom: IdSource): MergedRol
   const merged: MergedRole = {
     type: role.type,
     routingOrder: role.routingOrder ?? '1',
+    routingOrderGiven: role.routingOrder !== undefined,
     additionalNotifications: role.additionalNotifications ?? [],
     tabs,
   }
@@ -205,6 +208,7 @@ function overlayRole(existing: MergedRole, role: LayerRole, tabs: TabsByType, id
     existing.idFrom = idFrom
   }
   if (role.byRoleNameOnly && role.routingOrder !== undefined) existing.routingOrder = role.routingOrder
+  if (role.routingOrder !== undefined) existing.routingOrderGiven = true
   copyPersonFields(existing, role)
   if (role.additionalNotifications) existing.additionalNotifications = role.additionalNotifications
   existing.tabs = overlayTabs(existing.tabs, tabs)
@@ -317,16 +321,36 @@ function uniteTabs(base: TabsByType, more: TabsByType): TabsByType {
 // ---------------------------------------------------------------------------------------------
 // Across composites.
 
-/** Same roleName and routingOrder: one recipient who signs every document carrying the role. */
+/**
+ * Same roleName and routingOrder: one recipient who signs every document carrying the role. A role
+ * whose routing order no layer of its composite gave (so '1' by default) also joins a recipient of
+ * another composite with the same roleName that is recognisably the same one: the caller gave both
+ * the same recipientId, or both the same email and name. DocuSign identifies a recipient across
+ * composites by its id, and its examples repeat one recipient object in every composite (eg013: a
+ * carbon copy whose template role has routing order 2, repeated without one in a composite of its
+ * own); the given routing order is kept.
+ */
 function mergeAcrossComposites(perComposite: MergedRole[][]): MergedRole[] {
   const merged: MergedRole[] = []
   const byRole = new Map<string, MergedRole>()
+  const keyOf = (role: MergedRole) =>
+    role.roleName === undefined ? undefined : `${role.routingOrder}\u0000${role.roleName}`
   for (const roles of perComposite) {
     for (const role of roles) {
-      const key = role.roleName === undefined ? undefined : `${role.routingOrder}\u0000${role.roleName}`
-      const existing = key === undefined ? undefined : byRole.get(key)
-      if (existing) absorb(existing, role)
-      else {
+      const key = keyOf(role)
+      const existing =
+        (key === undefined ? undefined : byRole.get(key)) ??
+        merged.find((candidate) => joinsAcross(candidate, role))
+      if (existing) {
+        const defaulted = !existing.routingOrderGiven && role.routingOrderGiven
+        absorb(existing, role)
+        if (defaulted) {
+          existing.routingOrder = role.routingOrder
+          existing.routingOrderGiven = true
+          const newKey = keyOf(existing)
+          if (newKey !== undefined && !byRole.has(newKey)) byRole.set(newKey, existing)
+        }
+      } else {
         const copy = { ...role }
         merged.push(copy)
         if (key !== undefined) byRole.set(key, copy)
@@ -334,6 +358,23 @@ function mergeAcrossComposites(perComposite: MergedRole[][]): MergedRole[] {
     }
   }
   return merged
+}
+
+/** Whether two recipients of different composites, one with a defaulted routing order, are one. */
+function joinsAcross(
+  a: Pick<MergedRole, 'roleName' | 'routingOrderGiven' | 'recipientId' | 'idFrom' | 'email' | 'name'>,
+  b: Pick<MergedRole, 'roleName' | 'routingOrderGiven' | 'recipientId' | 'idFrom' | 'email' | 'name'>,
+): boolean {
+  if (a.roleName === undefined || a.roleName !== b.roleName) return false
+  if (a.routingOrderGiven && b.routingOrderGiven) return false
+  const sameId =
+    a.idFrom?.kind === 'request' && b.idFrom?.kind === 'request' && a.recipientId === b.recipientId
+  const samePerson =
+    a.email !== undefined &&
+    a.name !== undefined &&
+    a.email.toLowerCase() === b.email?.toLowerCase() &&
+    a.name === b.name
+  return sameId || samePerson
 }
 
 /** Final pass: the same person (email, name, routing order) under several roles is one recipient. */
@@ -428,14 +469,16 @@ function assignRecipientIds(recipients: MergedRole[]): EnvelopeRecipient[] {
     taken.set(String(next), 'generated')
     return String(next)
   }
-  return recipients.map(({ conditionalPlaceholder: _, idFrom: __, ...recipient }, index) => {
-    const recipientId = finalIds[index] ?? freeId()
-    const tabs: TabsByType = {}
-    for (const [type, list] of Object.entries(recipient.tabs)) {
-      tabs[type] = list.map((tab) => (tab.recipientId === undefined ? tab : { ...tab, recipientId }))
-    }
-    return { ...recipient, recipientId, deliveryMethod: recipient.deliveryMethod ?? 'email', tabs }
-  })
+  return recipients.map(
+    ({ conditionalPlaceholder: _, idFrom: __, routingOrderGiven: ___, ...recipient }, index) => {
+      const recipientId = finalIds[index] ?? freeId()
+      const tabs: TabsByType = {}
+      for (const [type, list] of Object.entries(recipient.tabs)) {
+        tabs[type] = list.map((tab) => (tab.recipientId === undefined ? tab : { ...tab, recipientId }))
+      }
+      return { ...recipient, recipientId, deliveryMethod: recipient.deliveryMethod ?? 'email', tabs }
+    },
+  )
 }
 
 const firstNonEmpty = (values: string[]) => values.find((value) => value !== '') ?? ''

@@ -23,6 +23,21 @@ export const RECIPIENT_TYPES = ['signer', 'carbonCopy', 'certifiedDelivery', 'in
 /** DocuSign's `recipientType`; the wire lists are `signers`, `carbonCopies`, `certifiedDeliveries`, `inPersonSigners`. */
 export type RecipientType = (typeof RECIPIENT_TYPES)[number]
 
+/**
+ * The names a request's `recipientType` may give each type, lower-cased: DocuSign returns `signer`,
+ * `carboncopy`, `certifieddelivery`, `inpersonsigner`, and its bulk send example writes `cc`.
+ */
+const RECIPIENT_TYPE_NAMES: Readonly<Record<RecipientType, readonly string[]>> = {
+  signer: ['signer'],
+  carbonCopy: ['carboncopy', 'cc'],
+  certifiedDelivery: ['certifieddelivery'],
+  inPersonSigner: ['inpersonsigner'],
+}
+
+/** Whether a request's `recipientType` names the type of the list it is in (any case). */
+export const namesRecipientType = (type: RecipientType, name: string): boolean =>
+  RECIPIENT_TYPE_NAMES[type].includes(name.trim().toLowerCase())
+
 /** What the signing page shows a tab as (tabs/values.ts maps each DocuSign tab type to one). */
 export const FORM_TAB_TYPES = [
   'signHere',

@@ -2,7 +2,7 @@ import { TAB_TYPES, type Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import { FormulaError, type FormulaNode, kindOfFormula, parseFormula, referencesOf } from './formula.js'
 import { followedLocale } from './locale-format.js'
-import type { RecipientType, Tab, TabOption, TabsByType } from './model.js'
+import { namesRecipientType, type RecipientType, type Tab, type TabOption, type TabsByType } from './model.js'
 
 /**
  * The one reading of a recipient's tabs, shared by templates and envelopes so that the same tab is
@@ -13,6 +13,15 @@ import type { RecipientType, Tab, TabOption, TabsByType } from './model.js'
 
 /** Only signers and in-person signers sign, so only they carry tabs. */
 export const carriesTabs = (type: RecipientType) => type === 'signer' || type === 'inPersonSigner'
+
+/** A request recipient's `recipientType`, if given, names the list it is in; it changes nothing else. */
+export function checkRecipientType(type: RecipientType, given: string, path: string): void {
+  if (!namesRecipientType(type, given)) {
+    throw new InvalidRequestError(
+      `${path}.recipientType '${given}' does not match the list the recipient is in (a ${type})`,
+    )
+  }
+}
 
 const KNOWN_TAB_TYPES: ReadonlySet<string> = new Set(TAB_TYPES)
 

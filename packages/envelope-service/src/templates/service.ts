@@ -11,7 +11,7 @@ import {
   readInlineDocument,
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
-import { carriesTabs, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import { carriesTabs, checkRecipientType, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
 import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
 import {
   deleteTemplate,
@@ -115,6 +115,7 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
         `${field}.tabs is not allowed: only signers and in-person signers have tabs`,
       )
     }
+    if (role.recipientType !== undefined) checkRecipientType(type, role.recipientType, field)
     const tabs = readTabs(tabsInput, `${field}.tabs`)
     checkTabPlacement(tabs, `${field}.tabs`, pages, 'the template')
     const person =
