@@ -101,7 +101,7 @@ export function copyRequest(template: Template, copy: BulkSendingCopy, copyIndex
   const templateRoles: TemplateRoleInput[] = []
   copy.recipients.forEach((recipient, r) => {
     const path = `bulkCopies[${copyIndex}].recipients[${r}]`
-    const role = template.recipients.find((candidate) => candidate.roleName === recipient.roleName)
+    const role = roleNamed(template, recipient.roleName ?? '')
     if (!role) {
       problems.push({
         code: 'BULK_SEND_ROLE_NOT_IN_TEMPLATE',
@@ -122,6 +122,20 @@ export function copyRequest(template: Template, copy: BulkSendingCopy, copyIndex
     }
   }
   return { request }
+}
+
+/**
+ * The role a copy's recipient fills: the one of that exact name, else the only one whose name differs
+ * in case alone (DocuSign's bulk send example fills a role `cc` as `CC`). Two roles differing in case
+ * alone are told apart by exact names only.
+ */
+function roleNamed(template: Template, roleName: string): TemplateRole | undefined {
+  const exact = template.recipients.find((candidate) => candidate.roleName === roleName)
+  if (exact) return exact
+  const folded = template.recipients.filter(
+    (candidate) => candidate.roleName.toLowerCase() === roleName.toLowerCase(),
+  )
+  return folded.length === 1 ? folded[0] : undefined
 }
 
 function roleOf(

@@ -171,7 +171,7 @@ describeEachDatabase('bulk send job', (databases) => {
       await drain(running)
       const copies = await copiesOf(running, batchId)
       expect(copies.map((copy) => copy.status)).toEqual(['failed', 'failed', 'failed'])
-      expect(copies[0]?.error).toBe(`Template ${templateId} no longer exists`)
+      expect(copies[0]?.error).toBe(`Template or draft envelope ${templateId} no longer exists`)
       const status = await call(running, sender, 'GET', `/bulk_send_batch/${batchId}`)
       expect(status).toMatchObject({ sent: '0', failed: '3', queued: '0' })
       expect(status.bulkErrors[2].recipientEmails).toEqual([memberEmail('refused', 2)])

@@ -14,6 +14,7 @@ import {
   setBatchDue,
 } from './repository.js'
 import { BULK_SEND_JOB } from './service.js'
+import { findBulkSource } from './source.js'
 
 /**
  * The bulk send job: takes the batch that has waited longest, creates envelopes for a round of its
@@ -102,15 +103,16 @@ const RATE_LIMIT_STEP = 10
 
 async function sendCopy(ctx: JobContext, batch: BulkSendBatch, queued: QueuedCopy): Promise<CopyOutcome> {
   const { copyIndex } = queued
-  const template = (
-    await ctx.templateCache.find(ctx.db, batch.accountId, [batch.templateId], {
-      userId: batch.senderUserId,
-      seesAll: batch.seesAllTemplates,
-    })
-  ).get(batch.templateId)
-  if (!template) {
-    return { copyIndex, status: 'failed', error: `Template ${batch.templateId} no longer exists` }
+  const viewer = { userId: batch.senderUserId, seesAll: batch.seesAllTemplates }
+  const source = await findBulkSource(ctx, batch.accountId, viewer, batch.templateId)
+  if (source.kind === 'missing') {
+    const error =
+      source.problem.code === 'BULK_SEND_TEMPLATE_NOT_FOUND'
+        ? `Template or draft envelope ${batch.templateId} no longer exists`
+        : source.problem.message
+    return { copyIndex, status: 'failed', error }
   }
+  const { template } = source
   const built = copyRequest(template, queued.copy, copyIndex)
   if ('problems' in built) {
     return { copyIndex, status: 'failed', error: built.problems.map((problem) => problem.message).join('; ') }
@@ -121,11 +123,13 @@ async function sendCopy(ctx: JobContext, batch: BulkSendBatch, queued: QueuedCop
       {
         accountId: batch.accountId,
         userId: batch.senderUserId,
-        viewer: { userId: batch.senderUserId, seesAll: batch.seesAllTemplates },
+        viewer,
       },
       built.request,
       copyIdempotencyKey(batch.batchId, copyIndex),
       ctx.now(),
+      // A draft is not a stored template: the create takes it from here.
+      source.kind === 'draft' ? new Map([[template.templateId, template]]) : undefined,
     )
     return { copyIndex, status: 'sent', envelopeId: created.envelopeId }
   } catch (error) {

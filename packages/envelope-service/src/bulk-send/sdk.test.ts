@@ -9,7 +9,14 @@ import {
   type SdkService,
   startSdkService,
 } from '../testing/sdk.js'
-import { BULK_ROLE, bulkList, bulkTemplateBody, COMPANY_TAB, memberEmail } from './testing/fixtures.js'
+import {
+  BULK_ROLE,
+  bulkCopies,
+  bulkList,
+  bulkTemplateBody,
+  COMPANY_TAB,
+  memberEmail,
+} from './testing/fixtures.js'
 
 /** The official DocuSign Node SDK's BulkEnvelopesApi (CommonJS, untyped): the calls these tests make. */
 type Call = (...args: unknown[]) => Promise<SdkModel>
@@ -30,7 +37,15 @@ interface BulkEnvelopesApi {
 interface DocuSignSdk extends DocuSignSdkBase {
   BulkEnvelopesApi: new (client: unknown) => BulkEnvelopesApi
   TemplatesApi: new (client: unknown) => { createTemplate: Call }
-  EnvelopesApi: new (client: unknown) => { listTabs: Call; listCustomFields: Call; listRecipients: Call }
+  EnvelopesApi: new (
+    client: unknown,
+  ) => {
+    listTabs: Call
+    listCustomFields: Call
+    listRecipients: Call
+    createEnvelope: Call
+    getEnvelope: Call
+  }
 }
 const docusign = loadDocuSignSdk<DocuSignSdk>()
 
@@ -275,6 +290,80 @@ describeEachDatabase('DocuSign Node SDK BulkEnvelopesApi', (databases) => {
         bulkSendBatchRequest: { batchName: 'Renewals, sent' },
       })
       expect(renamed).toMatchObject({ batchId, batchName: 'Renewals, sent', sent: '5' })
+    })
+
+    it('sends from a draft envelope (DocuSign eg031): each copy fills its roles, the draft stays a draft', async () => {
+      const envelopesApi = new docusign.EnvelopesApi(sdk.client)
+      const template = await bulkTemplateBody()
+      const draft = await envelopesApi.createEnvelope(sender.accountId, {
+        envelopeDefinition: {
+          status: 'created',
+          emailSubject: 'Please sign',
+          documents: template.documents,
+          recipients: {
+            signers: [
+              {
+                ...(template.recipients as { signers: SdkModel[] }).signers[0],
+                name: 'Multi Bulk Recipient::signer',
+                email: 'multi-bulk-signer@example.test',
+              },
+            ],
+            carbonCopies: [
+              {
+                recipientId: '2',
+                roleName: 'cc',
+                routingOrder: '2',
+                name: 'Multi Bulk Recipient::cc',
+                email: 'multi-bulk-cc@example.test',
+              },
+            ],
+          },
+          customFields: { textCustomFields: [{ name: 'campaign', value: 'winter' }] },
+        },
+      })
+      const copies = bulkCopies(2, 'draft').map((copy, index) => ({
+        ...copy,
+        // A role named in another case (eg031 writes its `cc` role as `CC`).
+        recipients: [
+          ...copy.recipients,
+          { roleName: 'CC', name: `Copy ${index}`, email: `cc-${index}@example.test` },
+        ],
+      }))
+      const list = await bulk.createBulkSendList(sender.accountId, {
+        bulkSendingList: { name: 'from a draft', bulkCopies: copies },
+      })
+      const { batchId } = await bulk.createBulkSendRequest(sender.accountId, list.listId, {
+        bulkSendRequest: { envelopeOrTemplateId: draft.envelopeId },
+      })
+      await eventually(
+        () => bulk.getBulkSendBatchStatus(sender.accountId, batchId),
+        (batch) => batch.sent === '2',
+      )
+      const sent = (await bulk.getBulkSendBatchEnvelopes(sender.accountId, batchId)).envelopes
+      const recipients = await envelopesApi.listRecipients(sender.accountId, sent[0].envelopeId, {
+        includeTabs: 'true',
+      })
+      expect(recipients.signers[0]).toMatchObject({
+        roleName: BULK_ROLE,
+        email: expect.stringMatching(/^draft-/),
+      })
+      expect(recipients.signers[0].tabs.textTabs[0].value).toMatch(/^Company /)
+      expect(recipients.carbonCopies[0]).toMatchObject({
+        roleName: 'cc',
+        email: expect.stringMatching(/^cc-/),
+      })
+      const fields = await envelopesApi.listCustomFields(sender.accountId, sent[0].envelopeId)
+      expect(fields.textCustomFields).toContainEqual(
+        expect.objectContaining({ name: 'campaign', value: 'winter' }),
+      )
+      expect((await envelopesApi.getEnvelope(sender.accountId, draft.envelopeId)).status).toBe('created')
+
+      const sentEnvelope = await failure(
+        bulk.createBulkSendRequest(sender.accountId, list.listId, {
+          bulkSendRequest: { envelopeOrTemplateId: sent[0].envelopeId },
+        }),
+      )
+      expect(sentEnvelope.body.errorCode).toBe('BULK_SEND_ENVELOPE_NOT_IN_DRAFT')
     })
 
     it("resends and voids the batch's envelopes in progress; refuses correct", async () => {

@@ -16,6 +16,7 @@ import {
   queuedCopiesOfAccount,
   updateList,
 } from './repository.js'
+import { findBulkSource } from './source.js'
 
 /** The job that sends queued copies (job.ts); `send` wakes it. */
 export const BULK_SEND_JOB = 'bulk-send'
@@ -104,9 +105,10 @@ const listNotFound = (listId: string) =>
   new NotFoundError(`Bulk send list ${listId} not found`, { errorCode: 'BULK_SEND_LIST_NOT_FOUND' })
 
 /**
- * Why a list cannot be sent from `envelopeOrTemplateId` (empty when it can): the template must exist
- * and be visible to the sender, and every copy must make a valid request from it. Envelope-level
- * checks (addresses, tab values) run when each copy is created; a copy refused then is counted failed.
+ * Why a list cannot be sent from `envelopeOrTemplateId` (empty when it can): a template the sender may
+ * use or one of the sender's draft envelopes (source.ts), and every copy must make a valid request
+ * from it. Envelope-level checks (addresses, tab values) run when each copy is created; a copy refused
+ * then is counted failed.
  */
 export async function sendProblems(
   ctx: Context,
@@ -114,21 +116,9 @@ export async function sendProblems(
   list: BulkSendList,
   envelopeOrTemplateId: string,
 ): Promise<{ template?: Template; problems: CopyProblem[] }> {
-  const template = (
-    await ctx.templateCache.find(ctx.db, sender.accountId, [envelopeOrTemplateId], sender.viewer)
-  ).get(envelopeOrTemplateId)
-  if (!template) {
-    return {
-      problems: [
-        {
-          code: 'BULK_SEND_TEMPLATE_NOT_FOUND',
-          message:
-            `No template ${envelopeOrTemplateId} the sender may use: bulk send sends from a template ` +
-            '(sending from a draft envelope is not supported)',
-        },
-      ],
-    }
-  }
+  const source = await findBulkSource(ctx, sender.accountId, sender.viewer, envelopeOrTemplateId)
+  if (source.kind === 'missing') return { problems: [source.problem] }
+  const { template } = source
   const problems: CopyProblem[] = []
   for (const [index, copy] of list.copies.entries()) {
     const built = checkedCopyRequest(template, copy, index)

@@ -20,6 +20,7 @@ import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
 import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
+import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import { parseWorkflow } from '../workflow/parse.js'
 
@@ -58,6 +59,8 @@ export async function createEnvelope(
   request: EnvelopeDefinitionInput,
   idempotencyKey: string | undefined,
   now: number,
+  /** Sources the request names by `templateId` that are not stored templates (a bulk send's draft). */
+  draftSources?: ReadonlyMap<string, Template>,
 ): Promise<CreatedEnvelope> {
   const idempotency =
     idempotencyKey === undefined
@@ -73,10 +76,11 @@ export async function createEnvelope(
   const templates = await store.templateCache.find(
     db,
     sender.accountId,
-    templateIdsOf(request),
+    templateIdsOf(request).filter((id) => !draftSources?.has(id)),
     sender.viewer,
   )
-  const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+  const sources = draftSources ? new Map([...templates, ...draftSources]) : templates
+  const definition = mergeEnvelopeDefinition(request, sources, documents.contents)
   if (definition.status === 'sent') checkPhoneNumbers(definition)
   const workflow = parseWorkflow(
     request.workflow,
