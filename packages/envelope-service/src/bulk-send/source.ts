@@ -8,7 +8,7 @@ import {
   type StoredCustomFields,
   type StoredEnvelopeDocument,
   type StoredRecipient,
-} from '../envelopes/repository.js'
+} from '../envelopes/reads.js'
 import type { Tab, TabsByType } from '../tabs/model.js'
 import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
