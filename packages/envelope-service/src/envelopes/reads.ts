@@ -14,5 +14,6 @@ export {
   findRecipients,
   findRecipientTimes,
   type StoredCustomFields,
+  type StoredEnvelopeDocument,
   type StoredRecipient,
 } from './repository.js'
