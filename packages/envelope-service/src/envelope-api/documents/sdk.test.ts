@@ -287,6 +287,16 @@ describeEachDatabase('DocuSign Node SDK: envelope document writes', (databases) 
     })
   })
 
+  it('documents the six document writes in the OpenAPI document', async () => {
+    const document = (await sdk.service.app.inject('/restapi/docs/json')).json()
+    const base = '/restapi/v2.1/accounts/{accountId}'
+    const methods = (path: string) => Object.keys(document.paths[`${base}${path}`] ?? {}).sort()
+    expect(methods('/envelopes/{envelopeId}/documents')).toEqual(['delete', 'get', 'put'])
+    expect(methods('/envelopes/{envelopeId}/documents/{documentId}')).toEqual(['get', 'put'])
+    expect(methods('/templates/{templateId}/documents')).toEqual(['delete', 'get', 'put'])
+    expect(methods('/templates/{templateId}/documents/{documentId}')).toEqual(['get', 'put'])
+  })
+
   describe('refusals shared by the three writes', () => {
     it('refuses every write on a sent envelope with ENVELOPE_INVALID_STATUS', async () => {
       const envelopeId = await envelope('sent', 'Sent already')

@@ -89,7 +89,13 @@ export async function templateDocumentRoutes(app: App, ctx: ServiceContext) {
       '/templates/:templateId/documents/:documentId',
       {
         preHandler,
-        preValidation: [refusingOtherThanDocuments, refusingUnsupported(refuseUnsupportedInTemplate)],
+        // A raw body is bytes: nothing to look for in it (and walking a Buffer's indices would cost its size).
+        preValidation: [
+          refusingOtherThanDocuments,
+          refusingUnsupported((body) => {
+            if (!Buffer.isBuffer(body)) refuseUnsupportedInTemplate(body)
+          }),
+        ],
         schema: {
           ...common,
           summary: 'Add or replace one document of a template',

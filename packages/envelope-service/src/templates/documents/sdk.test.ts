@@ -34,6 +34,7 @@ interface DocuSignSdk extends DocuSignSdkBase {
     ): Promise<SdkModel>
     listDocuments(accountId: string, templateId: string): Promise<SdkModel>
     listTabs(accountId: string, templateId: string, recipientId: string): Promise<SdkModel>
+    createLock(accountId: string, templateId: string, options: { lockRequest: unknown }): Promise<SdkModel>
   }
   EnvelopesApi: new (
     client: unknown,
@@ -254,6 +255,18 @@ describeEachDatabase('DocuSign Node SDK: template document writes', (databases) 
         }),
       )
       expect(missing?.status).toBe(404)
+      expect(await documents(templateId)).toHaveLength(2)
+    })
+
+    it('enforces an edit lock held by another client', async () => {
+      const templateId = await template()
+      await templates.createLock(accountId, templateId, { lockRequest: { lockDurationInSeconds: '60' } })
+      const failure = await refusal(
+        templates.deleteDocuments(accountId, templateId, {
+          envelopeDefinition: { documents: [{ documentId: '2' }] },
+        }),
+      )
+      expect(failure).toMatchObject({ status: 400, errorCode: 'EDIT_LOCK_NOT_LOCK_OWNER' })
       expect(await documents(templateId)).toHaveLength(2)
     })
   })
