@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { ErrorDetails } from 'esign-contract'
 import type { FastifyRequest } from 'fastify'
-import { type App, InvalidRequestError } from 'platform'
+import { type App, fieldPath, InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { acceptRawDocumentBodies, rawUploadOf } from '../../documents/raw-upload/parser.js'
 import { requirePermission } from '../../rest/account-scope.js'
@@ -14,6 +15,7 @@ import {
 } from './output.js'
 import {
   DocumentIdParam,
+  DocumentPutBody,
   DocumentsDeleteBody,
   DocumentsPutBody,
   refusingOtherThanDocuments,
@@ -157,28 +159,26 @@ export async function templateDocumentRoutes(app: App, ctx: ServiceContext) {
 }
 
 /**
- * The one document of the SDK's `updateDocument` body, checked by hand: the route also takes raw bytes,
- * so its schema cannot declare the JSON shape. Its documentId defaults to the path's.
+ * The one document of the SDK's `updateDocument` body, checked here against its schema (schema.ts): the
+ * route also takes raw bytes, so its schema cannot declare the JSON shape. Its documentId defaults to
+ * the path's and, when given, must be it.
  */
-function oneDocument(body: unknown, documentId: string) {
-  const documents = (body as { documents?: unknown } | undefined)?.documents
-  if (!Array.isArray(documents) || documents.length !== 1) {
+function oneDocument(sent: unknown, documentId: string) {
+  // Numbers sent where DocuSign has strings are read as their text, as the lenient body reader does.
+  const body = Value.Convert(DocumentPutBody, sent)
+  if (!Value.Check(DocumentPutBody, body)) {
+    const first = Value.Errors(DocumentPutBody, body).First()
+    const at = first ? fieldPath(first.path, 'body') : 'body'
     throw new InvalidRequestError(
-      'The body must be an envelope definition with exactly one document in documents',
+      `The body must be an envelope definition with one document in documents: ${at} ${first?.message ?? ''}`.trim(),
     )
   }
-  const document = documents[0] as Record<string, unknown>
-  if (document.documentId !== undefined && String(document.documentId) !== documentId) {
+  const [document] = body.documents
+  if (document === undefined) throw new InvalidRequestError('documents must hold one document')
+  if (document.documentId !== undefined && document.documentId !== documentId) {
     throw new InvalidRequestError(
-      `documents[0].documentId ${String(document.documentId)} is not the document of the path (${documentId})`,
+      `documents[0].documentId ${document.documentId} is not the document of the path (${documentId})`,
     )
   }
-  const text = (field: string) =>
-    typeof document[field] === 'string' ? (document[field] as string) : undefined
-  const documentBase64 = text('documentBase64')
-  if (documentBase64 === undefined) throw new InvalidRequestError('documents[0].documentBase64 is required')
-  const name = text('name')
-  if (name === undefined || name.trim() === '') throw new InvalidRequestError('documents[0].name is required')
-  const fileExtension = text('fileExtension')
-  return { documentId, name, documentBase64, ...(fileExtension !== undefined ? { fileExtension } : {}) }
+  return { ...document, documentId }
 }

@@ -41,4 +41,15 @@ export const DocumentsDeleteBody = Type.Object(
   { additionalProperties: false },
 )
 
+/** `PUT .../templates/{templateId}/documents/{documentId}` as the SDK sends it: one document, its id optional. */
+export const DocumentPutBody = Type.Object({
+  documents: Type.Array(
+    Type.Composite([
+      Type.Omit(Document, ['documentId']),
+      Type.Object({ documentId: Type.Optional(Document.properties.documentId) }),
+    ]),
+    { minItems: 1, maxItems: 1 },
+  ),
+})
+
 export const DocumentIdParam = Digits('The document to add or replace.')

@@ -214,6 +214,17 @@ describeEachDatabase('DocuSign Node SDK: template document writes', (databases) 
       )
       expect(mismatch).toMatchObject({ status: 400 })
       expect(mismatch?.message).toContain('is not the document of the path')
+      const nameless = await refusal(
+        templates.updateDocument(accountId, templateId, '1', {
+          envelopeDefinition: { documents: [{ documentBase64: await makePdfBase64(1) }] },
+        }),
+      )
+      expect(nameless).toMatchObject({ status: 400 })
+      expect(nameless?.message).toContain('documents[0]')
+      const empty = await refusal(
+        templates.updateDocument(accountId, templateId, '1', { envelopeDefinition: { documents: [null] } }),
+      )
+      expect(empty).toMatchObject({ status: 400 })
     })
 
     it('also takes the document as the raw body', async () => {
