@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import { EnvelopeDocumentOutput, EnvelopeDocumentsOutput, ErrorDetails } from 'esign-contract'
-import type { FastifyRequest } from 'fastify'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { acceptRawDocumentBodies, rawUploadOf } from '../../documents/raw-upload/parser.js'
 import { toDocumentOutput } from '../../envelopes/mapping.js'
+import { EnvelopeParams } from '../../envelopes/schema.js'
 import { documentsOf } from '../../envelopes/service.js'
 import { requirePermission } from '../../rest/account-scope.js'
 import { refuseUnsupportedInEnvelope, refusingUnsupported } from '../../rest/unsupported-properties.js'
@@ -20,12 +20,7 @@ import { checkEnvelopeDocumentsWritable, deleteEnvelopeDocuments, putEnvelopeDoc
 const ErrorBody = ErrorDetails
 const common = { tags: ['Envelopes'], security: [{ bearer: [] }] }
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
-const EnvelopeParams = Type.Object({ accountId: Type.String(), envelopeId: Type.String() })
-const DocumentParams = Type.Object({
-  accountId: Type.String(),
-  envelopeId: Type.String(),
-  documentId: DocumentIdParam,
-})
+const DocumentParams = Type.Composite([EnvelopeParams, Type.Object({ documentId: DocumentIdParam })])
 const rules =
   'On a draft only (else 400 `ENVELOPE_INVALID_STATUS`). Documents in any accepted format are converted ' +
   'to PDF as at create. A document with the `documentId` of one already there replaces it and keeps its ' +
@@ -39,7 +34,6 @@ export async function envelopeDocumentRoutes(app: App, ctx: ServiceContext) {
   await app.register(async (scope: App) => {
     acceptRawDocumentBodies(scope)
     const preHandler = requirePermission('send_envelopes')
-    const caller = (request: FastifyRequest) => request.principal
 
     scope.put(
       '/envelopes/:envelopeId/documents',
@@ -57,9 +51,9 @@ export async function envelopeDocumentRoutes(app: App, ctx: ServiceContext) {
       },
       async (request) => {
         const { envelopeId } = request.params
-        await checkEnvelopeDocumentsWritable(ctx, caller(request), envelopeId)
+        await checkEnvelopeDocumentsWritable(ctx, request.principal, envelopeId)
         const puts = await uploadDocuments(ctx.db, ctx.documentConverter, request.body.documents, ctx.now())
-        const documents = await putEnvelopeDocuments(ctx, caller(request), envelopeId, puts)
+        const documents = await putEnvelopeDocuments(ctx, request.principal, envelopeId, puts)
         return {
           envelopeId,
           envelopeDocuments: documents.map((document) => toDocumentOutput(envelopeId, document)),
@@ -85,7 +79,7 @@ export async function envelopeDocumentRoutes(app: App, ctx: ServiceContext) {
       },
       async (request) => {
         const { envelopeId, documentId } = request.params
-        await checkEnvelopeDocumentsWritable(ctx, caller(request), envelopeId)
+        await checkEnvelopeDocumentsWritable(ctx, request.principal, envelopeId)
         const existing = (await documentsOf(ctx.db, envelopeId)).find(
           (document) => document.documentId === documentId,
         )
@@ -94,7 +88,7 @@ export async function envelopeDocumentRoutes(app: App, ctx: ServiceContext) {
           documentId,
           keptName: existing?.name,
         })
-        const [document] = await putEnvelopeDocuments(ctx, caller(request), envelopeId, [put])
+        const [document] = await putEnvelopeDocuments(ctx, request.principal, envelopeId, [put])
         return toDocumentOutput(envelopeId, document as NonNullable<typeof document>)
       },
     )
@@ -119,7 +113,7 @@ export async function envelopeDocumentRoutes(app: App, ctx: ServiceContext) {
       async (request) => {
         const { envelopeId } = request.params
         const ids = request.body.documents.map((document) => document.documentId)
-        const documents = await deleteEnvelopeDocuments(ctx, caller(request), envelopeId, ids)
+        const documents = await deleteEnvelopeDocuments(ctx, request.principal, envelopeId, ids)
         return {
           envelopeId,
           envelopeDocuments: documents.map((document) => toDocumentOutput(envelopeId, document)),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { convertSample, sampleHtml, sofficeAvailable } from '../../documents/conversion/test-files.js'
 import { makePdf, makePdfBase64 } from '../../documents/test-pdfs.js'
 import { signEnvelope, waitFor } from '../../testing/connect-receiver.js'
+import { seedPrincipal, type TestPrincipal } from '../../testing/harness.js'
 import {
   type DocuSignSdkBase,
   loadDocuSignSdk,
@@ -327,6 +328,22 @@ describeEachDatabase('DocuSign Node SDK: envelope document writes', (databases) 
         }),
       )
       expect(failure?.status).toBe(404)
+    })
+
+    it("refuses a member without send_envelopes (403) and another account's caller (404)", async () => {
+      const envelopeId = await envelope()
+      const member = await seedPrincipal(sdk.service.ctx, { accountId, permissions: [] })
+      const outsider = await seedPrincipal(sdk.service.ctx)
+      const remove = (who: TestPrincipal) =>
+        sdk.service.app.inject({
+          method: 'DELETE',
+          url: `/restapi/v2.1/accounts/${who.accountId}/envelopes/${envelopeId}/documents`,
+          headers: who.headers,
+          payload: { documents: [{ documentId: '2' }] },
+        })
+      expect((await remove(member)).statusCode).toBe(403)
+      expect((await remove(outsider)).statusCode).toBe(404)
+      expect(await documentIds(envelopeId)).toHaveLength(2)
     })
 
     it('enforces an edit lock held by another client', async () => {

@@ -62,6 +62,30 @@ describe('putDocuments', () => {
     )
   })
 
+  it('with explicit orders, keeps every id once, numbers 1..N and keeps the others in their relative order', () => {
+    fc.assert(
+      fc.property(
+        ids,
+        ids,
+        fc.array(fc.option(fc.integer({ min: 0, max: 15 }), { nil: undefined })),
+        (existingIds, putIds, orders) => {
+          const existing = existingIds.map((id, index) => stored(id, index + 1))
+          const puts = putIds.map((id, index) => put(id, 1, orders[index]))
+          const result = putDocuments(existing, puts)
+          const ids = result.map((document) => document.documentId)
+          expect(new Set(ids)).toEqual(new Set([...existingIds, ...putIds]))
+          expect(ids).toHaveLength(new Set([...existingIds, ...putIds]).size)
+          expect(result.map((document) => document.order)).toEqual(result.map((_, index) => index + 1))
+          const moved = new Set(
+            puts.filter((document) => document.order !== undefined).map((document) => document.documentId),
+          )
+          const unmoved = existingIds.filter((id) => !moved.has(id))
+          expect(ids.filter((id) => unmoved.includes(id))).toEqual(unmoved)
+        },
+      ),
+    )
+  })
+
   it('moves a document to an explicit order', () => {
     const existing = [stored('1', 1), stored('2', 2), stored('3', 3)]
     expect(putDocuments(existing, [put('4', 1, 1)]).map((document) => document.documentId)).toEqual([
