@@ -12,6 +12,7 @@ import { acceptMultipartBodies } from './documents/multipart/content-type.js'
 import { attachmentRoutes } from './envelope-api/attachments/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
+import { envelopeDocumentRoutes } from './envelope-api/documents/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
@@ -20,6 +21,7 @@ import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
+import { templateDocumentRoutes } from './templates/documents/routes.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
@@ -53,6 +55,8 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
   await templateSubResourceRoutes(app, ctx)
+  await envelopeDocumentRoutes(app, ctx)
+  await templateDocumentRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { CustomFieldsOutput, ErrorDetails, Page, RecipientsOutput, Tabs } from 'esign-contract'
+import { CustomFieldsOutput, ErrorDetails, RecipientsOutput, Tabs } from 'esign-contract'
 import type { FastifyRequest } from 'fastify'
 import { type App, InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { TemplateDocumentsResult, toTemplateDocumentsResult } from './documents/output.js'
 import { toEnvelopeTemplate } from './mapping.js'
 import type { Template } from './model.js'
 import { templateNotFound } from './service.js'
@@ -23,21 +24,6 @@ const common = { tags: ['Templates'], security: [{ bearer: [] }] }
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody }
 const IncludeTabs = Type.Object({
   include_tabs: Type.Optional(Type.String({ description: '`true` to return each recipient’s tabs.' })),
-})
-
-/** DocuSign's `templateDocumentsResult`: the SDK reads each item as an EnvelopeDocument, pages as Page arrays. */
-const TemplateDocumentsResult = Type.Object({
-  templateId: Type.String(),
-  templateDocuments: Type.Array(
-    Type.Object({
-      documentId: Type.String(),
-      name: Type.String(),
-      type: Type.String(),
-      uri: Type.String(),
-      order: Type.String(),
-      pages: Type.Array(Page),
-    }),
-  ),
 })
 
 export async function templateSubResourceRoutes(app: App, ctx: ServiceContext) {
@@ -70,20 +56,7 @@ export async function templateSubResourceRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => {
       const template = await templateOf(request, request.params.templateId)
-      return {
-        templateId: template.templateId,
-        templateDocuments: toEnvelopeTemplate(template).documents.map((document) => ({
-          documentId: document.documentId,
-          name: document.name,
-          type: 'content',
-          uri: document.uri,
-          order: document.order,
-          pages: Array.from({ length: Number(document.pages) }, (_, index) => ({
-            pageId: `${template.templateId}-${document.documentId}-${index + 1}`,
-            sequence: String(index + 1),
-          })),
-        })),
-      }
+      return toTemplateDocumentsResult(template.templateId, template.documents)
     },
   )
 

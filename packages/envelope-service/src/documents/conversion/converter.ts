@@ -235,6 +235,16 @@ export async function readInlineDocument(
   field: string,
 ): Promise<ConvertedDocument> {
   const bytes = decodeBase64Strict(document.documentBase64, `${field}.documentBase64`)
+  return readDocumentBytes(converter, bytes, document, field)
+}
+
+/** Converts a document's bytes as an inline document's are (readInlineDocument), e.g. a raw upload's. */
+export function readDocumentBytes(
+  converter: DocumentConverter,
+  bytes: Uint8Array,
+  document: { fileExtension?: string | undefined; name?: string | undefined },
+  field: string,
+): Promise<ConvertedDocument> {
   const explicit = document.fileExtension !== undefined && document.fileExtension.trim() !== ''
   const isPdf = Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)
   const extension = !explicit && isPdf ? 'pdf' : extensionOf(document.fileExtension, document.name)
