@@ -9,7 +9,8 @@ import {
   type LayerRole,
 } from './composite-layers.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
-import { eventNotificationOf, notificationOf } from './notification.js'
+import { emailSettingsOf } from './email-settings.js'
+import { eventNotificationOf, notificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 /**
@@ -64,8 +65,9 @@ export function mergeEnvelopeDefinition(
     documents,
     recipients: assignRecipientIds(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
-    ...optional('notification', notificationOf(request.notification)),
+    ...optional('notification', notificationOf(withTopLevelExpiration(request))),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
+    ...optional('emailSettings', emailSettingsOf(request.emailSettings)),
   }
 }
 
@@ -219,6 +221,11 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
   if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
+  if (source.firstName !== undefined) target.firstName = source.firstName
+  if (source.lastName !== undefined) target.lastName = source.lastName
+  if (source.emailNotification !== undefined) target.emailNotification = { ...source.emailNotification }
+  if (source.suppressEmails !== undefined) target.suppressEmails = source.suppressEmails
+  if (source.customFields !== undefined) target.customFields = [...source.customFields]
 }
 
 /**

@@ -3,6 +3,7 @@ import type { EventNotification as EventNotificationOutput, Notification } from 
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
 import { toWorkflowOutput } from '../workflow/mapping.js'
+import { toEmailSettingsOutput } from './email-settings.js'
 import type { EnvelopeNotification, EventNotification } from './model.js'
 import type {
   EnvelopeRecord,
@@ -39,6 +40,11 @@ export function toRecipientOutput(
       ? { additionalNotifications: recipient.additionalNotifications }
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
+    ...(recipient.firstName !== undefined ? { firstName: recipient.firstName } : {}),
+    ...(recipient.lastName !== undefined ? { lastName: recipient.lastName } : {}),
+    ...(recipient.emailNotification ? { emailNotification: { ...recipient.emailNotification } } : {}),
+    ...(recipient.suppressEmails !== undefined ? { suppressEmails: flag(recipient.suppressEmails) } : {}),
+    ...(recipient.customFields ? { customFields: [...recipient.customFields] } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
@@ -172,6 +178,7 @@ export function toEnvelopeOutput(
     customFieldsUri: `${uri}/custom_fields`,
     sender: envelope.sender,
     ...(envelope.notification ? { notification: toNotificationOutput(envelope.notification) } : {}),
+    ...(envelope.emailSettings ? { emailSettings: toEmailSettingsOutput(envelope.emailSettings) } : {}),
     ...(envelope.eventNotification
       ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
       : {}),

@@ -35,8 +35,31 @@ export interface EnvelopeRecipient {
   smsAuthPhones?: string[]
   /** Only for `inPersonSigner`: `name`/`email` are then the host's. */
   inPerson?: InPersonSigner
+  /** DocuSign's name parts, as given; `name` was composed from them when the request gave none. */
+  firstName?: string
+  lastName?: string
+  /** This recipient's own subject, body and language (`emailNotification`). */
+  emailNotification?: RecipientEmailNotification
+  /** No email goes to this recipient (SMS still does). */
+  suppressEmails?: boolean
+  /** The sender's strings about the recipient: stored and returned only. */
+  customFields?: string[]
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
+}
+
+/** DocuSign's `emailNotification` on a recipient; `supportedLanguage` is kept as given (`fr` too). */
+export interface RecipientEmailNotification {
+  emailSubject?: string
+  emailBody?: string
+  supportedLanguage?: string
+}
+
+/** Reply-To and blind copies of every email of the envelope (`emailSettings`). */
+export interface EmailSettings {
+  replyEmailAddressOverride?: string
+  replyEmailNameOverride?: string
+  bccEmailAddresses: Array<{ bccEmailAddressId: string; email: string }>
 }
 
 /**
@@ -57,6 +80,8 @@ export interface EnvelopeDefinition {
   notification?: EnvelopeNotification
   /** Per-envelope webhook; absent when the request did not ask for one. */
   eventNotification?: EventNotification
+  /** Reply-To and Bcc of its emails; absent when the request did not set them. */
+  emailSettings?: EmailSettings
 }
 
 /** DocuSign's envelope `notification`, with day counts as numbers. */

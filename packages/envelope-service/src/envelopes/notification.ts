@@ -18,6 +18,27 @@ const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === 'true'
 const days = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 
+/**
+ * DocuSign also takes `expireEnabled`/`expireAfter` at the top of the envelope definition: they stand
+ * for `notification.expirations`' own, which win when both are given.
+ */
+export function withTopLevelExpiration(request: {
+  notification?: NotificationInput
+  expireEnabled?: 'true' | 'false'
+  expireAfter?: string
+}): NotificationInput | undefined {
+  const { expireEnabled, expireAfter } = request
+  if (expireEnabled === undefined && expireAfter === undefined) return request.notification
+  return {
+    ...request.notification,
+    expirations: {
+      ...(expireEnabled !== undefined ? { expireEnabled } : {}),
+      ...(expireAfter !== undefined ? { expireAfter } : {}),
+      ...request.notification?.expirations,
+    },
+  }
+}
+
 export function notificationOf(input: NotificationInput | undefined): EnvelopeNotification | undefined {
   if (!input) return undefined
   const notification: EnvelopeNotification = {
