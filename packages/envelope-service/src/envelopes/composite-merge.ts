@@ -8,8 +8,8 @@ import {
   type InlineDocumentContent,
   type LayerRole,
 } from './composite-layers.js'
-import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { emailSettingsOf } from './email-settings.js'
+import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { eventNotificationOf, notificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 

@@ -579,9 +579,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.access_code !== null ? { accessCode: row.access_code } : {}),
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
-    ...(row.message_settings !== null
-      ? (JSON.parse(row.message_settings) as RecipientMessageSettings)
-      : {}),
+    ...(row.message_settings !== null ? (JSON.parse(row.message_settings) as RecipientMessageSettings) : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
