@@ -214,6 +214,20 @@ describeEachDatabase(
         expect(french?.text).toContain('Please sign the renewal.')
         expect(french?.text).toContain('Review and sign')
 
+        // Each recipient's signing page speaks that recipient's language.
+        const pageLanguage = async (text: string | undefined) => {
+          const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(text ?? '')?.[1]
+          expect(token).toBeDefined()
+          const session = await service.app.inject({
+            url: '/signing/api/session',
+            headers: { 'x-signing-token': token! },
+          })
+          expect(session.statusCode, session.body).toBe(200)
+          return session.json().language as string | undefined
+        }
+        expect(await pageLanguage(spanish?.text)).toBe('es')
+        expect(await pageLanguage(english?.text)).toBe('en')
+        expect(await pageLanguage(french?.text)).toBe('en')
         const read = await injectAs(service, sender, 'GET', `/envelopes/${envelopeId}/recipients`)
         const signers = read.json().signers as Array<Record<string, unknown>>
         expect(signers[0]!.emailNotification).toEqual({
