@@ -12,6 +12,8 @@ import type { RecipientType, TabsByType } from '../tabs/model.js'
 import { carriesTabs, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
+  EmailSettings,
+  EnvelopeNotification,
   InPersonSigner,
   ListCustomField,
   PhoneNumber,
@@ -131,6 +133,9 @@ export interface Layer {
   fromRequest: boolean
   emailSubject: string
   emailBlurb: string
+  /** A stored template's reminders and expiration, and its Reply-To and Bcc. */
+  notification?: EnvelopeNotification
+  emailSettings?: EmailSettings
 }
 
 export interface Composite {
@@ -272,6 +277,8 @@ function serverLayer(template: Template, sequence: number, position: number): La
     fromRequest: false,
     emailSubject: template.emailSubject,
     emailBlurb: template.emailBlurb,
+    ...(template.notification ? { notification: template.notification } : {}),
+    ...(template.emailSettings ? { emailSettings: template.emailSettings } : {}),
   }
 }
 

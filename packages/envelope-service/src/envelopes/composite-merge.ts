@@ -1,16 +1,18 @@
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
+import { emailSettingsOf } from '../templates/email-settings.js'
 import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
+import { notificationOf } from '../templates/notification.js'
 import {
   type Composite,
   compositesOf,
   type InlineDocumentContent,
+  type Layer,
   type LayerRole,
 } from './composite-layers.js'
-import { emailSettingsOf } from './email-settings.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
-import { eventNotificationOf, notificationOf, withTopLevelExpiration } from './notification.js'
+import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 /**
@@ -65,10 +67,31 @@ export function mergeEnvelopeDefinition(
     documents,
     recipients: assignRecipientIds(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
-    ...optional('notification', notificationOf(withTopLevelExpiration(request))),
+    ...optional(
+      'notification',
+      notificationOf(withTopLevelExpiration(request)) ?? firstTemplates(composites, 'notification'),
+    ),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
-    ...optional('emailSettings', emailSettingsOf(request.emailSettings)),
+    ...optional(
+      'emailSettings',
+      emailSettingsOf(request.emailSettings) ?? firstTemplates(composites, 'emailSettings'),
+    ),
   }
+}
+
+/**
+ * A stored template's `notification` or `emailSettings`, when the request sets none: the first template
+ * that carries one wins (composites in array order, each one's templates in sequence order), and the
+ * request's own replaces it whole, as the envelope's settings are one object to DocuSign.
+ */
+function firstTemplates<K extends 'notification' | 'emailSettings'>(
+  composites: Composite[],
+  key: K,
+): Layer[K] {
+  for (const composite of composites) {
+    for (const layer of composite.layers) if (layer[key] !== undefined) return layer[key]
+  }
+  return undefined
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>

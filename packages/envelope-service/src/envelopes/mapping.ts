@@ -1,10 +1,11 @@
 import type { Static } from '@sinclair/typebox'
-import type { EventNotification as EventNotificationOutput, Notification } from 'esign-contract'
+import type { EventNotification as EventNotificationOutput } from 'esign-contract'
 import { carriesTabs } from '../tabs/read-tabs.js'
+import { toEmailSettingsOutput } from '../templates/email-settings.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
+import { toNotificationOutput } from '../templates/notification.js'
 import { toWorkflowOutput } from '../workflow/mapping.js'
-import { toEmailSettingsOutput } from './email-settings.js'
-import type { EnvelopeNotification, EventNotification } from './model.js'
+import type { EventNotification } from './model.js'
 import type {
   EnvelopeRecord,
   StoredCustomFields,
@@ -103,31 +104,6 @@ export function toCustomFieldsOutput(fields: StoredCustomFields): Static<typeof 
 }
 
 const flag = (value: boolean) => (value ? 'true' : 'false')
-
-export function toNotificationOutput(notification: EnvelopeNotification): Static<typeof Notification> {
-  const { reminders, expirations } = notification
-  return {
-    useAccountDefaults: flag(notification.useAccountDefaults),
-    ...(reminders
-      ? {
-          reminders: {
-            reminderEnabled: flag(reminders.reminderEnabled),
-            reminderDelay: String(reminders.reminderDelayDays),
-            reminderFrequency: String(reminders.reminderFrequencyDays),
-          },
-        }
-      : {}),
-    ...(expirations
-      ? {
-          expirations: {
-            expireEnabled: flag(expirations.expireEnabled),
-            expireAfter: String(expirations.expireAfterDays),
-            expireWarn: String(expirations.expireWarnDays),
-          },
-        }
-      : {}),
-  }
-}
 
 /** Events are returned as `events`; the older status-code lists they may have come from are not repeated. */
 export function toEventNotificationOutput(

@@ -1,5 +1,15 @@
 import type { RecipientType, TabsByType } from '../tabs/model.js'
-import type { CustomFields, InPersonSigner, PhoneNumber, TemplateDocument } from '../templates/model.js'
+import type {
+  CustomFields,
+  EmailSettings,
+  EnvelopeNotification,
+  InPersonSigner,
+  PhoneNumber,
+  TemplateDocument,
+} from '../templates/model.js'
+
+// An envelope and the templates it is made from share these settings' shapes (templates/model.ts).
+export type { EmailSettings, EnvelopeNotification }
 
 /** Domain model of an envelope. Wire shapes (DocuSign strings) live in the `esign-contract` package. */
 
@@ -55,13 +65,6 @@ export interface RecipientEmailNotification {
   supportedLanguage?: string
 }
 
-/** Reply-To and blind copies of every email of the envelope (`emailSettings`). */
-export interface EmailSettings {
-  replyEmailAddressOverride?: string
-  replyEmailNameOverride?: string
-  bccEmailAddresses: Array<{ bccEmailAddressId: string; email: string }>
-}
-
 /**
  * A document of the envelope: a template's document (or an inline one) in the same shape, with
  * `documentId` renumbered 1..N and `order` its position in the envelope.
@@ -82,13 +85,6 @@ export interface EnvelopeDefinition {
   eventNotification?: EventNotification
   /** Reply-To and Bcc of its emails; absent when the request did not set them. */
   emailSettings?: EmailSettings
-}
-
-/** DocuSign's envelope `notification`, with day counts as numbers. */
-export interface EnvelopeNotification {
-  useAccountDefaults: boolean
-  reminders?: { reminderEnabled: boolean; reminderDelayDays: number; reminderFrequencyDays: number }
-  expirations?: { expireEnabled: boolean; expireAfterDays: number; expireWarnDays: number }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { EmailSettings as EmailSettingsInput } from 'esign-contract'
-import { emailSettingsOf, toEmailSettingsOutput } from '../../envelopes/email-settings.js'
 import type { EmailSettings } from '../../envelopes/model.js'
 import { LifecycleError } from '../../lifecycle/errors.js'
+import { emailSettingsOf, toEmailSettingsOutput } from '../../templates/email-settings.js'
 
 /**
  * The `email_settings` sub-resource's changes as pure plans from the stored settings and the body, read

@@ -1,12 +1,12 @@
 import type { EmailSettings as EmailSettingsInput } from 'esign-contract'
 import type { ServiceContext } from '../../context.js'
-import { toEmailSettingsOutput } from '../../envelopes/email-settings.js'
 import type { EmailSettings } from '../../envelopes/model.js'
 import { findEnvelopeById } from '../../envelopes/reads.js'
 import { envelopeOrFail } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import type { Transition } from '../../lifecycle/model.js'
 import { applyTransition } from '../../lifecycle/service.js'
+import { toEmailSettingsOutput } from '../../templates/email-settings.js'
 import { storeEmailSettings } from './repository.js'
 import { checkEmailSettingsEditable, type EmailSettingsChange, planEmailSettings } from './rules.js'
 
