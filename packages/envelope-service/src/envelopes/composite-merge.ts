@@ -80,16 +80,18 @@ export function mergeEnvelopeDefinition(
 }
 
 /**
- * A stored template's `notification` or `emailSettings`, when the request sets none: the first template
- * that carries one wins (composites in array order, each one's templates in sequence order), and the
- * request's own replaces it whole, as the envelope's settings are one object to DocuSign.
+ * A stored template's `notification` or `emailSettings`, when the request sets none, taken as the
+ * subject is: within a composite the last template in sequence order that carries one, across
+ * composites the first composite that has one. The request's own replaces it whole, as the envelope's
+ * settings are one object to DocuSign.
  */
 function firstTemplates<K extends 'notification' | 'emailSettings'>(
   composites: Composite[],
   key: K,
 ): Layer[K] {
   for (const composite of composites) {
-    for (const layer of composite.layers) if (layer[key] !== undefined) return layer[key]
+    const carrying = composite.layers.filter((layer) => layer[key] !== undefined)
+    if (carrying.length > 0) return carrying[carrying.length - 1]![key]
   }
   return undefined
 }

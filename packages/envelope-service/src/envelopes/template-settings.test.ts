@@ -6,8 +6,8 @@ import { injectAs } from '../testing/inject.js'
 
 /**
  * A template's `notification` and `emailSettings`: stored, returned, kept by an update that leaves them
- * out, and taken by the envelopes made from it: the first template that carries one wins (composites in
- * array order), and the envelope's own replaces it whole.
+ * out, and taken by the envelopes made from it: the first composite whose templates carry one wins (the
+ * last of them in sequence order), and the envelope's own replaces it whole.
  */
 
 const signHere = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }
@@ -117,6 +117,33 @@ describeEachDatabase('template notification and emailSettings', ({ freshUrl }) =
       expect(envelope.emailSettings).toEqual({
         bccEmailAddresses: [{ bccEmailAddressId: '1', email: 'first@example.test' }],
       })
+    })
+
+    it('takes the last in sequence order within one composite, as its layers overlay', async () => {
+      const low = await template('Low', { emailSettings: { replyEmailNameOverride: 'Low' } })
+      const high = await template('High', { emailSettings: { replyEmailNameOverride: 'High' } })
+      const response = await injectAs(service, sender, 'POST', '/envelopes', {
+        status: 'created',
+        compositeTemplates: [
+          {
+            serverTemplates: [
+              { sequence: '2', templateId: high },
+              { sequence: '1', templateId: low },
+            ],
+            inlineTemplates: [
+              {
+                sequence: '3',
+                recipients: {
+                  signers: [{ recipientId: '1', roleName: 'Signer', name: 'Ana', email: 'ana@example.test' }],
+                },
+              },
+            ],
+          },
+        ],
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      const read = await injectAs(service, sender, 'GET', `/envelopes/${response.json().envelopeId}`)
+      expect(read.json().emailSettings).toEqual({ replyEmailNameOverride: 'High' })
     })
 
     it('keeps the envelope’s own, replacing the template’s whole', async () => {
