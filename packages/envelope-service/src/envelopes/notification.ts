@@ -9,9 +9,10 @@ import { InvalidRequestError } from 'platform'
 import type { EventNotification } from './model.js'
 
 /**
- * An envelope's `notification` (reminders, expiration; read by templates/notification.ts, which templates
- * share) and `eventNotification` (its own webhook), read from the request into the domain. Both are stored as given for the lifecycle and webhook work to
- * honour; what cannot be honoured (an unknown event) is refused here rather than forgotten.
+ * An envelope's `eventNotification` (its own webhook) read from the request into the domain, and its
+ * top-level expiration folded into `notification` (read by templates/notification.ts, as templates carry
+ * one too). Both are stored as given for the lifecycle and webhook work to honour; what cannot be
+ * honoured (an unknown event) is refused here rather than forgotten.
  */
 
 const flag = (value: string | undefined, fallback: boolean) =>
