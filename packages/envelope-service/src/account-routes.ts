@@ -13,6 +13,7 @@ import { attachmentRoutes } from './envelope-api/attachments/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { envelopeDocumentRoutes } from './envelope-api/documents/routes.js'
+import { envelopeEmailSettingsRoutes } from './envelope-api/email-settings/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
@@ -52,6 +53,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await correctRecipientsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
+  await envelopeEmailSettingsRoutes(app, ctx)
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
   await templateSubResourceRoutes(app, ctx)

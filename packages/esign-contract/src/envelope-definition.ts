@@ -2,9 +2,10 @@ import { type Static, Type } from '@sinclair/typebox'
 import { CompositeTemplate, MAX_COMPOSITE_TEMPLATES } from './composite-templates.js'
 import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
+import { EmailSettings } from './email-settings.js'
 import { EventNotification, Notification } from './notification.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
-import { StringEnum } from './scalars.js'
+import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Workflow } from './workflow.js'
 
 /**
@@ -24,6 +25,11 @@ export const EnvelopeDefinition = Type.Object({
   recipients: Type.Optional(EnvelopeRecipients),
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
+  expireEnabled: Type.Optional(
+    BooleanString('As `notification.expirations.expireEnabled`, which wins when both are given.'),
+  ),
+  expireAfter: Type.Optional(Digits('As `notification.expirations.expireAfter`.')),
+  emailSettings: Type.Optional(EmailSettings),
   eventNotification: Type.Optional(EventNotification),
   workflow: Type.Optional(Workflow),
 })
@@ -59,6 +65,7 @@ export const Envelope = Type.Object({
   customFieldsUri: Type.String(),
   sender: Type.Object({ userId: Type.String(), userName: Type.String(), email: Type.String() }),
   notification: Type.Optional(Notification),
+  emailSettings: Type.Optional(EmailSettings),
   eventNotification: Type.Optional(EventNotification),
   recipients: Type.Optional(RecipientsOutput),
   envelopeDocuments: Type.Optional(Type.Array(EnvelopeDocumentOutput)),

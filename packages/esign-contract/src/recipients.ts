@@ -1,5 +1,6 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
-import { Digits } from './scalars.js'
+import { RecipientEmailNotification } from './email-settings.js'
+import { BooleanString, Digits } from './scalars.js'
 import { Tabs } from './tabs.js'
 
 /**
@@ -98,6 +99,24 @@ const deliveryProperties = {
   ...recipientAuthenticationProperties,
 }
 
+/** What an envelope recipient's messages say and whether they are sent: see `RecipientEmailNotification`. */
+const messageProperties = {
+  emailNotification: Type.Optional(RecipientEmailNotification),
+  suppressEmails: Type.Optional(BooleanString('`true`: no email goes to this recipient.')),
+  customFields: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 20,
+      description: "The sender's data about the recipient: stored and returned, not used otherwise.",
+    }),
+  ),
+}
+
+/** DocuSign's name parts: `name` is composed from them when absent. */
+const nameParts = {
+  firstName: Type.Optional(Type.String({ maxLength: 50 })),
+  lastName: Type.Optional(Type.String({ maxLength: 50 })),
+}
+
 /**
  * The four recipient lists over one recipient shape per kind: `base` for every kind, `person` (name,
  * email) for all but in-person signers, whose person is the host (`host`) and the signer.
@@ -148,9 +167,11 @@ export const EnvelopeRecipients = recipientLists(
     roleName: Type.Optional(Type.String({ maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,
+    ...messageProperties,
   },
   {
     name: Type.Optional(Name),
+    ...nameParts,
     email: Type.Optional(
       Type.String({
         maxLength: 100,
@@ -182,6 +203,7 @@ export const TemplateRole = Type.Object({
     Type.String({ maxLength: 100, description: 'Signer of an in-person role.' }),
   ),
   ...deliveryProperties,
+  emailNotification: Type.Optional(RecipientEmailNotification),
   tabs: Type.Optional(Tabs),
 })
 export type TemplateRole = Static<typeof TemplateRole>
@@ -207,6 +229,11 @@ export const RecipientOutput = Type.Object({
     Type.Array(Type.Object({ secondaryDeliveryMethod: Type.String(), phoneNumber: PhoneNumber })),
   ),
   clientUserId: Type.Optional(Type.String()),
+  firstName: Type.Optional(Type.String()),
+  lastName: Type.Optional(Type.String()),
+  emailNotification: Type.Optional(RecipientEmailNotification),
+  suppressEmails: Type.Optional(Type.String()),
+  customFields: Type.Optional(Type.Array(Type.String())),
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
   tabs: Type.Optional(Tabs),

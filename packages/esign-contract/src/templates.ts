@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, MAX_DOCUMENTS, TemplateDocumentOutput } from './documents.js'
+import { EmailSettings } from './email-settings.js'
+import { Notification } from './notification.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
 import { BooleanString } from './scalars.js'
 
@@ -19,6 +21,8 @@ export const TemplateDefinition = Type.Object({
   documents: Type.Optional(Type.Array(Document, { maxItems: MAX_DOCUMENTS })),
   recipients: Type.Optional(TemplateRecipients),
   customFields: Type.Optional(CustomFields),
+  notification: Type.Optional(Notification),
+  emailSettings: Type.Optional(EmailSettings),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -83,5 +87,7 @@ export const EnvelopeTemplate = Type.Object({
   documents: Type.Array(TemplateDocumentOutput),
   recipients: RecipientsOutput,
   customFields: CustomFieldsOutput,
+  notification: Type.Optional(Notification),
+  emailSettings: Type.Optional(EmailSettings),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -12,6 +12,8 @@ import type { RecipientType, TabsByType } from '../tabs/model.js'
 import { carriesTabs, checkRecipientType, readTabs } from '../tabs/read-tabs.js'
 import type {
   CustomFields,
+  EmailSettings,
+  EnvelopeNotification,
   InPersonSigner,
   ListCustomField,
   PhoneNumber,
@@ -19,7 +21,7 @@ import type {
   TextCustomField,
 } from '../templates/model.js'
 import { conditionalPlaceholderIds } from '../workflow/parse-conditions.js'
-import type { AdditionalNotification, DeliveryMethod } from './model.js'
+import type { AdditionalNotification, DeliveryMethod, RecipientEmailNotification } from './model.js'
 import { smsAuthPhonesOf } from './recipient-authentication.js'
 import type {
   CompositeTemplateInput,
@@ -103,6 +105,11 @@ export interface LayerRole {
   accessCode?: string
   smsAuthPhones?: string[]
   inPerson?: InPersonSigner
+  firstName?: string
+  lastName?: string
+  emailNotification?: RecipientEmailNotification
+  suppressEmails?: boolean
+  customFields?: string[]
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -126,6 +133,9 @@ export interface Layer {
   fromRequest: boolean
   emailSubject: string
   emailBlurb: string
+  /** A stored template's reminders and expiration, and its Reply-To and Bcc. */
+  notification?: EnvelopeNotification
+  emailSettings?: EmailSettings
 }
 
 export interface Composite {
@@ -267,6 +277,8 @@ function serverLayer(template: Template, sequence: number, position: number): La
     fromRequest: false,
     emailSubject: template.emailSubject,
     emailBlurb: template.emailBlurb,
+    ...(template.notification ? { notification: template.notification } : {}),
+    ...(template.emailSettings ? { emailSettings: template.emailSettings } : {}),
   }
 }
 
@@ -353,7 +365,19 @@ function requestRole(
   if (placeholder) role.conditionalPlaceholder = id
   else role.email = email
   if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
+  if ('firstName' in recipient || 'lastName' in recipient) nameFromParts(role, recipient)
   return role
+}
+
+/** DocuSign composes `name` as "first last" when only the parts are given; the parts are kept as given. */
+function nameFromParts(role: LayerRole, parts: { firstName?: string; lastName?: string }): void {
+  if (parts.firstName !== undefined) role.firstName = parts.firstName
+  if (parts.lastName !== undefined) role.lastName = parts.lastName
+  const composed = [parts.firstName, parts.lastName]
+    .map((part) => part?.trim())
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ')
+  if (role.name === undefined && composed !== '') role.name = composed
 }
 
 /** An in-person signer is reached through the host, who becomes the recipient's name and email. */
@@ -396,6 +420,7 @@ function reachOf(
     role.deliveryMethod = deliveryMethodOf(recipient.deliveryMethod, `${path}.deliveryMethod`)
   }
   if (recipient.phoneNumber) role.phoneNumber = { ...recipient.phoneNumber }
+  readMessageSettings(role, recipient)
   if (role.deliveryMethod === 'SMS' && !role.phoneNumber) {
     throw new InvalidRequestError(`${path}.phoneNumber is required when deliveryMethod is SMS`)
   }
@@ -409,6 +434,28 @@ function reachOf(
     })
   }
   return role
+}
+
+/** A recipient's own email subject, body and language, whether it gets email, and the sender's strings. */
+function readMessageSettings(role: LayerRole, recipient: RequestRecipient | EnvelopeInPersonSigner): void {
+  const notification = recipient.emailNotification
+  if (notification) {
+    const { emailSubject, emailBody, supportedLanguage } = notification
+    const read: RecipientEmailNotification = {
+      ...(emailSubject !== undefined && emailSubject !== '' ? { emailSubject } : {}),
+      ...(emailBody !== undefined && emailBody !== '' ? { emailBody } : {}),
+      ...(supportedLanguage !== undefined && supportedLanguage.trim() !== ''
+        ? { supportedLanguage: supportedLanguage.trim() }
+        : {}),
+    }
+    if (Object.keys(read).length > 0) role.emailNotification = read
+  }
+  if ('suppressEmails' in recipient && recipient.suppressEmails !== undefined) {
+    role.suppressEmails = recipient.suppressEmails === 'true'
+  }
+  if ('customFields' in recipient && recipient.customFields !== undefined) {
+    role.customFields = [...recipient.customFields]
+  }
 }
 
 /** `recipientId` is digits (the contract's pattern): `"05"` and `"5"` name one recipient, kept as `"5"`. */

@@ -1,15 +1,18 @@
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
+import { emailSettingsOf } from '../templates/email-settings.js'
 import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
+import { notificationOf } from '../templates/notification.js'
 import {
   type Composite,
   compositesOf,
   type InlineDocumentContent,
+  type Layer,
   type LayerRole,
 } from './composite-layers.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
-import { eventNotificationOf, notificationOf } from './notification.js'
+import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
 
 /**
@@ -64,9 +67,33 @@ export function mergeEnvelopeDefinition(
     documents,
     recipients: assignRecipientIds(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
-    ...optional('notification', notificationOf(request.notification)),
+    ...optional(
+      'notification',
+      notificationOf(withTopLevelExpiration(request)) ?? firstTemplates(composites, 'notification'),
+    ),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
+    ...optional(
+      'emailSettings',
+      emailSettingsOf(request.emailSettings) ?? firstTemplates(composites, 'emailSettings'),
+    ),
   }
+}
+
+/**
+ * A stored template's `notification` or `emailSettings`, when the request sets none, taken as the
+ * subject is: within a composite the last template in sequence order that carries one, across
+ * composites the first composite that has one. The request's own replaces it whole, as the envelope's
+ * settings are one object to DocuSign.
+ */
+function firstTemplates<K extends 'notification' | 'emailSettings'>(
+  composites: Composite[],
+  key: K,
+): Layer[K] {
+  for (const composite of composites) {
+    const carrying = composite.layers.filter((layer) => layer[key] !== undefined)
+    if (carrying.length > 0) return carrying[carrying.length - 1]![key]
+  }
+  return undefined
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
@@ -223,6 +250,11 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
   if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
+  if (source.firstName !== undefined) target.firstName = source.firstName
+  if (source.lastName !== undefined) target.lastName = source.lastName
+  if (source.emailNotification !== undefined) target.emailNotification = { ...source.emailNotification }
+  if (source.suppressEmails !== undefined) target.suppressEmails = source.suppressEmails
+  if (source.customFields !== undefined) target.customFields = [...source.customFields]
 }
 
 /**

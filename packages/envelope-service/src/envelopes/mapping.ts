@@ -1,9 +1,11 @@
 import type { Static } from '@sinclair/typebox'
-import type { EventNotification as EventNotificationOutput, Notification } from 'esign-contract'
+import type { EventNotification as EventNotificationOutput } from 'esign-contract'
 import { carriesTabs } from '../tabs/read-tabs.js'
+import { toEmailSettingsOutput } from '../templates/email-settings.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
+import { toNotificationOutput } from '../templates/notification.js'
 import { toWorkflowOutput } from '../workflow/mapping.js'
-import type { EnvelopeNotification, EventNotification } from './model.js'
+import type { EventNotification } from './model.js'
 import type {
   EnvelopeRecord,
   StoredCustomFields,
@@ -39,6 +41,11 @@ export function toRecipientOutput(
       ? { additionalNotifications: recipient.additionalNotifications }
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
+    ...(recipient.firstName !== undefined ? { firstName: recipient.firstName } : {}),
+    ...(recipient.lastName !== undefined ? { lastName: recipient.lastName } : {}),
+    ...(recipient.emailNotification ? { emailNotification: { ...recipient.emailNotification } } : {}),
+    ...(recipient.suppressEmails !== undefined ? { suppressEmails: flag(recipient.suppressEmails) } : {}),
+    ...(recipient.customFields ? { customFields: [...recipient.customFields] } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
@@ -98,31 +105,6 @@ export function toCustomFieldsOutput(fields: StoredCustomFields): Static<typeof 
 
 const flag = (value: boolean) => (value ? 'true' : 'false')
 
-export function toNotificationOutput(notification: EnvelopeNotification): Static<typeof Notification> {
-  const { reminders, expirations } = notification
-  return {
-    useAccountDefaults: flag(notification.useAccountDefaults),
-    ...(reminders
-      ? {
-          reminders: {
-            reminderEnabled: flag(reminders.reminderEnabled),
-            reminderDelay: String(reminders.reminderDelayDays),
-            reminderFrequency: String(reminders.reminderFrequencyDays),
-          },
-        }
-      : {}),
-    ...(expirations
-      ? {
-          expirations: {
-            expireEnabled: flag(expirations.expireEnabled),
-            expireAfter: String(expirations.expireAfterDays),
-            expireWarn: String(expirations.expireWarnDays),
-          },
-        }
-      : {}),
-  }
-}
-
 /** Events are returned as `events`; the older status-code lists they may have come from are not repeated. */
 export function toEventNotificationOutput(
   notification: EventNotification,
@@ -172,6 +154,7 @@ export function toEnvelopeOutput(
     customFieldsUri: `${uri}/custom_fields`,
     sender: envelope.sender,
     ...(envelope.notification ? { notification: toNotificationOutput(envelope.notification) } : {}),
+    ...(envelope.emailSettings ? { emailSettings: toEmailSettingsOutput(envelope.emailSettings) } : {}),
     ...(envelope.eventNotification
       ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
       : {}),

@@ -1,5 +1,15 @@
 import type { RecipientType, TabsByType } from '../tabs/model.js'
-import type { CustomFields, InPersonSigner, PhoneNumber, TemplateDocument } from '../templates/model.js'
+import type {
+  CustomFields,
+  EmailSettings,
+  EnvelopeNotification,
+  InPersonSigner,
+  PhoneNumber,
+  TemplateDocument,
+} from '../templates/model.js'
+
+// An envelope and the templates it is made from share these settings' shapes (templates/model.ts).
+export type { EmailSettings, EnvelopeNotification }
 
 /** Domain model of an envelope. Wire shapes (DocuSign strings) live in the `esign-contract` package. */
 
@@ -35,8 +45,24 @@ export interface EnvelopeRecipient {
   smsAuthPhones?: string[]
   /** Only for `inPersonSigner`: `name`/`email` are then the host's. */
   inPerson?: InPersonSigner
+  /** DocuSign's name parts, as given; `name` was composed from them when the request gave none. */
+  firstName?: string
+  lastName?: string
+  /** This recipient's own subject, body and language (`emailNotification`). */
+  emailNotification?: RecipientEmailNotification
+  /** No email goes to this recipient (SMS still does). */
+  suppressEmails?: boolean
+  /** The sender's strings about the recipient: stored and returned only. */
+  customFields?: string[]
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
+}
+
+/** DocuSign's `emailNotification` on a recipient; `supportedLanguage` is kept as given (`fr` too). */
+export interface RecipientEmailNotification {
+  emailSubject?: string
+  emailBody?: string
+  supportedLanguage?: string
 }
 
 /**
@@ -57,13 +83,8 @@ export interface EnvelopeDefinition {
   notification?: EnvelopeNotification
   /** Per-envelope webhook; absent when the request did not ask for one. */
   eventNotification?: EventNotification
-}
-
-/** DocuSign's envelope `notification`, with day counts as numbers. */
-export interface EnvelopeNotification {
-  useAccountDefaults: boolean
-  reminders?: { reminderEnabled: boolean; reminderDelayDays: number; reminderFrequencyDays: number }
-  expirations?: { expireEnabled: boolean; expireAfterDays: number; expireWarnDays: number }
+  /** Reply-To and Bcc of its emails; absent when the request did not set them. */
+  emailSettings?: EmailSettings
 }
 
 /**

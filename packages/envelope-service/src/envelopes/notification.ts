@@ -6,50 +6,37 @@ import {
   type Notification as NotificationInput,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import type { EnvelopeNotification, EventNotification } from './model.js'
+import type { EventNotification } from './model.js'
 
 /**
- * An envelope's `notification` (reminders, expiration) and `eventNotification` (its own webhook), read
- * from the request into the domain. Both are stored as given for the lifecycle and webhook work to
- * honour; what cannot be honoured (an unknown event) is refused here rather than forgotten.
+ * An envelope's `eventNotification` (its own webhook) read from the request into the domain, and its
+ * top-level expiration folded into `notification` (read by templates/notification.ts, as templates carry
+ * one too). Both are stored as given for the lifecycle and webhook work to honour; what cannot be
+ * honoured (an unknown event) is refused here rather than forgotten.
  */
 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === 'true'
-const days = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 
-export function notificationOf(input: NotificationInput | undefined): EnvelopeNotification | undefined {
-  if (!input) return undefined
-  const notification: EnvelopeNotification = {
-    useAccountDefaults: flag(
-      input.useAccountDefaults,
-      input.reminders === undefined && input.expirations === undefined,
-    ),
+/**
+ * DocuSign also takes `expireEnabled`/`expireAfter` at the top of the envelope definition: they stand
+ * for `notification.expirations`' own, which win when both are given.
+ */
+export function withTopLevelExpiration(request: {
+  notification?: NotificationInput
+  expireEnabled?: 'true' | 'false'
+  expireAfter?: string
+}): NotificationInput | undefined {
+  const { expireEnabled, expireAfter } = request
+  if (expireEnabled === undefined && expireAfter === undefined) return request.notification
+  return {
+    ...request.notification,
+    expirations: {
+      ...(expireEnabled !== undefined ? { expireEnabled } : {}),
+      ...(expireAfter !== undefined ? { expireAfter } : {}),
+      ...request.notification?.expirations,
+    },
   }
-  if (input.reminders) {
-    notification.reminders = {
-      reminderEnabled: flag(input.reminders.reminderEnabled, false),
-      reminderDelayDays: days(input.reminders.reminderDelay),
-      reminderFrequencyDays: days(input.reminders.reminderFrequency),
-    }
-  }
-  if (input.expirations) {
-    notification.expirations = {
-      expireEnabled: flag(input.expirations.expireEnabled, false),
-      expireAfterDays: days(input.expirations.expireAfter),
-      expireWarnDays: days(input.expirations.expireWarn),
-    }
-    const { expireEnabled, expireAfterDays, expireWarnDays } = notification.expirations
-    if (expireEnabled && expireAfterDays < 1) {
-      throw new InvalidRequestError(
-        'notification.expirations.expireAfter must be at least 1 day when expireEnabled',
-      )
-    }
-    if (expireEnabled && expireWarnDays >= expireAfterDays && expireWarnDays > 0) {
-      throw new InvalidRequestError('notification.expirations.expireWarn must be less than expireAfter')
-    }
-  }
-  return notification
 }
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CONNECT_EVENTS)

@@ -18,6 +18,7 @@ import type { SystemFolder } from './folder.js'
 import type {
   AdditionalNotification,
   DeliveryMethod,
+  EmailSettings,
   EnvelopeDefinition,
   EnvelopeDocument,
   EnvelopeNotification,
@@ -49,6 +50,8 @@ export interface EnvelopeRecord {
   eventNotification?: EventNotification
   /** Scheduled sending, paused and delayed routing, with their progress. */
   workflow?: LifecycleWorkflow
+  /** Reply-To and Bcc of every email of the envelope. */
+  emailSettings?: EmailSettings
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -96,6 +99,24 @@ export interface IdempotencyRecord {
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
+/** The recipient fields stored together in `message_settings`. */
+type RecipientMessageSettings = Pick<
+  EnvelopeRecipient,
+  'firstName' | 'lastName' | 'emailNotification' | 'suppressEmails' | 'customFields'
+>
+
+function messageSettingsOf(recipient: EnvelopeRecipient): string | null {
+  const { firstName, lastName, emailNotification, suppressEmails, customFields } = recipient
+  const settings: RecipientMessageSettings = {
+    ...(firstName !== undefined ? { firstName } : {}),
+    ...(lastName !== undefined ? { lastName } : {}),
+    ...(emailNotification !== undefined ? { emailNotification } : {}),
+    ...(suppressEmails !== undefined ? { suppressEmails } : {}),
+    ...(customFields !== undefined ? { customFields } : {}),
+  }
+  return Object.keys(settings).length > 0 ? JSON.stringify(settings) : null
+}
+
 /** The rows of one new envelope in each table. */
 function rowsOf(envelope: NewEnvelope) {
   const { definition } = envelope
@@ -120,6 +141,7 @@ function rowsOf(envelope: NewEnvelope) {
       sms_auth_phones: json(recipient.smsAuthPhones),
       in_person: json(recipient.inPerson),
       tabs: JSON.stringify(recipient.tabs),
+      message_settings: messageSettingsOf(recipient),
       status: sent ? 'sent' : 'created',
       sent_at: sent ? timestamp : null,
       position: index + 1,
@@ -167,6 +189,7 @@ function rowsOf(envelope: NewEnvelope) {
     updated_at: timestamp,
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
+    email_settings: json(definition.emailSettings),
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -328,6 +351,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.updated_at',
       'envelopes.notification',
       'envelopes.event_notification',
+      'envelopes.email_settings',
       'envelopes.workflow',
     ])
 }
@@ -358,6 +382,9 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
       ? { eventNotification: JSON.parse(row.event_notification) as EventNotification }
       : {}),
     ...(row.workflow !== null ? { workflow: JSON.parse(row.workflow) as LifecycleWorkflow } : {}),
+    ...(row.email_settings !== null
+      ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings }
+      : {}),
   }
 }
 
@@ -552,6 +579,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.access_code !== null ? { accessCode: row.access_code } : {}),
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
+    ...(row.message_settings !== null ? (JSON.parse(row.message_settings) as RecipientMessageSettings) : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),

@@ -49,6 +49,8 @@ export interface EnvelopesTable {
    */
   audit_head_sequence: number | null
   audit_head_hash: string | null
+  /** JSON `EmailSettings` (Reply-To, Bcc of every email), or null (migration 0031). */
+  email_settings: Generated<string | null>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -90,6 +92,11 @@ export interface EnvelopeRecipientsTable {
   in_person: string | null
   /** JSON `TabsByType`. */
   tabs: string
+  /**
+   * JSON `RecipientMessageSettings` (name parts, `emailNotification`, `suppressEmails`, `customFields`),
+   * or null when the request set none (migration 0031).
+   */
+  message_settings: Generated<string | null>
   status: string
   sent_at: string | null
   position: number

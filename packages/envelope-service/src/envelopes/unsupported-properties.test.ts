@@ -205,6 +205,35 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
     }
   })
 
+  it('accepts the message properties issue 21 acts on, where the refusal list no longer names them', async () => {
+    const request = envelope()
+    Object.assign(request, {
+      emailSettings: { bccEmailAddresses: [{ email: 'archive@example.test' }] },
+      expireEnabled: 'true',
+      expireAfter: '30',
+    })
+    const recipients = request.recipients as Record<string, Record<string, unknown>[]>
+    const messages = {
+      emailNotification: { emailSubject: 'Firme', supportedLanguage: 'es' },
+      suppressEmails: 'true',
+      customFields: ['crm:1'],
+    }
+    for (const list of ['signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners'])
+      Object.assign(recipients[list]![0]!, messages)
+    for (const list of ['signers', 'carbonCopies', 'certifiedDeliveries'])
+      Object.assign(recipients[list]![0]!, { firstName: 'Ana', lastName: 'García' })
+    const response = await injectAs(service, sender, 'POST', '/envelopes', request)
+    expect(response.statusCode, response.body).toBe(201)
+    for (const name of ['emailSettings', 'expireEnabled', 'expireAfter'])
+      expect(UNSUPPORTED_PROPERTIES.envelopeDefinition).not.toContain(name)
+    for (const name of Object.keys(messages)) {
+      expect(UNSUPPORTED_PROPERTIES.signer).not.toContain(name)
+      expect(UNSUPPORTED_PROPERTIES.inPersonSigner).not.toContain(name)
+      // A stored template's recipients do not keep them yet: still refused there, never dropped.
+      expect(UNSUPPORTED_PROPERTIES.templateSigner).toContain(name)
+    }
+  })
+
   it('accepts the same bodies without them', async () => {
     expect((await injectAs(service, sender, 'POST', '/envelopes', envelope())).statusCode).toBe(201)
     expect((await injectAs(service, sender, 'POST', '/templates', template())).statusCode).toBe(201)

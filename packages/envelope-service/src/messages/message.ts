@@ -11,6 +11,10 @@ export interface EmailMessage {
   subject: string
   text: string
   html: string
+  /** The envelope's `emailSettings.replyEmailAddressOverride` (and name): where replies go. */
+  replyTo?: { name?: string; address: string }
+  /** The envelope's `emailSettings.bccEmailAddresses`: blind copies of the message. */
+  bcc?: string[]
 }
 
 export interface SmsMessage {

@@ -7,6 +7,11 @@ import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
 import { expirationOf } from '../lifecycle/schedule.js'
 import { recordAudit } from '../lifecycle/service.js'
 import { composeMessages } from '../messages/compose.js'
+import {
+  channelAfterSuppression,
+  recipientWording,
+  withEmailSettings,
+} from '../messages/envelope-email-settings.js'
 import type { DeliveryResult, OutboundMessage } from '../messages/message.js'
 import {
   type ClaimedOutboxMessage,
@@ -21,7 +26,7 @@ import {
 import { retryDelayMs } from '../outbox/retry.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
 import { newSigningToken, signingUrl } from '../signing/records/links.js'
-import { formLanguageOf } from '../signing/records/model.js'
+import { recipientLanguageOf } from '../signing/records/model.js'
 import { insertSigningLink } from '../signing/records/repository.js'
 import { deliverComposedRow } from './composed-messages.js'
 import type { Dispatch } from './dispatch.js'
@@ -289,6 +294,12 @@ async function prepare(
   const kind = payload.kind as MessageKind
   const inProgress = envelope.status === 'sent' || envelope.status === 'delivered'
   if (IN_PROGRESS_KINDS.has(kind) && !inProgress) return 'skip'
+  const toSender = SENDER_KINDS.has(kind)
+  // A recipient's suppressEmails takes email away from its own messages, never from the sender's notices.
+  const channel = toSender
+    ? (payload.channel as DeliveryChannel)
+    : channelAfterSuppression(payload.channel as DeliveryChannel, recipient.suppressEmails)
+  if (channel === undefined) return 'skip'
   const now = deps.now()
   const sentAt = new Date(envelope.sentAt ?? now)
   let linked = payload
@@ -308,14 +319,13 @@ async function prepare(
   const phone = smsPhoneOf(recipient)
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
   const recipientName = recipient.inPerson?.signerName ?? recipient.name
-  const toSender = SENDER_KINDS.has(kind)
-  const messages = composeMessages({
+  const composed = composeMessages({
     kind,
-    language: formLanguageOf(fields?.listCustomFields ?? []) ?? 'en',
-    channel: payload.channel as DeliveryChannel,
+    // The recipient's own language and wording are for its messages; the sender reads the envelope's.
+    language: recipientLanguageOf(toSender ? {} : recipient, fields?.listCustomFields ?? []) ?? 'en',
+    channel,
     envelope: {
-      emailSubject: envelope.emailSubject,
-      ...(envelope.emailBlurb ? { emailBlurb: envelope.emailBlurb } : {}),
+      ...recipientWording(envelope, toSender ? undefined : recipient.emailNotification),
       senderName: envelope.sender.userName,
     },
     recipient: toSender
@@ -330,6 +340,7 @@ async function prepare(
     ...(payload.reason ? { reason: payload.reason } : {}),
     ...(expiresAt ? { expiresAt } : {}),
   })
+  const messages = withEmailSettings(composed, envelope.emailSettings, envelope.sender.email)
   return { messages, envelopeStatus: envelope.status, payload: linked }
 }
 

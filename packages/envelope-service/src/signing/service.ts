@@ -17,7 +17,7 @@ import { requireAuthenticated } from './auth/service.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { hashSigningToken } from './records/links.js'
-import { type Client, formLanguageOf, invalidLink, signerName } from './records/model.js'
+import { type Client, invalidLink, recipientLanguageOf, signerName } from './records/model.js'
 import {
   consumeSigningLink,
   findAdoptions,
@@ -158,7 +158,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
     state = stateOf(envelope.status, envelope.voidedReason, recipient)
   }
   const fields = (await findCustomFields(deps.db, [envelopeId])).get(envelopeId)
-  const language = formLanguageOf(fields?.listCustomFields ?? [])
+  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? [])
   const stored = (await findDocuments(deps.db, [envelopeId])).get(envelopeId) ?? []
   // Each document's bytes are read once, however many recipients' anchors are looked up in it.
   const documents = stored.map((document) => {

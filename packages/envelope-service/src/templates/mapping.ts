@@ -1,7 +1,9 @@
 import type { RecipientList } from 'esign-contract'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs } from '../tabs/read-tabs.js'
+import { toEmailSettingsOutput } from './email-settings.js'
 import type { Template, TemplateRole } from './model.js'
+import { toNotificationOutput } from './notification.js'
 import type { TemplateListing } from './repository.js'
 import type { EnvelopeTemplate, TemplateSummary } from './schema.js'
 
@@ -115,5 +117,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
         required: flag(field.required),
       })),
     },
+    ...(template.notification ? { notification: toNotificationOutput(template.notification) } : {}),
+    ...(template.emailSettings ? { emailSettings: toEmailSettingsOutput(template.emailSettings) } : {}),
   }
 }

@@ -25,6 +25,23 @@ export interface PhoneNumber {
   number: string
 }
 
+/**
+ * DocuSign's `notification` (reminders, expiration), with day counts as numbers: an envelope's, or a
+ * template's that envelopes made from it take.
+ */
+export interface EnvelopeNotification {
+  useAccountDefaults: boolean
+  reminders?: { reminderEnabled: boolean; reminderDelayDays: number; reminderFrequencyDays: number }
+  expirations?: { expireEnabled: boolean; expireAfterDays: number; expireWarnDays: number }
+}
+
+/** Reply-To and blind copies of every email of an envelope (`emailSettings`), or of a template's envelopes. */
+export interface EmailSettings {
+  replyEmailAddressOverride?: string
+  replyEmailNameOverride?: string
+  bccEmailAddresses: Array<{ bccEmailAddressId: string; email: string }>
+}
+
 /** A role of a template: a placeholder that an envelope fills with a person. */
 export interface TemplateRole {
   type: RecipientType
@@ -84,6 +101,10 @@ export interface Template {
   documents: TemplateDocument[]
   recipients: TemplateRole[]
   customFields: CustomFields
+  /** Reminders and expiration its envelopes take unless they set their own (composite-merge.ts). */
+  notification?: EnvelopeNotification
+  /** Reply-To and Bcc its envelopes take unless they set their own. */
+  emailSettings?: EmailSettings
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

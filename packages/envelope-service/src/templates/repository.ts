@@ -1,7 +1,14 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
-import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
+import type {
+  CustomFields,
+  EmailSettings,
+  EnvelopeNotification,
+  Template,
+  TemplateDocument,
+  TemplateRole,
+} from './model.js'
 import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
 
 /** A template's owner and account. */
@@ -26,6 +33,8 @@ export interface TemplateRecord {
   emailBlurb: string
   recipients: TemplateRole[]
   customFields: CustomFields
+  notification?: EnvelopeNotification
+  emailSettings?: EmailSettings
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -89,6 +98,8 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     documents,
     recipients: JSON.parse(row.recipients) as TemplateRole[],
     customFields: JSON.parse(row.custom_fields) as CustomFields,
+    ...(row.notification ? { notification: JSON.parse(row.notification) as EnvelopeNotification } : {}),
+    ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -271,6 +282,8 @@ function contentColumns(record: TemplateRecord) {
     email_blurb: record.emailBlurb,
     recipients: JSON.stringify(record.recipients),
     custom_fields: JSON.stringify(record.customFields),
+    notification: record.notification ? JSON.stringify(record.notification) : null,
+    email_settings: record.emailSettings ? JSON.stringify(record.emailSettings) : null,
   }
 }
 

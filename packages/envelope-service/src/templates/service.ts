@@ -12,7 +12,9 @@ import {
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs, checkRecipientType, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import { emailSettingsOf } from './email-settings.js'
 import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
+import { notificationOf } from './notification.js'
 import {
   deleteTemplate,
   findTemplate,
@@ -230,6 +232,10 @@ async function readTemplate(
         : existing.customFields,
     documents: input.documents ? documents : undefined,
   }
+  const notification = input.notification ? notificationOf(input.notification) : existing?.notification
+  if (notification) record.notification = notification
+  const emailSettings = input.emailSettings ? emailSettingsOf(input.emailSettings) : existing?.emailSettings
+  if (emailSettings) record.emailSettings = emailSettings
   return { record, pending }
 }
 

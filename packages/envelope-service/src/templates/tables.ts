@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { DocumentTables } from '../documents/tables.js'
 
 /**
@@ -20,6 +21,10 @@ export interface TemplatesTable {
   recipients: string
   /** JSON `CustomFields`. */
   custom_fields: string
+  /** JSON `EnvelopeNotification` its envelopes take, or null (migration 0031). */
+  notification: Generated<string | null>
+  /** JSON `EmailSettings` its envelopes take, or null (migration 0031). */
+  email_settings: Generated<string | null>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

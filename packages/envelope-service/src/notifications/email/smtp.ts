@@ -43,6 +43,10 @@ export function createSmtpTransport(
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo
+            ? { replyTo: message.replyTo.name ? message.replyTo : message.replyTo.address }
+            : {}),
+          ...(message.bcc && message.bcc.length > 0 ? { bcc: message.bcc } : {}),
         })
         return { outcome: 'delivered', transport: 'smtp', providerMessageId: String(info.messageId) }
       } catch (error) {

@@ -14,7 +14,7 @@ import { recordAudit } from '../../lifecycle/service.js'
 import { enqueue } from '../../outbox/repository.js'
 import { type ComposedMessagePayload, OUTBOX_TOPICS } from '../../outbox/topics.js'
 import { hashSigningToken } from '../records/links.js'
-import { type Client, formLanguageOf, invalidLink, signerName } from '../records/model.js'
+import { type Client, invalidLink, recipientLanguageOf, signerName } from '../records/model.js'
 import { findSigningLink, type SigningLink } from '../records/repository.js'
 import { lockedNoticeEmail, smsCodeMessage } from './messages.js'
 import type { AuthenticationEvent } from './model.js'
@@ -141,7 +141,7 @@ export async function authStatus(
   const session = await authSessionOf(deps, link, authToken)
   const max = deps.config.RECIPIENT_AUTH_MAX_ATTEMPTS
   const fields = (await findCustomFields(deps.db, [link.envelopeId])).get(link.envelopeId)
-  const language = formLanguageOf(fields?.listCustomFields ?? [])
+  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? [])
   return {
     required: methods,
     pending: pendingMethods(methods, session?.methods ?? []),
@@ -201,7 +201,7 @@ export async function sendSmsCode(
       subject: envelope.emailSubject,
       senderName: envelope.sender.userName,
       ttlMinutes,
-      language: formLanguageOf(fields?.listCustomFields ?? []) ?? 'en',
+      language: recipientLanguageOf(recipient, fields?.listCustomFields ?? []) ?? 'en',
     }),
   }
   const stored = await audited(deps, async (tx) => {

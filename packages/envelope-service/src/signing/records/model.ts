@@ -28,3 +28,17 @@ export function formLanguageOf(fields: { name: string; value: string }[]): 'en' 
   }
   return undefined
 }
+
+/**
+ * The language of a recipient's messages and signing page: the recipient's own
+ * `emailNotification.supportedLanguage` (Spanish for `es`, English for any other: the service speaks
+ * those two), else the envelope's form language.
+ */
+export function recipientLanguageOf(
+  recipient: Pick<StoredRecipient, 'emailNotification'>,
+  fields: { name: string; value: string }[],
+): 'en' | 'es' | undefined {
+  const own = recipient.emailNotification?.supportedLanguage
+  if (own !== undefined) return /^es([-_]|$)/i.test(own) ? 'es' : 'en'
+  return formLanguageOf(fields)
+}
