@@ -13,6 +13,7 @@ import { attachmentRoutes } from './envelope-api/attachments/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
+import { notificationSettingsRoutes } from './envelope-api/notification/routes.js'
 import { recipientAdditionRoutes } from './envelope-api/recipient-addition/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
@@ -51,6 +52,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await correctRecipientsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await recipientAdditionRoutes(app, ctx)
+  await notificationSettingsRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
