@@ -22,6 +22,8 @@ import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
+import { templateCustomFieldRoutes } from './templates/custom-field-routes.js'
+import { templateRecipientRoutes } from './templates/recipient-routes.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
@@ -57,6 +59,8 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
   await templateSubResourceRoutes(app, ctx)
+  await templateRecipientRoutes(app, ctx)
+  await templateCustomFieldRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)
