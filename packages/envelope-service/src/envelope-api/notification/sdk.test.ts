@@ -4,6 +4,7 @@ import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { DAY_MS } from '../../lifecycle/schedule.js'
 import { runScheduleRound } from '../../lifecycle/schedule-job.js'
 import { OUTBOX_TOPICS } from '../../outbox/topics.js'
+import { findSigningLink, insertSigningLink } from '../../signing/records/repository.js'
 import {
   type DocuSignSdkBase,
   loadDocuSignSdk,
@@ -144,9 +145,21 @@ describeEachDatabase(
         useAccountDefaults: 'false',
         expirations: { expireEnabled: 'true', expireAfter: '30', expireWarn: '0' },
       })
+      const link = { envelopeId, recipientId: '1', kind: 'invitation' as const, createdAt: START }
+      const { db } = sdk.service.ctx
+      await insertSigningLink(db, { ...link, tokenHash: 'unused', expiresAt: START + 60 * DAY_MS })
+      await insertSigningLink(db, { ...link, tokenHash: 'opened', expiresAt: START + 60 * DAY_MS })
+      await db
+        .updateTable('signing_links')
+        .set({ used_at: START })
+        .where('token_hash', '=', 'opened')
+        .execute()
       await envelopes.updateNotificationSettings(accountId, envelopeId, {
         envelopeNotificationRequest: { expirations: { expireEnabled: 'true', expireAfter: '3' } },
       })
+      // The link not yet opened follows the new expiry (and its 30 days of grace); an opened one keeps its session.
+      expect(Number((await findSigningLink(db, 'unused'))?.expiresAt)).toBe(START + 33 * DAY_MS)
+      expect(Number((await findSigningLink(db, 'opened'))?.expiresAt)).toBe(START + 60 * DAY_MS)
       await at(2)
       expect((await envelopes.getEnvelope(accountId, envelopeId)).status).toBe('sent')
       await at(3)

@@ -5,7 +5,9 @@ import type { EnvelopeNotification } from '../../envelopes/model.js'
 import { envelopeOrFail } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import type { Transition } from '../../lifecycle/model.js'
+import { linkExpiryOf } from '../../lifecycle/notification-settings.js'
 import { applyTransition } from '../../lifecycle/service.js'
+import { moveUnusedLinkExpiry } from '../../signing/records/repository.js'
 import { storeNotification } from './repository.js'
 import { checkChangeable, notificationInForce, updatedNotification } from './rules.js'
 
@@ -46,6 +48,10 @@ export async function changeNotificationSettings(
       const current = await envelopeOrFail(tx, caller.accountId, envelopeId)
       next = updatedNotification(current.notification, input)
       await storeNotification(tx, envelopeId, next)
+      // Links already sent follow the new expiry, as links minted from now on will.
+      if (current.sentAt) {
+        await moveUnusedLinkExpiry(tx, envelopeId, linkExpiryOf(next, new Date(current.sentAt)))
+      }
     },
   )
   return toNotificationOutput(notificationInForce(next))
