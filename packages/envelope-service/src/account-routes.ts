@@ -15,6 +15,8 @@ import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.j
 import { envelopeDocumentRoutes } from './envelope-api/documents/routes.js'
 import { envelopeEmailSettingsRoutes } from './envelope-api/email-settings/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
+import { notificationSettingsRoutes } from './envelope-api/notification/routes.js'
+import { recipientAdditionRoutes } from './envelope-api/recipient-addition/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { folderRoutes } from './folders/routes.js'
@@ -22,7 +24,9 @@ import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
+import { templateCustomFieldRoutes } from './templates/custom-field-routes.js'
 import { templateDocumentRoutes } from './templates/documents/routes.js'
+import { templateRecipientRoutes } from './templates/recipient-routes.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
@@ -52,6 +56,8 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
+  await recipientAdditionRoutes(app, ctx)
+  await notificationSettingsRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
   await envelopeEmailSettingsRoutes(app, ctx)
   await lockRoutes(app, ctx)
@@ -59,6 +65,8 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await templateSubResourceRoutes(app, ctx)
   await envelopeDocumentRoutes(app, ctx)
   await templateDocumentRoutes(app, ctx)
+  await templateRecipientRoutes(app, ctx)
+  await templateCustomFieldRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)

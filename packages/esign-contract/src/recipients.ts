@@ -1,5 +1,6 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
 import { RecipientEmailNotification } from './email-settings.js'
+import { ErrorDetails } from './errors.js'
 import { BooleanString, Digits } from './scalars.js'
 import { Tabs } from './tabs.js'
 
@@ -156,6 +157,21 @@ export const TemplateRecipients = recipientLists(
 export type TemplateRecipients = Static<typeof TemplateRecipients>
 
 /**
+ * `PUT /templates/{templateId}/recipients`: each entry names a role by `recipientId`; the fields given
+ * change, the others stay.
+ */
+export const TemplateRecipientUpdates = recipientLists(
+  {
+    recipientId: Digits('The role to update.'),
+    roleName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    routingOrder: Type.Optional(Digits('Signing order.')),
+  },
+  { name: Type.Optional(Name), email: Type.Optional(Email) },
+  { hostName: Type.Optional(Name), hostEmail: Type.Optional(Email) },
+)
+export type TemplateRecipientUpdates = Static<typeof TemplateRecipientUpdates>
+
+/**
  * An envelope's recipients (or an inline template's): every recipient but an in-person one needs an email
  * (checked by the service, which lets the placeholder signer of a conditional-recipient rule omit it).
  */
@@ -249,3 +265,34 @@ export const RecipientsOutput = Type.Object({
   currentRoutingOrder: Type.Optional(Type.String()),
 })
 export type RecipientsOutput = Static<typeof RecipientsOutput>
+
+/* ---------- naming recipients ---------- */
+
+/** A recipient named by id (deletes): DocuSign reads only its `recipientId`; the rest is ignored. */
+const NamedRecipient = Type.Object({ recipientId: Type.String({ minLength: 1, maxLength: 100 }) })
+const namedList = Type.Optional(Type.Array(NamedRecipient, { maxItems: MAX_RECIPIENTS }))
+
+/** DocuSign's recipient lists as the body of a `DELETE .../recipients` (envelope or template). */
+export const RecipientsToDelete = Type.Object({
+  signers: namedList,
+  carbonCopies: namedList,
+  certifiedDeliveries: namedList,
+  inPersonSigners: namedList,
+})
+export type RecipientsToDelete = Static<typeof RecipientsToDelete>
+
+export function namedRecipientIds(body: RecipientsToDelete): string[] {
+  return RECIPIENT_LISTS.flatMap((list) => body[list] ?? []).map((recipient) => recipient.recipientId)
+}
+
+/** DocuSign's `RecipientsUpdateSummary`: one entry per recipient named in an update, in request order. */
+export const RecipientsUpdateSummary = Type.Object({
+  recipientUpdateResults: Type.Array(
+    Type.Object({
+      recipientId: Type.String(),
+      recipientIdGuid: Type.Optional(Type.String()),
+      errorDetails: Type.Optional(ErrorDetails),
+    }),
+  ),
+})
+export type RecipientsUpdateSummary = Static<typeof RecipientsUpdateSummary>

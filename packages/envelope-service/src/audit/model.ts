@@ -10,6 +10,7 @@ export type AuditAction =
   | 'Reminder Sent'
   | 'Expiration Warning Sent'
   | 'Completed'
+  | 'Recipient Added'
   | WorkflowAuditAction
 
 /**

@@ -3,8 +3,14 @@ import { createGroupCommit } from 'platform'
 import { type ChainedAuditRecord, headsOf } from '../audit/chain.js'
 import { insertAuditEntries } from '../audit/repository.js'
 import { accountsWithConfigurations } from '../connect/delivery/repository.js'
-import type { Db, Schema } from '../database.js'
-import { insertEnvelopes, type NewEnvelope } from '../envelopes/repository.js'
+import type { Db, DbOrTx, Schema } from '../database.js'
+import type { EnvelopeRecipient } from '../envelopes/model.js'
+import {
+  insertEnvelopes,
+  insertRecipients,
+  type NewEnvelope,
+  type RecipientProgress,
+} from '../envelopes/repository.js'
 import type { TemplateUseMemo, TemplateUseRecorder } from '../envelopes/template-use.js'
 import { enqueue, type OutboxMessage } from '../outbox/repository.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
@@ -130,4 +136,18 @@ export function groupCommitEnvelopeWriter(db: Db, templateUse?: TemplateUseMemo)
     writeBatch: (batch) => writeInTransaction(db, batch, templateUse),
     writeOne: transactionPerEnvelopeWriter(db, templateUse),
   })
+}
+
+/**
+ * Recipients added to a stored envelope (recipient-addition/), in the lifecycle transaction that invites
+ * them: their rows, with the status the routing gave each. Written here, beside the create path's rows,
+ * so the envelope's recipients have one row mapping.
+ */
+export async function storeAddedRecipients(
+  tx: DbOrTx,
+  envelopeId: string,
+  recipients: readonly EnvelopeRecipient[],
+  progress: ReadonlyMap<string, RecipientProgress>,
+): Promise<void> {
+  await insertRecipients(tx, envelopeId, recipients, progress)
 }

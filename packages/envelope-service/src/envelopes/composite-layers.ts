@@ -312,8 +312,12 @@ function layerDocuments(
 // ---------------------------------------------------------------------------------------------
 // Request recipients: normalized and checked, field paths kept for messages.
 
-/** `placeholders`: recipientIds of conditional-rule placeholders, which may come without email. */
-function requestRoles(
+/**
+ * A request's recipient lists as layer roles, checked and normalized (the create request's, and the
+ * recipients added to a stored envelope). `placeholders`: recipientIds of conditional-rule
+ * placeholders, which may come without email.
+ */
+export function requestRoles(
   recipients: RecipientsInput | undefined,
   path: string,
   placeholders: ReadonlySet<string> = new Set(),

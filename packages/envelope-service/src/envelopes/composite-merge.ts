@@ -10,10 +10,11 @@ import {
   type InlineDocumentContent,
   type Layer,
   type LayerRole,
+  requestRoles,
 } from './composite-layers.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
-import type { EnvelopeDefinitionInput } from './schema.js'
+import type { EnvelopeDefinitionInput, RecipientsInput } from './schema.js'
 
 /**
  * The composite-template merge (DocuSign semantics, see decisions.md "Composite templates"): a pure
@@ -94,6 +95,43 @@ function firstTemplates<K extends 'notification' | 'emailSettings'>(
     if (carrying.length > 0) return carrying[carrying.length - 1]![key]
   }
   return undefined
+}
+
+/** DocuSign's code for a `recipientId` the envelope already has. */
+export const RECIPIENT_ID_TAKEN = 'INVALID_RECIPIENT_ID'
+
+/**
+ * Recipients added to a stored envelope (`POST .../envelopes/{envelopeId}/recipients`), built as the
+ * create request's are: the same reading and checks of each recipient (email, delivery, authentication,
+ * tabs), tabs placed against the envelope's stored documents (whose ids are already the envelope's), and
+ * the same final pass that assigns ids, with the envelope's ids already taken: a caller's id the
+ * envelope has is a 400 `INVALID_RECIPIENT_ID`, a recipient without one gets the lowest free number.
+ * On an envelope already sent every added recipient needs a name, as on a sent create.
+ */
+export function addedRecipients(
+  input: RecipientsInput,
+  documents: readonly Pick<EnvelopeDocument, 'documentId' | 'pages'>[],
+  existingIds: ReadonlySet<string>,
+  sending: boolean,
+): EnvelopeRecipient[] {
+  const roles = requestRoles(input, 'recipients')
+  if (roles.length === 0) {
+    throw new InvalidRequestError(
+      'Name at least one recipient in signers, carbonCopies, certifiedDeliveries or inPersonSigners',
+    )
+  }
+  const pages = new Map(documents.map((document) => [document.documentId, document.pages]))
+  const sameIds = new Map(documents.map((document) => [document.documentId, document.documentId]))
+  const merged = roles.map((role) => {
+    checkTabPlacement(role.tabs, `${role.path}.tabs`, pages, 'the envelope')
+    return newRole(role, mapTabDocuments(role.tabs, sameIds), idSourceOf(true, role))
+  })
+  if (sending) {
+    for (const recipient of merged) {
+      if (!recipient.name) throw new InvalidRequestError(`${describeRecipient(recipient)} has no name`)
+    }
+  }
+  return assignRecipientIds(merged, existingIds)
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
@@ -472,14 +510,24 @@ function requireSendable(recipients: MergedRole[], documents: EnvelopeDocument[]
 }
 
 /**
- * Final ids: the caller's are kept and must be unique; a stored template's is kept unless taken; the
- * rest get the lowest free number, in order of appearance. Tabs name their recipient by the final id.
+ * Final ids: the caller's are kept and must be unique (also against `stored`, the ids an envelope
+ * already has when recipients are added to it); a stored template's is kept unless taken; the rest get
+ * the lowest free number, in order of appearance. Tabs name their recipient by the final id.
  */
-function assignRecipientIds(recipients: MergedRole[]): EnvelopeRecipient[] {
-  const taken = new Map<string, string>()
+function assignRecipientIds(
+  recipients: MergedRole[],
+  stored: ReadonlySet<string> = new Set(),
+): EnvelopeRecipient[] {
+  const taken = new Map<string, string>([...stored].map((id) => [id, 'the envelope']))
   for (const recipient of recipients) {
     const { recipientId, idFrom } = recipient
     if (recipientId === undefined || idFrom?.kind !== 'request') continue
+    if (stored.has(recipientId)) {
+      throw new InvalidRequestError(
+        `${idFrom.path}.recipientId ${recipientId} is already a recipient of this envelope: recipientIds must be unique within the envelope`,
+        { errorCode: RECIPIENT_ID_TAKEN },
+      )
+    }
     const other = taken.get(recipientId)
     if (other !== undefined) {
       throw new InvalidRequestError(

@@ -117,36 +117,86 @@ function messageSettingsOf(recipient: EnvelopeRecipient): string | null {
   return Object.keys(settings).length > 0 ? JSON.stringify(settings) : null
 }
 
+/** Where a recipient's routing stands when its row is written. */
+export interface RecipientProgress {
+  status: RecipientStatus
+  sentAt?: string
+}
+
+function recipientRow(
+  envelopeId: string,
+  recipient: EnvelopeRecipient,
+  position: number,
+  progress: RecipientProgress,
+) {
+  return {
+    envelope_id: envelopeId,
+    recipient_id: recipient.recipientId,
+    recipient_id_guid: randomUUID(),
+    type: recipient.type,
+    role_name: recipient.roleName ?? null,
+    routing_order: Number(recipient.routingOrder),
+    name: recipient.name ?? null,
+    email: recipient.email ?? null,
+    delivery_method: recipient.deliveryMethod,
+    phone_number: json(recipient.phoneNumber),
+    additional_notifications: JSON.stringify(recipient.additionalNotifications),
+    client_user_id: recipient.clientUserId ?? null,
+    access_code: recipient.accessCode ?? null,
+    sms_auth_phones: json(recipient.smsAuthPhones),
+    in_person: json(recipient.inPerson),
+    tabs: JSON.stringify(recipient.tabs),
+    message_settings: messageSettingsOf(recipient),
+    status: progress.status,
+    sent_at: progress.sentAt ?? null,
+    position,
+  }
+}
+
+/**
+ * Recipients added to a stored envelope, after its others (`position`), in the caller's transaction;
+ * `progress` says where the routing left each (by recipientId).
+ */
+export async function insertRecipients(
+  tx: DbOrTx,
+  envelopeId: string,
+  recipients: readonly EnvelopeRecipient[],
+  progress: ReadonlyMap<string, RecipientProgress>,
+): Promise<void> {
+  if (recipients.length === 0) return
+  const last = await tx
+    .selectFrom('envelope_recipients')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('envelope_id', '=', envelopeId)
+    .executeTakeFirst()
+  const after = Number(last?.position ?? 0)
+  await insertRows(
+    tx,
+    'envelope_recipients',
+    recipients.map((recipient, index) =>
+      recipientRow(
+        envelopeId,
+        recipient,
+        after + index + 1,
+        progress.get(recipient.recipientId) ?? { status: 'created' },
+      ),
+    ),
+  )
+}
+
 /** The rows of one new envelope in each table. */
 function rowsOf(envelope: NewEnvelope) {
   const { definition } = envelope
   const timestamp = new Date(envelope.now).toISOString()
   const invited = new Set(envelope.invited)
-  const recipients = definition.recipients.map((recipient, index) => {
-    const sent = invited.has(recipient.recipientId)
-    return {
-      envelope_id: envelope.envelopeId,
-      recipient_id: recipient.recipientId,
-      recipient_id_guid: randomUUID(),
-      type: recipient.type,
-      role_name: recipient.roleName ?? null,
-      routing_order: Number(recipient.routingOrder),
-      name: recipient.name ?? null,
-      email: recipient.email ?? null,
-      delivery_method: recipient.deliveryMethod,
-      phone_number: json(recipient.phoneNumber),
-      additional_notifications: JSON.stringify(recipient.additionalNotifications),
-      client_user_id: recipient.clientUserId ?? null,
-      access_code: recipient.accessCode ?? null,
-      sms_auth_phones: json(recipient.smsAuthPhones),
-      in_person: json(recipient.inPerson),
-      tabs: JSON.stringify(recipient.tabs),
-      message_settings: messageSettingsOf(recipient),
-      status: sent ? 'sent' : 'created',
-      sent_at: sent ? timestamp : null,
-      position: index + 1,
-    }
-  })
+  const recipients = definition.recipients.map((recipient, index) =>
+    recipientRow(
+      envelope.envelopeId,
+      recipient,
+      index + 1,
+      invited.has(recipient.recipientId) ? { status: 'sent', sentAt: timestamp } : { status: 'created' },
+    ),
+  )
   const documents = definition.documents.map((document) => ({
     envelope_id: envelope.envelopeId,
     document_id: document.documentId,

@@ -22,3 +22,4 @@ export type LifecycleErrorCode =
   | 'INVALID_REQUEST_PARAMETER'
   | 'WORKFLOW_NOT_PAUSED'
   | 'WORKFLOW_NOT_DUE'
+  | 'INVALID_RECIPIENT_ID'

@@ -38,8 +38,18 @@ export function settingsOf(stored: StoredNotification | undefined): Notification
   return effectiveNotificationSettings(scheduleNotificationOf(stored))
 }
 
-/** Signing links of an envelope live until it expires; one that never expires, a year at most. */
+/**
+ * A link keeps opening this long after its envelope expires, so the recipient sees "expired" (the
+ * envelope is voided by then, so the page shows its state, never a form) instead of "not a valid link".
+ */
+const EXPIRED_LINK_GRACE_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * Until when an invitation link of an envelope opens: the envelope's expiry (one that never expires, a
+ * year at most) and the grace after it. Minted links take it (notifications/outbox-job.ts) and a change
+ * of the settings moves the links not yet used (envelope-api/notification/).
+ */
 export function linkExpiryOf(stored: StoredNotification | undefined, sentAt: Date): number {
   const expiresAt = expirationOf(settingsOf(stored).expirations, sentAt)
-  return expiresAt ? expiresAt.getTime() : sentAt.getTime() + 365 * 24 * 60 * 60_000
+  return (expiresAt ? expiresAt.getTime() : sentAt.getTime() + 365 * 24 * 60 * 60_000) + EXPIRED_LINK_GRACE_MS
 }

@@ -279,6 +279,52 @@ export function expire(envelope: LifecycleEnvelope, now: Date): Transition {
   return voidEnvelope(envelope, EXPIRED_REASON, now)
 }
 
+const EDITABLE_ROUTING: ReadonlySet<EnvelopeStatus> = new Set(['created', 'sent', 'delivered'])
+
+/**
+ * Recipients added to a draft or an envelope in progress (`POST .../envelopes/{envelopeId}/recipients`).
+ * A draft only gains them. In progress, the routing goes on over the longer list: an added actor whose
+ * routing order the routing has reached is invited at once (a carbon copy gets its copy once the routing
+ * reaches its order), a later one waits for its turn, and an envelope `delivered` falls back to `sent`
+ * while someone new has to act. Nothing is invited while a scheduled send waits. DocuSign invites an
+ * added recipient whose turn it already is only with `resend_envelope=true`; here the routing invites
+ * whoever it has reached, so the envelope never waits on someone nobody invited.
+ */
+export function addRecipients(
+  envelope: LifecycleEnvelope,
+  added: readonly LifecycleRecipient[],
+  now: Date,
+): Transition {
+  if (!EDITABLE_ROUTING.has(envelope.status)) {
+    throw new LifecycleError(
+      'ENVELOPE_INVALID_STATUS',
+      `Recipients can be added to a draft, sent or delivered envelope; this one is '${envelope.status}'.`,
+    )
+  }
+  const taken = added.find((recipient) =>
+    envelope.recipients.some((existing) => existing.recipientId === recipient.recipientId),
+  )
+  if (taken) {
+    throw new LifecycleError(
+      'INVALID_RECIPIENT_ID',
+      `recipientId ${taken.recipientId} is already a recipient of this envelope: recipientIds must be unique within the envelope`,
+    )
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    for (const recipient of added) {
+      draft.recipients.push({ ...recipient, status: 'created' })
+      effects.audit.push({
+        action: 'Recipient Added',
+        recipientId: recipient.recipientId,
+        envelopeStatus: draft.status,
+        message: `Recipient ${recipient.recipientId} was added to the envelope.`,
+      })
+    }
+    if (draft.status === 'created' || awaitingScheduledSend(draft.workflow)) return
+    advanceRouting(draft, effects, at)
+  })
+}
+
 /** `?resend_envelope=true`: the current recipients who have not finished are invited again. */
 export function resend(envelope: LifecycleEnvelope, now: Date): Transition {
   return messagePendingActors(envelope, now, 'invitation', 'Resent')

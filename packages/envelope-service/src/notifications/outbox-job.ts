@@ -72,11 +72,6 @@ const UNCONFIGURED_FIRST_RETRY_MS = 60_000
 const UNCONFIGURED_MAX_RETRY_MS = 30 * 60_000
 /** How `last_error` begins for a message no configured transport can send. */
 const UNCONFIGURED_ERROR = 'No transport is configured for'
-/**
- * A link keeps opening this long after its envelope expires, so the recipient sees "expired" (the
- * envelope is voided by then, so the page shows its state, never a form) instead of "not a valid link".
- */
-const EXPIRED_LINK_GRACE_MS = 30 * 24 * 60 * 60_000
 
 /** Kinds whose message carries a personal signing link. */
 const LINKED_KINDS = new Set<MessageKind>(['invitation', 'reminder', 'expiryWarning', 'copy', 'completed'])
@@ -306,10 +301,7 @@ async function prepare(
   if (LINKED_KINDS.has(kind) && payload.link === undefined) {
     const minted = await mintLink(deps, rowId, payload, {
       // A completion link leads to the signed document, which outlives the envelope's expiry.
-      expiresAt:
-        kind === 'completed'
-          ? now + COMPLETED_LINK_MS
-          : linkExpiryOf(envelope.notification, sentAt) + EXPIRED_LINK_GRACE_MS,
+      expiresAt: kind === 'completed' ? now + COMPLETED_LINK_MS : linkExpiryOf(envelope.notification, sentAt),
       createdAt: now,
     })
     if (!minted) return 'lost'

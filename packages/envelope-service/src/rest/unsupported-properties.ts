@@ -113,6 +113,16 @@ export function refuseUnsupportedInTemplate(body: unknown): void {
   eachOf(body, 'documents', '', scoped('document'))
 }
 
+/** `POST /envelopes/{envelopeId}/recipients`: DocuSign's recipient lists. */
+export function refuseUnsupportedInRecipients(body: unknown): void {
+  if (isObject(body)) recipientsWalk('envelope')(body, '')
+}
+
+/** `POST` and `PUT /templates/{templateId}/recipients`: a template's recipient lists. */
+export function refuseUnsupportedInTemplateRecipients(body: unknown): void {
+  if (isObject(body)) recipientsWalk('template')(body, '')
+}
+
 /** As a route's preValidation hook (after the lenient body reader, before validation). */
 export const refusingUnsupported =
   (check: (body: unknown) => void): preValidationHookHandler =>

@@ -1,8 +1,9 @@
 import type { RecipientList } from 'esign-contract'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs } from '../tabs/read-tabs.js'
+import { numberedFields } from './custom-fields/rules.js'
 import { toEmailSettingsOutput } from './email-settings.js'
-import type { Template, TemplateRole } from './model.js'
+import type { CustomFields, ListCustomField, Template, TemplateRole, TextCustomField } from './model.js'
 import { toNotificationOutput } from './notification.js'
 import type { TemplateListing } from './repository.js'
 import type { EnvelopeTemplate, TemplateSummary } from './schema.js'
@@ -72,7 +73,7 @@ export function personOutput(recipient: Pick<TemplateRole, 'type' | 'name' | 'em
   }
 }
 
-function toRole(role: TemplateRole) {
+export function toRoleOutput(role: TemplateRole) {
   return {
     recipientId: role.recipientId,
     roleName: role.roleName,
@@ -99,25 +100,32 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
       uri: `${templateUri(template.templateId)}/documents/${document.documentId}`,
     })),
     recipients: {
-      ...byRecipientList(template.recipients, toRole),
+      ...byRecipientList(template.recipients, toRoleOutput),
       recipientCount: String(template.recipients.length),
     },
-    customFields: {
-      textCustomFields: template.customFields.textCustomFields.map((field) => ({
-        name: field.name,
-        value: field.value,
-        show: flag(field.show),
-        required: flag(field.required),
-      })),
-      listCustomFields: template.customFields.listCustomFields.map((field) => ({
-        name: field.name,
-        value: field.value,
-        listItems: [...field.listItems],
-        show: flag(field.show),
-        required: flag(field.required),
-      })),
-    },
+    customFields: customFieldsOutput(template.customFields),
     ...(template.notification ? { notification: toNotificationOutput(template.notification) } : {}),
     ...(template.emailSettings ? { emailSettings: toEmailSettingsOutput(template.emailSettings) } : {}),
+  }
+}
+
+/** A template's custom fields as returned, each with its `fieldId` (numbered when stored without). */
+function customFieldsOutput(fields: CustomFields) {
+  const numbered = numberedFields<TextCustomField | ListCustomField>([
+    ...fields.textCustomFields,
+    ...fields.listCustomFields,
+  ])
+  const common = (field: TextCustomField & { fieldId: string }) => ({
+    fieldId: field.fieldId,
+    name: field.name,
+    value: field.value,
+    show: flag(field.show),
+    required: flag(field.required),
+  })
+  return {
+    textCustomFields: numbered.slice(0, fields.textCustomFields.length).map(common),
+    listCustomFields: (
+      numbered.slice(fields.textCustomFields.length) as (ListCustomField & { fieldId: string })[]
+    ).map((field) => ({ ...common(field), listItems: [...field.listItems] })),
   }
 }

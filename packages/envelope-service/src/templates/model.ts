@@ -69,7 +69,13 @@ export interface TemplateDocument {
   original?: DocumentOriginal
 }
 
+/**
+ * `fieldId`: the number a template's field got from the custom-field operations
+ * (templates/custom-fields/rules.ts `numberedFields`); absent on fields written by `POST` or `PUT
+ * /templates`, which are numbered in order when read. An envelope numbers its own fields.
+ */
 export interface TextCustomField {
+  fieldId?: string
   name: string
   value: string
   show: boolean
@@ -77,6 +83,7 @@ export interface TextCustomField {
 }
 
 export interface ListCustomField {
+  fieldId?: string
   name: string
   value: string
   listItems: string[]

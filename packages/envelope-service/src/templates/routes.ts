@@ -25,7 +25,7 @@ const ErrorBody = ErrorDetails
 const common = { tags: ['Templates'], security: [{ bearer: [] }] }
 
 /** Members see their own templates and shared ones; administrators see every template of the account. */
-const viewerOf = (request: FastifyRequest): TemplateViewer => ({
+export const viewerOf = (request: FastifyRequest): TemplateViewer => ({
   userId: request.principal.userId,
   seesAll: request.principal.permissions.has('administer'),
 })

@@ -12,9 +12,22 @@ import {
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs, checkRecipientType, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import {
+  applyFieldChanges,
+  type FieldChanges,
+  numberedFields,
+  type StoredField,
+} from './custom-fields/rules.js'
 import { emailSettingsOf } from './email-settings.js'
 import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
 import { notificationOf } from './notification.js'
+import {
+  addRoles,
+  type RoleUpdate,
+  type RoleUpdateResult,
+  removeRoles,
+  updateRoles,
+} from './recipient-changes.js'
 import {
   deleteTemplate,
   findTemplate,
@@ -309,3 +322,107 @@ export async function removeTemplate(
 
 export const templateNotFound = (templateId: string) =>
   new NotFoundError(`Template ${templateId} was not found in this account`)
+
+/**
+ * The write path of a template's parts (recipients, custom fields): the stored template, changed by
+ * `change`, written back as `PUT /templates/{templateId}` writes it (the version goes up; the routes
+ * invalidate the template cache around it, `templateCache.writing`). The kept roles' tabs are checked
+ * against the documents again, as an update does.
+ */
+async function rewriteTemplate<R>(
+  db: DbOrTx,
+  target: { accountId: string; viewer: TemplateViewer; templateId: string },
+  now: number,
+  change: (existing: Template) => {
+    parts: Partial<Pick<TemplateRecord, 'recipients' | 'customFields'>>
+    result: R
+  },
+): Promise<R> {
+  const { accountId, viewer, templateId } = target
+  const existing = await findTemplate(db, accountId, templateId, viewer)
+  if (!existing) throw templateNotFound(templateId)
+  const { record } = await readTemplate(pdfOnlyConverter, templateId, {}, existing)
+  const { parts, result } = change(existing)
+  if (!(await replaceTemplate(db, accountId, { ...record, ...parts }, new Date(now).toISOString()))) {
+    throw templateNotFound(templateId)
+  }
+  return result
+}
+
+type TemplateTarget = Parameters<typeof rewriteTemplate>[1]
+
+/** `POST /templates/{templateId}/recipients`: the roles added, read as a template create reads them. */
+export function addTemplateRecipients(
+  db: DbOrTx,
+  target: TemplateTarget,
+  input: RecipientsInput,
+  now: number,
+): Promise<TemplateRole[]> {
+  return rewriteTemplate(db, target, now, (existing) => {
+    const added = readRecipients(input, existing.documents)
+    return { parts: { recipients: addRoles(existing.recipients, added) }, result: added }
+  })
+}
+
+/** `PUT /templates/{templateId}/recipients`: one answer per named role. */
+export function updateTemplateRecipients(
+  db: DbOrTx,
+  target: TemplateTarget,
+  updates: readonly RoleUpdate[],
+  now: number,
+): Promise<RoleUpdateResult[]> {
+  return rewriteTemplate(db, target, now, (existing) => {
+    const { roles, results } = updateRoles(existing.recipients, updates)
+    return { parts: { recipients: roles }, result: results }
+  })
+}
+
+/** `DELETE /templates/{templateId}/recipients[/{recipientId}]`: the roles deleted. */
+export function removeTemplateRecipients(
+  db: DbOrTx,
+  target: TemplateTarget,
+  recipientIds: readonly string[],
+  now: number,
+): Promise<TemplateRole[]> {
+  return rewriteTemplate(db, target, now, (existing) => {
+    const { roles, removed } = removeRoles(existing.recipients, recipientIds)
+    return { parts: { recipients: roles }, result: removed }
+  })
+}
+
+/** `POST`, `PUT`, `DELETE /templates/{templateId}/custom_fields`: the plan over the numbered fields. */
+export function changeTemplateCustomFields(
+  db: DbOrTx,
+  target: TemplateTarget,
+  plan: (existing: readonly StoredField[]) => FieldChanges,
+  now: number,
+): Promise<FieldChanges> {
+  return rewriteTemplate(db, target, now, (existing) => {
+    const fields = numberedFields<StoredField | (Omit<StoredField, 'fieldId'> & { fieldId?: string })>([
+      ...existing.customFields.textCustomFields.map((field) => ({
+        ...field,
+        kind: 'text' as const,
+        listItems: [],
+      })),
+      ...existing.customFields.listCustomFields.map((field) => ({ ...field, kind: 'list' as const })),
+    ])
+    const changes = plan(fields)
+    return { parts: { customFields: customFieldsOf(applyFieldChanges(fields, changes)) }, result: changes }
+  })
+}
+
+function customFieldsOf(fields: readonly StoredField[]): CustomFields {
+  const common = (field: StoredField) => ({
+    fieldId: field.fieldId,
+    name: field.name,
+    value: field.value,
+    show: field.show,
+    required: field.required,
+  })
+  return {
+    textCustomFields: fields.filter((field) => field.kind === 'text').map(common),
+    listCustomFields: fields
+      .filter((field) => field.kind === 'list')
+      .map((field) => ({ ...common(field), listItems: [...field.listItems] })),
+  }
+}

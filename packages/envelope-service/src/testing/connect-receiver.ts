@@ -187,10 +187,14 @@ export async function sendEnvelope({ service, principal }: Harness): Promise<str
   return response.json().envelopeId as string
 }
 
-/** Opens and signs the envelope's one signer through the signing API, with the link from the mailbox. */
+/**
+ * Opens and signs as a signer through the signing API, with the link from the mailbox: the envelope's one
+ * signer, or the one invited at `to`.
+ */
 export async function signEnvelope(
-  { service }: Harness,
+  { service }: Pick<Harness, 'service'>,
   envelopeSubject = 'Please sign the contract',
+  to?: string,
 ): Promise<void> {
   let token: string | undefined
   await waitFor(async () => {
@@ -200,8 +204,14 @@ export async function signEnvelope(
       headers: { host: new URL(service.ctx.publicUrl).host },
     })
     const invitation = (
-      mailbox.json().messages as Array<{ subject: string; textBody?: string; htmlBody?: string }>
+      mailbox.json().messages as Array<{
+        recipient: string
+        subject: string
+        textBody?: string
+        htmlBody?: string
+      }>
     )
+      .filter((message) => to === undefined || message.recipient === to)
       .map((message) => JSON.stringify(message))
       .find((message) => message.includes(envelopeSubject))
     token = invitation ? /signing\/#([A-Za-z0-9_-]+)/.exec(invitation)?.[1] : undefined

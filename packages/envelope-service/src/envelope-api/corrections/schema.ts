@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { Digits, EnvelopeRecipients, ErrorDetails } from 'esign-contract'
+import { Digits, EnvelopeRecipients } from 'esign-contract'
 
 /**
  * Wire shapes of `PUT .../envelopes/{envelopeId}/recipients` (DocuSign's `EnvelopeRecipients: update`).
@@ -69,14 +69,4 @@ export const CorrectRecipientsQuery = Type.Object({
   ),
 })
 
-/** DocuSign's `RecipientsUpdateSummary`: one entry per recipient named, in request order. */
-export const RecipientsUpdateSummary = Type.Object({
-  recipientUpdateResults: Type.Array(
-    Type.Object({
-      recipientId: Type.String(),
-      recipientIdGuid: Type.Optional(Type.String()),
-      errorDetails: Type.Optional(ErrorDetails),
-    }),
-  ),
-})
-export type RecipientsUpdateSummary = Static<typeof RecipientsUpdateSummary>
+export { RecipientsUpdateSummary } from 'esign-contract'

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../database.js'
-import type { FieldChanges, StoredField } from './rules.js'
+import type { FieldChanges, StoredField } from '../../templates/custom-fields/rules.js'
 
 /** Writes a custom-field plan (rules.ts) inside the caller's transaction. */
 export async function storeFieldChanges(

@@ -3,7 +3,7 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
-import { planAdd, planDelete, planUpdate } from './rules.js'
+import { planAdd, planDelete, planUpdate } from '../../templates/custom-fields/rules.js'
 import { changeCustomFields } from './service.js'
 
 const ErrorBody = ErrorDetails

@@ -4,8 +4,13 @@ import { customFieldsOf, envelopeOrFail } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import type { Transition } from '../../lifecycle/model.js'
 import { applyTransition } from '../../lifecycle/service.js'
+import {
+  changedFieldsOutput,
+  type FieldChanges,
+  type StoredField,
+} from '../../templates/custom-fields/rules.js'
 import { storeFieldChanges } from './repository.js'
-import { checkEnvelopeEditable, type FieldChanges, type StoredField, storedFields } from './rules.js'
+import { checkEnvelopeEditable, storedFields } from './rules.js'
 
 /**
  * `POST`, `PUT`, `DELETE .../envelopes/{envelopeId}/custom_fields`. A change of custom fields goes through
@@ -40,21 +45,5 @@ export async function changeCustomFields(
       await storeFieldChanges(tx, envelopeId, changes)
     },
   )
-  return toOutput([...changes.added, ...changes.updated, ...changes.deleted])
-}
-
-function toOutput(fields: readonly StoredField[]): CustomFieldsOutput {
-  const common = (field: StoredField) => ({
-    fieldId: field.fieldId,
-    name: field.name,
-    value: field.value,
-    show: String(field.show),
-    required: String(field.required),
-  })
-  return {
-    textCustomFields: fields.filter((field) => field.kind === 'text').map(common),
-    listCustomFields: fields
-      .filter((field) => field.kind === 'list')
-      .map((field) => ({ ...common(field), listItems: field.listItems })),
-  }
+  return changedFieldsOutput(changes)
 }

@@ -397,7 +397,7 @@ describeEachDatabase('DocuSign Node SDK: envelope document writes', (databases) 
       expect(pages).toHaveLength(2)
 
       await envelopes.update(accountId, envelopeId, { envelope: { status: 'sent' } })
-      await signEnvelope({ service: sdk.service, principal: sdk.principal }, subject)
+      await signEnvelope({ service: sdk.service }, subject)
       await waitFor(async () => {
         const response = await sdk.service.app.inject({
           url: `/restapi/v2.1/accounts/${accountId}/envelopes/${envelopeId}`,

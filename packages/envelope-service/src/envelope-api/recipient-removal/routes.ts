@@ -1,10 +1,9 @@
-import { ErrorDetails, RecipientsOutput } from 'esign-contract'
+import { ErrorDetails, namedRecipientIds, RecipientsOutput, RecipientsToDelete } from 'esign-contract'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
 import { RecipientParams } from '../lifecycle/schema.js'
-import { namedRecipientIds, RecipientsToDelete } from './schema.js'
 import { removeRecipients } from './service.js'
 
 const ErrorBody = ErrorDetails

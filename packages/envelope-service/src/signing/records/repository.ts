@@ -70,6 +70,20 @@ export async function consumeSigningLink(
   return Number(result.numUpdatedRows) === 1
 }
 
+/**
+ * Moves the expiry of an envelope's invitation links that nobody has opened yet (an opened one lives
+ * for its signing session): the envelope's expiration changed.
+ */
+export async function moveUnusedLinkExpiry(db: DbOrTx, envelopeId: string, expiresAt: number): Promise<void> {
+  await db
+    .updateTable('signing_links')
+    .set({ expires_at: expiresAt })
+    .where('envelope_id', '=', envelopeId)
+    .where('kind', '=', 'invitation')
+    .where('used_at', 'is', null)
+    .execute()
+}
+
 /** A recipient's entered values, by tab id. */
 export async function findTabValues(
   db: DbOrTx,
