@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { ConflictError, InvalidRequestError } from 'platform'
+import { findNotificationDefaults } from '../accounts/notification-defaults/repository.js'
+import { withAccountDefaults } from '../accounts/notification-defaults/rules.js'
 import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs/repository.js'
@@ -76,7 +78,12 @@ export async function createEnvelope(
     templateIdsOf(request),
     sender.viewer,
   )
-  const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+  const merged = mergeEnvelopeDefinition(request, templates, documents.contents)
+  const notification = withAccountDefaults(
+    merged.notification,
+    await findNotificationDefaults(db, sender.accountId),
+  )
+  const definition = notification ? { ...merged, notification } : merged
   if (definition.status === 'sent') checkPhoneNumbers(definition)
   const workflow = parseWorkflow(
     request.workflow,
