@@ -19,7 +19,7 @@ export function useIsAdmin(): boolean | undefined {
       question = getJson<{ isAdmin?: string }>(
         accountPath(account.account_id, `/users/${encodeURIComponent(user.sub)}`),
       ).then(
-        (found) => found.isAdmin === 'true',
+        (found) => found.isAdmin?.toLowerCase() === 'true',
         () => false,
       )
       asked.set(key, question)
