@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
+import { AdminScreen } from './AdminScreen.js'
 import { AdminLinks } from './admin/AdminLinks.js'
-import { AdminScreen } from './admin/AdminScreen.js'
 import { type Account, type UserInfo, userInfo } from './api.js'
 import { Builder } from './builder/Builder.js'
 import { TemplateList } from './builder/TemplateList.js'

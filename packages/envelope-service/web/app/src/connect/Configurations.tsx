@@ -125,7 +125,7 @@ export function Configurations(props: {
         </ul>
       )}
       {envelopeWebhooks && (
-        <div className="card">
+        <div className="card standalone">
           <h3>{words.envelopeWebhooks}</h3>
           <Counts counts={envelopeWebhooks} />
         </div>

@@ -135,7 +135,7 @@ export function Deliveries(props: {
               <thead>
                 <tr>
                   <th scope="col">{words.when}</th>
-                  <th scope="col">{words.events}</th>
+                  <th scope="col">{words.eventColumn}</th>
                   <th scope="col">{words.envelope}</th>
                   <th scope="col">{words.outcome}</th>
                   <th scope="col">

@@ -87,6 +87,7 @@ const en = {
   log: 'Delivery log',
   noLog: 'No deliveries yet.',
   when: 'When',
+  eventColumn: 'Event',
   envelope: 'Envelope',
   outcome: 'Outcome',
   ok: 'Delivered',
@@ -173,6 +174,7 @@ const es: typeof en = {
   log: 'Registro de avisos',
   noLog: 'Todavía no hay avisos.',
   when: 'Cuándo',
+  eventColumn: 'Evento',
   envelope: 'Sobre',
   outcome: 'Resultado',
   ok: 'Entregado',
@@ -197,4 +199,3 @@ const es: typeof en = {
 }
 
 export const CONNECT_WORDS: Record<Language, typeof en> = { en, es }
-export type ConnectWords = typeof en

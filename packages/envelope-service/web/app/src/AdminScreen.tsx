@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react'
-import { useSession } from '../context.js'
-import { useIsAdmin } from './use-admin.js'
-import { ADMIN_WORDS } from './words.js'
+import { useIsAdmin } from './admin/use-admin.js'
+import { ADMIN_WORDS } from './admin/words.js'
+import { useSession } from './context.js'
 
 /** The administrators' screens load on first use, so the dashboard's first load does not carry them. */
 const ConnectPage = lazy(() =>
-  import('../connect/ConnectPage.js').then((module) => ({ default: module.ConnectPage })),
+  import('./connect/ConnectPage.js').then((module) => ({ default: module.ConnectPage })),
 )
 const SettingsPage = lazy(() =>
-  import('../settings/SettingsPage.js').then((module) => ({ default: module.SettingsPage })),
+  import('./settings/SettingsPage.js').then((module) => ({ default: module.SettingsPage })),
 )
 
 export function AdminScreen({ screen }: { screen: 'connect' | 'settings' }) {
