@@ -144,6 +144,17 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     expect((await (await api('/connect')).json()).configurations[0].enabled).toBe('false')
     await card.getByRole('button', { name: 'Enable Order system' }).click()
     await card.getByText('On', { exact: true }).waitFor()
+    await card.getByRole('button', { name: 'Edit Order system' }).click()
+    const editing = page.getByRole('dialog', { name: 'Edit Order system' })
+    await editing.getByLabel('Envelope voided').uncheck()
+    await editing.getByLabel('Envelope completed').check()
+    await editing.getByRole('button', { name: 'Save' }).click()
+    await card.getByText('3 events: Envelope sent, Envelope declined, Envelope completed').waitFor()
+    expect((await (await api('/connect')).json()).configurations[0]).toMatchObject({
+      events: ['envelope-sent', 'envelope-declined', 'envelope-completed'],
+      urlToPublishTo: receiver.url,
+      enabled: 'true',
+    })
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}connect-desktop.png`, fullPage: true })
     await page.context().close()

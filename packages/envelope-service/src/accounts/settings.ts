@@ -86,6 +86,43 @@ const SettingsUpdate = Type.Object({
   accountNotification: Type.Optional(AccountNotification),
 })
 
+const SETTABLE = new Set([...Object.keys(ACCOUNT_SETTINGS), 'accountNotification'])
+const NOTIFICATION_FIELDS: Record<string, ReadonlySet<string> | undefined> = {
+  reminders: new Set(['reminderEnabled', 'reminderDelay', 'reminderFrequency']),
+  expirations: new Set(['expireEnabled', 'expireAfter', 'expireWarn']),
+  userOverrideEnabled: undefined,
+}
+
+/**
+ * DocuSign has hundreds of account settings; one this service does not have is refused by name before
+ * validation (which would drop it), so a caller never believes a setting took effect.
+ */
+function refuseUnknownSettings(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return
+  for (const name of Object.keys(body)) {
+    if (!SETTABLE.has(name))
+      throw new InvalidRequestError(`${name} is not a setting of this service; leave it out`)
+  }
+  const notification = (body as { accountNotification?: unknown }).accountNotification
+  if (typeof notification !== 'object' || notification === null) return
+  for (const [name, value] of Object.entries(notification)) {
+    if (!(name in NOTIFICATION_FIELDS)) {
+      throw new InvalidRequestError(
+        `accountNotification.${name} is not supported by this service; leave it out`,
+      )
+    }
+    const fields = NOTIFICATION_FIELDS[name]
+    if (!fields || typeof value !== 'object' || value === null) continue
+    for (const field of Object.keys(value)) {
+      if (!fields.has(field)) {
+        throw new InvalidRequestError(
+          `accountNotification.${name}.${field} is not supported by this service; leave it out`,
+        )
+      }
+    }
+  }
+}
+
 /** A fixed setting may be sent back as it is (a client echoing what it read), never changed. */
 function checkFixedSettings(body: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(body)) {
@@ -127,6 +164,7 @@ export async function accountSettingsRoutes(app: App, ctx: ServiceContext) {
     '/settings',
     {
       preHandler: requirePermission('administer'),
+      preValidation: async (request) => refuseUnknownSettings(request.body),
       schema: {
         tags: ['Accounts'],
         summary: 'Update the account settings: accountNotification (reminder and expiration defaults)',

@@ -73,6 +73,8 @@ describeEachDatabase(
           { allowBulkSend: 'false' },
           { accountNotification: { expirations: { expireAfter: '1000' } } },
           { accountNotification: { expirations: { expireAfter: '10', expireWarn: '10' } } },
+          { enableSigningGroups: 'true' },
+          { accountNotification: { reminders: { reminderDelay: '2', reminderHour: '9' } } },
         ]) {
           const response = await call(admin, 'PUT', '/settings', body)
           expect(response.statusCode, JSON.stringify(body)).toBe(400)

@@ -11,6 +11,7 @@ export interface ConfigurationSettings {
   urlToPublishTo: string
   events: string[]
   allUsers: string
+  userIds?: string[]
   includeHMAC: string
   enabled: string
   eventData: { version: string; format: string; includeData: string[] }
@@ -50,6 +51,7 @@ export function ConfigurationForm(props: {
         urlToPublishTo: url.trim(),
         events,
         allUsers: existing?.allUsers ?? 'true',
+        ...(existing?.userIds ? { userIds: existing.userIds } : {}),
         includeHMAC: String(hmac),
         enabled: String(enabled),
         eventData: { version: 'restv2.1', format: 'json', includeData },

@@ -160,6 +160,7 @@ export function editable(configuration: ConnectConfiguration) {
     urlToPublishTo: configuration.urlToPublishTo,
     events: configuration.events,
     allUsers: configuration.allUsers,
+    ...(configuration.userIds ? { userIds: configuration.userIds } : {}),
     includeHMAC: configuration.includeHMAC,
     eventData: {
       version: configuration.eventData.version,

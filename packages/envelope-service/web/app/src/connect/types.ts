@@ -10,6 +10,7 @@ export interface ConnectConfiguration {
   eventData: { version: string; format: string; includeData: string[] }
   enabled: string
   allUsers: string
+  userIds?: string[]
 }
 
 export interface ConnectLog {
