@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { insertRows as insertRowsUntyped, type JobTables } from 'platform'
+import type { AccountSettingsTables } from './accounts/notification-defaults/tables.js'
 import type { AuditTables } from './audit/tables.js'
 import type { BulkSendTables } from './bulk-send/tables.js'
 import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
@@ -33,7 +34,8 @@ export interface Schema
     CompletionTables,
     BulkSendTables,
     EditLockTables,
-    AttachmentTables {}
+    AttachmentTables,
+    AccountSettingsTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

@@ -34,8 +34,12 @@ export interface AppStack {
 /**
  * A real SMTP listener, Chromium, the app built as `npm start` builds it (into a folder of its own), the
  * signing page, and a service listening on 127.0.0.1 that serves both and sends through the listener.
+ * `env` adds to or overrides the service's configuration.
  */
-export async function startAppStack(databaseUrl: string): Promise<AppStack> {
+export async function startAppStack(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<AppStack> {
   const scratch = mkdtempSync(join(tmpdir(), 'sender-app-'))
   const [sink, browser, webApp, port] = await Promise.all([
     startSmtpSink(),
@@ -53,6 +57,7 @@ export async function startAppStack(databaseUrl: string): Promise<AppStack> {
     SMTP_URL: sink.url,
     SMTP_FROM: 'no-reply@inkwell.test',
     SEAL_DEVELOPMENT_FILE: join(scratch, 'seal.p12'),
+    ...env,
   })
   const { app, ctx } = await buildApp(config, { logLevel: false, senderAppDirectory: webApp.directory })
   await app.listen({ host: '127.0.0.1', port })

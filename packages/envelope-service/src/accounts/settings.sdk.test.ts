@@ -31,7 +31,9 @@ describeEachDatabase('DocuSign Node SDK: listSettings', (databases) => {
       enableResponsiveSigning: 'false',
       phoneAuthRecipientMayProvidePhoneNumber: 'false',
     })
-    expect(Object.values(settings).every((value) => value === 'true' || value === 'false')).toBe(true)
+    const { accountNotification, ...flags } = settings
+    expect(Object.values(flags).every((value) => value === 'true' || value === 'false')).toBe(true)
+    expect(accountNotification).toMatchObject({ expirations: { expireEnabled: 'true', expireAfter: '120' } })
   })
 
   it('is 401 without a token', async () => {

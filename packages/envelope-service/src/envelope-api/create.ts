@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { ConflictError, InvalidRequestError } from 'platform'
+import { findNotificationDefaults } from '../accounts/notification-defaults/repository.js'
+import { withAccountDefaults } from '../accounts/notification-defaults/rules.js'
 import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs/repository.js'
@@ -80,7 +82,12 @@ export async function createEnvelope(
     sender.viewer,
   )
   const sources = draftSources ? new Map([...templates, ...draftSources]) : templates
-  const definition = mergeEnvelopeDefinition(request, sources, documents.contents)
+  const merged = mergeEnvelopeDefinition(request, sources, documents.contents)
+  const notification = withAccountDefaults(
+    merged.notification,
+    await findNotificationDefaults(db, sender.accountId),
+  )
+  const definition = notification ? { ...merged, notification } : merged
   if (definition.status === 'sent') checkPhoneNumbers(definition)
   const workflow = parseWorkflow(
     request.workflow,

@@ -34,8 +34,28 @@ export function scheduleNotificationOf(
   }
 }
 
+/**
+ * An envelope marked `useAccountDefaults` that carries reminders and expirations holds the account's
+ * defaults as they were when it was created (accounts/notification-defaults): those apply, not today's.
+ */
+function accountDefaultsAtCreation(stored: StoredNotification | undefined): NotificationSettings | undefined {
+  if (!stored?.useAccountDefaults || !stored.reminders || !stored.expirations) return undefined
+  return {
+    reminders: {
+      reminderEnabled: stored.reminders.reminderEnabled,
+      reminderDelay: stored.reminders.reminderDelayDays,
+      reminderFrequency: stored.reminders.reminderFrequencyDays,
+    },
+    expirations: {
+      expireEnabled: stored.expirations.expireEnabled,
+      expireAfter: stored.expirations.expireAfterDays,
+      expireWarn: stored.expirations.expireWarnDays,
+    },
+  }
+}
+
 export function settingsOf(stored: StoredNotification | undefined): NotificationSettings {
-  return effectiveNotificationSettings(scheduleNotificationOf(stored))
+  return accountDefaultsAtCreation(stored) ?? effectiveNotificationSettings(scheduleNotificationOf(stored))
 }
 
 /**

@@ -348,7 +348,7 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
         expect(response.json().errorCode).toBe('UNKNOWN_ENVELOPE_RECIPIENT')
       })
 
-      it('is 400 UNKNOWN_ENVELOPE_RECIPIENT for a remote signer, even the calling user, without clientUserId', async () => {
+      it('returns a signing URL for a remote signer who is the calling user (the sender signing their own envelope)', async () => {
         const callerEmail = `${sender.userId}@example.test`
         const envelopeId = await createEnvelope('sent', [{ name: 'Test User', email: callerEmail }, second])
         const response = await inject(
@@ -356,6 +356,17 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
           `/envelopes/${envelopeId}/views/recipient`,
           hostRequest(callerEmail),
         )
+        expect(response.statusCode, response.body).toBe(201)
+        const opened = await session(tokenOf(response.json().url))
+        expect(opened.json().recipient.recipientId).toBe('1')
+      })
+
+      it('is 400 UNKNOWN_ENVELOPE_RECIPIENT for a remote signer who is not the calling user, without clientUserId', async () => {
+        const envelopeId = await createEnvelope('sent', remote)
+        const response = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
+          ...hostRequest(embedded.email),
+          userName: embedded.name,
+        })
         expect(response.statusCode, response.body).toBe(400)
         expect(response.json().errorCode).toBe('UNKNOWN_ENVELOPE_RECIPIENT')
       })

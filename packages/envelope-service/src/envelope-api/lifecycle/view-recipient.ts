@@ -2,10 +2,11 @@ import type { EnvelopeRecipient } from '../../envelopes/model.js'
 
 /**
  * Which recipient a recipient view request names. DocuSign identifies an embedded recipient by its
- * `clientUserId` with its name and email. Without `clientUserId`, the only recipient a view may be made
- * for is an in-person signer hosted by the calling user (DocuSign's in-person signing by the sending
- * user): the request names the host, whose email must be the caller's own, so no API user can open a
- * remote recipient's signing session or one hosted by somebody else.
+ * `clientUserId` with its name and email. Without `clientUserId`, a view may be made only for the calling
+ * user themself, as DocuSign allows: an in-person signer they host (in-person signing by the sending
+ * user, the request naming the host), or a remote signer whose email is their own (the sender signing
+ * their own envelope, the web app's "Sign now"). The request's email must be the caller's own either
+ * way, so no API user can open another person's signing session or one hosted by somebody else.
  */
 
 export interface ViewRecipientRequest {
@@ -37,6 +38,8 @@ export function findViewRecipient<Recipient extends EnvelopeRecipient>(
   if (callerEmail === undefined || !same(callerEmail, request.email)) return undefined
   return recipients.find(
     (candidate) =>
-      candidate.type === 'inPersonSigner' && candidate.clientUserId === undefined && named(candidate),
+      (candidate.type === 'inPersonSigner' || candidate.type === 'signer') &&
+      candidate.clientUserId === undefined &&
+      named(candidate),
   )
 }

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
+import { AdminScreen } from './AdminScreen.js'
+import { AdminLinks } from './admin/AdminLinks.js'
 import { type Account, type UserInfo, userInfo } from './api.js'
 import { Builder } from './builder/Builder.js'
 import { TemplateList } from './builder/TemplateList.js'
@@ -98,6 +100,9 @@ export function App() {
             >
               {BUILDER_WORDS[language].templates}
             </a>
+            <Session.Provider value={session}>
+              <AdminLinks screen={route.screen} />
+            </Session.Provider>
           </nav>
         )}
         <div className="top-end">
@@ -149,6 +154,8 @@ export function App() {
               <Builder key={route.templateId ?? 'new'} templateId={route.templateId} />
             ) : route.screen === 'send' ? (
               <SendPage />
+            ) : route.screen === 'connect' || route.screen === 'settings' ? (
+              <AdminScreen screen={route.screen} />
             ) : (
               <Dashboard />
             )}

@@ -8,6 +8,7 @@ import { type Envelope, inFlight } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
 import { Recipients } from './Recipients.js'
 import { onLinkClick } from './router.js'
+import { SignNow } from './sign-now/SignNow.js'
 
 export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
   const { account, language, t } = useSession()
@@ -93,6 +94,7 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
             )}
           </p>
           {envelope.voidedReason && <p>{t.details.voidedBecause(envelope.voidedReason)}</p>}
+          <SignNow envelope={envelope} />
           <fieldset className="actions">
             <legend className="visually-hidden">{t.details.actions}</legend>
             {inFlight(envelope.status) && (

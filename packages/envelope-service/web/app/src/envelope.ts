@@ -6,6 +6,8 @@ export interface Recipient {
   email?: string
   routingOrder?: string
   status?: string
+  /** Set for an embedded recipient, whose signing the sender's application hosts. */
+  clientUserId?: string
   deliveryMethod?: string
   phoneNumber?: { countryCode?: string; number?: string }
   sentDateTime?: string

@@ -32,6 +32,8 @@ export type Route =
   | { screen: 'templates' }
   | { screen: 'template'; templateId?: string }
   | { screen: 'send' }
+  | { screen: 'connect' }
+  | { screen: 'settings' }
   | { screen: 'missing' }
 
 export function routeOf(pathname: string): Route {
@@ -43,6 +45,8 @@ export function routeOf(pathname: string): Route {
   const template = /^\/app\/templates\/([^/]+)\/?$/.exec(pathname)
   if (template) return { screen: 'template', templateId: decodeURIComponent(template[1] as string) }
   if (/^\/app\/send\/?$/.test(pathname)) return { screen: 'send' }
+  const admin = /^\/app\/(connect|settings)\/?$/.exec(pathname)
+  if (admin) return { screen: admin[1] as 'connect' | 'settings' }
   return { screen: 'missing' }
 }
 

@@ -1,0 +1,376 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describeEachDatabase } from 'platform/testing'
+import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import { grantConsent } from '../src/identity/service.js'
+import { startReceiver } from '../src/testing/connect-receiver.js'
+import { signTestAssertion } from '../src/testing/harness.js'
+import { type AppStack, sendWithSdk, signedInContext, startAppStack } from './app-browser-support.js'
+import { eventually, untilCompleted } from './signing-browser-support.js'
+
+vi.setConfig({ testTimeout: 180_000 })
+
+/** As in sender-app.browser.test.ts: `UPDATE_SCREENSHOTS=1` writes them to docs/screenshots/. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'admin-screens-screenshots-'))}/`
+
+/**
+ * The web app's Connect and Settings screens and "Sign now" in Chromium, against a listening service:
+ * a real local webhook receiver, invitations through a real SMTP listener, the real signing page.
+ */
+describeEachDatabase("the web app's Connect and Settings screens in Chromium", (databases) => {
+  let stack: AppStack
+  let receiver: Awaited<ReturnType<typeof startReceiver>>
+  const receiverState = { failing: true }
+
+  beforeAll(async () => {
+    receiver = await startReceiver((_, response) => {
+      if (receiverState.failing) {
+        response.statusCode = 500
+        response.end('receiver down for maintenance')
+      } else {
+        response.end('ok')
+      }
+    })
+    stack = await startAppStack(await databases.freshUrl(), {
+      CONNECT_ALLOW_PRIVATE_URLS: 'true',
+      // A delivery is given up (a failure) after about a second, so the test sees one quickly.
+      CONNECT_RETRY_HOURS: '0.0003',
+    })
+  })
+
+  afterAll(async () => {
+    await stack?.close()
+    await receiver?.close()
+  })
+
+  const api = async (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.service.origin}/restapi/v2.1/accounts/${stack.principal.accountId}${path}`, {
+      ...init,
+      headers: { ...stack.principal.headers, 'content-type': 'application/json', ...init.headers },
+    })
+
+  async function open(screen: 'Connect' | 'Settings', viewport = DESKTOP): Promise<Page> {
+    const { context, page } = await signedInContext(stack, { viewport })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: screen }).click()
+    await page.getByRole('heading', { level: 1, name: screen }).waitFor()
+    return page
+  }
+
+  it('creates a Connect configuration, shows a failed delivery with its request and response, and retries it', async () => {
+    const page = await open('Connect')
+    await page.getByRole('button', { name: 'New configuration' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Connect configuration' })
+    await dialog.getByLabel('Name').fill('Order system')
+    await dialog.getByLabel('URL to publish to').fill(receiver.url)
+    await dialog.getByLabel('Envelope completed').uncheck()
+    await dialog.getByLabel('Custom fields').check()
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await page.getByText('Saved Order system.').waitFor()
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Order system' }) })
+    await card.getByText(receiver.url).waitFor()
+    await card.getByText('3 events:').waitFor()
+
+    const configurations = (await (await api('/connect')).json()).configurations
+    expect(configurations).toHaveLength(1)
+    expect(configurations[0]).toMatchObject({
+      name: 'Order system',
+      urlToPublishTo: receiver.url,
+      events: ['envelope-sent', 'envelope-declined', 'envelope-voided'],
+      eventData: { includeData: ['recipients', 'custom_fields'] },
+      enabled: 'true',
+    })
+
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject: 'Purchase order 1042',
+      signer: { name: 'Nora Diaz', email: 'nora@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
+    await eventually(
+      stack.service,
+      async () => ((await (await api('/connect/failures')).json()).failures?.length ? true : undefined),
+      'the delivery given up',
+    )
+
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    const failure = page.locator('.failure').filter({ hasText: envelopeId })
+    await failure.getByText('Error: HTTP 500').waitFor()
+    await failure.getByRole('button', { name: 'Details' }).click()
+    await failure.getByRole('heading', { name: 'Request body' }).waitFor()
+    expect(await failure.locator('pre').first().textContent()).toContain(`"envelopeId": "${envelopeId}"`)
+    expect(await failure.locator('pre').nth(1).textContent()).toContain('receiver down for maintenance')
+    // The log lists each attempt with its outcome, and its details carry the same bodies.
+    await page
+      .getByRole('row')
+      .filter({ hasText: envelopeId })
+      .first()
+      .getByRole('cell', { name: /HTTP 500/ })
+      .waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await card.getByText(/Given up\s*1/).waitFor()
+
+    receiverState.failing = false
+    await failure.getByRole('button', { name: `Retry ${envelopeId}` }).click()
+    await page.getByText('Queued 1 envelope again.').waitFor()
+    await eventually(
+      stack.service,
+      () => (receiver.received.some((delivery) => delivery.envelopeId === envelopeId) ? true : undefined),
+      'the retried delivery',
+    )
+    expect(receiver.received.find((delivery) => delivery.envelopeId === envelopeId)?.event).toBe(
+      'envelope-sent',
+    )
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByText('No failures.').waitFor()
+    await page
+      .getByRole('row')
+      .filter({ hasText: envelopeId })
+      .getByRole('cell', { name: 'Delivered' })
+      .waitFor()
+    await card.getByText(/Delivered\s*1/).waitFor()
+
+    // Disabling is one click, and the API says so.
+    await card.getByRole('button', { name: 'Disable Order system' }).click()
+    await card.getByText('Off', { exact: true }).waitFor()
+    expect((await (await api('/connect')).json()).configurations[0].enabled).toBe('false')
+    await card.getByRole('button', { name: 'Enable Order system' }).click()
+    await card.getByText('On', { exact: true }).waitFor()
+    await card.getByRole('button', { name: 'Edit Order system' }).click()
+    const editing = page.getByRole('dialog', { name: 'Edit Order system' })
+    await editing.getByLabel('Envelope voided').uncheck()
+    await editing.getByLabel('Envelope completed').check()
+    await editing.getByRole('button', { name: 'Save' }).click()
+    await card.getByText('3 events: Envelope sent, Envelope declined, Envelope completed').waitFor()
+    expect((await (await api('/connect')).json()).configurations[0]).toMatchObject({
+      events: ['envelope-sent', 'envelope-declined', 'envelope-completed'],
+      urlToPublishTo: receiver.url,
+      enabled: 'true',
+    })
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}connect-desktop.png`, fullPage: true })
+    await page.context().close()
+  })
+
+  it('creates a Connect key whose secret is shown once, with a copy button', async () => {
+    const page = await open('Connect')
+    await page.getByRole('button', { name: 'Create a Connect key' }).click()
+    const secretField = page.getByLabel('New Connect key')
+    await secretField.waitFor()
+    const secret = await secretField.inputValue()
+    expect(secret.length).toBeGreaterThan(20)
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    await page.getByText(/^(Copied|Select the text and copy it\.)$/).waitFor()
+    await page.getByText('Copy it now: it will not be shown again.').waitFor()
+
+    const listed = (await (await api('/connect/secret')).json()).connectKeys
+    expect(listed).toHaveLength(1)
+    expect(listed[0].secret).toBeUndefined()
+    await page.getByRole('button', { name: 'Close' }).click()
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Connect' }).waitFor()
+    await page.getByText(listed[0].keyId).waitFor()
+    expect(await page.getByText(secret).count()).toBe(0)
+    expect(await page.getByLabel('New Connect key').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('invites a user from Settings, who signs in from the emailed link and sees no administrator screens', async () => {
+    const page = await open('Settings')
+    await page.getByRole('button', { name: 'Invite a user' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Invite a user' })
+    await dialog.getByLabel('Name').fill('Pablo Serrano')
+    await dialog.getByLabel('Email').fill('pablo@example.test')
+    await dialog.getByLabel('Permission').selectOption({ label: 'Sends envelopes' })
+    await dialog.getByRole('button', { name: 'Send invitation' }).click()
+    await page.getByText('Invitation sent to pablo@example.test.').waitFor()
+    const card = page.getByRole('listitem').filter({ hasText: 'pablo@example.test' })
+    await card.getByText('Invited').waitFor()
+    await page.getByText('(2 users)').waitFor()
+
+    const link = await eventually(
+      stack.service,
+      () =>
+        /https?:\/\/\S+\/oauth\/password\/[\w-]+/.exec(
+          stack.sink.received.find((mail) => mail.to.includes('pablo@example.test'))?.text ?? '',
+        )?.[0],
+      'the invitation email',
+    )
+    const invited = await stack.browser.newContext({ locale: 'en-US' })
+    const invitedPage = await invited.newPage()
+    await invitedPage.goto(link)
+    const password = 'a long enough password for Pablo'
+    await invitedPage.locator('#password').fill(password)
+    await invitedPage.locator('#confirm').fill(password)
+    await invitedPage.getByRole('button', { name: 'Save' }).click()
+    await invitedPage.getByText(/password is saved/).waitFor()
+    await invitedPage.goto(`${stack.service.origin}/app/`)
+    await invitedPage.waitForURL((url) => url.pathname === '/oauth/auth')
+    await invitedPage.locator('#email').fill('pablo@example.test')
+    await invitedPage.locator('#password').fill(password)
+    await invitedPage.locator('button[type=submit]').click()
+    await invitedPage.waitForURL((url) => url.pathname === '/app/')
+    await invitedPage.getByText('Pablo Serrano').waitFor()
+    const nav = invitedPage.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Templates' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0)
+    await invitedPage.goto(`${stack.service.origin}/app/settings`)
+    await invitedPage.getByText('Only administrators of this account can see this page.').waitFor()
+    await invited.close()
+
+    await page.reload()
+    await page.getByRole('listitem').filter({ hasText: 'pablo@example.test' }).getByText('Active').waitFor()
+    await page.getByRole('button', { name: 'Deactivate Pablo Serrano' }).click()
+    await page.getByText('Pablo Serrano can no longer use this account.').waitFor()
+    await expect
+      .poll(() => page.getByRole('listitem').filter({ hasText: 'pablo@example.test' }).count())
+      .toBe(0)
+    await page.context().close()
+  })
+
+  it('creates an integration key with a server-generated RSA pair, whose private key makes a JWT grant', async () => {
+    const page = await open('Settings')
+    await page.getByRole('button', { name: 'New integration key' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New integration key' })
+    await dialog.getByLabel('Name').fill('Billing integration')
+    await dialog.getByLabel('Generate on the server').check()
+    await dialog.getByLabel('Redirect URI').fill('https://billing.example.test/callback')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    const integrationKey = await page.getByLabel('Integration key', { exact: true }).inputValue()
+    const privateKeyPem = await page.getByLabel('Private key (PEM)').inputValue()
+    expect(privateKeyPem).toMatch(/-----BEGIN (RSA )?PRIVATE KEY-----/)
+    const card = page.getByRole('listitem').filter({ hasText: integrationKey })
+    await card.getByText('https://billing.example.test/callback').waitFor()
+    await card.getByText('1 RSA public key').waitFor()
+
+    // The person consents (as DocuSign's consent page records it), then the JWT grant with the private key.
+    const { principal, service } = stack
+    await grantConsent(service.ctx.db, {
+      userId: principal.userId,
+      integrationKeyId: integrationKey,
+      scopes: ['signature', 'impersonation'],
+    })
+    const assertion = signTestAssertion(privateKeyPem, {
+      iss: integrationKey,
+      sub: principal.userId,
+      aud: new URL(service.origin).host,
+    })
+    const token = await fetch(`${service.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+    })
+    expect(token.status, await token.clone().text()).toBe(200)
+    const accessToken = (await token.json()).access_token as string
+    const userinfo = await fetch(`${service.origin}/oauth/userinfo`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    expect((await userinfo.json()).sub).toBe(principal.userId)
+
+    await page.getByRole('button', { name: 'Close' }).click()
+    await card.getByRole('button', { name: 'Add a secret key' }).click()
+    expect(
+      (await page.getByLabel(/^Secret key \(Billing integration\)$/).inputValue()).length,
+    ).toBeGreaterThan(20)
+    await page.reload()
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: integrationKey })
+      .getByText(/Test User: (impersonation signature|signature impersonation)/)
+      .waitFor()
+    await page.getByRole('listitem').filter({ hasText: integrationKey }).getByText('1 secret key').waitFor()
+    await page.context().close()
+  })
+
+  it('changes the account defaults, and a new envelope follows them', async () => {
+    const page = await open('Settings')
+    const defaults = page.getByRole('region', { name: 'Reminders and expiration' })
+    await defaults.getByLabel('Send reminders').check()
+    await defaults.getByLabel('First reminder after (days)').fill('2')
+    await defaults.getByLabel('Then every (days, 0: once)').fill('3')
+    await defaults.getByLabel('Expire after (days)').fill('30')
+    await defaults.getByLabel('Warn before expiry (days, 0: no warning)').fill('5')
+    await defaults.getByRole('button', { name: 'Save defaults' }).click()
+    await page.getByText('Defaults saved.').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}settings-desktop.png`, fullPage: true })
+
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject: 'Follows the account defaults',
+      signer: { name: 'Ines Ortega', email: 'ines@example.test' },
+      documentBase64: await makePdfBase64(1),
+    })
+    const envelope = await (await api(`/envelopes/${envelopeId}`)).json()
+    expect(envelope.notification).toMatchObject({
+      useAccountDefaults: 'true',
+      reminders: { reminderEnabled: 'true', reminderDelay: '2', reminderFrequency: '3' },
+      expirations: { expireEnabled: 'true', expireAfter: '30', expireWarn: '5' },
+    })
+    await page.reload()
+    await page.getByLabel('Expire after (days)').waitFor()
+    expect(await page.getByLabel('Expire after (days)').inputValue()).toBe('30')
+    await page.context().close()
+  })
+
+  it('signs with "Sign now" when it is the signed-in person\'s turn, and comes back to the details', async () => {
+    const subject = 'Sign it yourself'
+    const envelopeId = await sendWithSdk(stack.service, stack.principal, {
+      subject,
+      signer: { name: 'Test User', email: stack.email },
+      documentBase64: await makePdfBase64(1),
+    })
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/envelopes/${envelopeId}`)
+    await page.getByRole('heading', { name: subject }).waitFor()
+    await page.getByText('It is your turn to sign this envelope.').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Sign now' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/signing'))
+    await page.getByRole('button', { name: /^Sign/ }).click()
+    const adopt = page.getByRole('dialog', { name: 'Adopt your signature' })
+    await adopt.getByLabel('Full name').fill('Test User')
+    await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
+    await adopt.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.waitForURL((url) => url.pathname === `/app/envelopes/${envelopeId}`)
+    await page.getByText('You signed this envelope.').waitFor()
+    expect(new URL(page.url()).search).toBe('')
+    await untilCompleted(stack.service, stack.principal, envelopeId)
+    await page.reload()
+    await page.getByRole('heading', { name: subject }).waitFor()
+    expect(await page.getByRole('button', { name: 'Sign now' }).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('speaks Spanish on the Settings screen, with plural forms', async () => {
+    const { page } = await signedInContext(stack, { locale: 'es-ES', viewport: DESKTOP })
+    await page.getByRole('navigation').getByRole('link', { name: 'Configuración' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Configuración' }).waitFor()
+    await page.getByText(/\(\d+ usuarios?\)/).waitFor()
+    await page.getByRole('heading', { name: 'Recordatorios y caducidad' }).waitFor()
+    await page.getByRole('navigation').getByRole('link', { name: 'Connect' }).click()
+    await page.getByRole('heading', { name: 'Claves de Connect' }).waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('fits Connect and Settings on a phone', async () => {
+    for (const screen of ['Connect', 'Settings'] as const) {
+      const page = await open(screen, PHONE)
+      await page.getByRole('heading', { level: 2 }).first().waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+      expect(await seriousAxeViolations(page)).toEqual([])
+      await page.screenshot({ path: `${SCREENSHOTS}${screen.toLowerCase()}-phone.png`, fullPage: true })
+      await page.context().close()
+    }
+  })
+})

@@ -1,0 +1,27 @@
+import '../admin/admin.css'
+import { useState } from 'react'
+import { accountPath } from '../api.js'
+import { useSession } from '../context.js'
+import { AccountDefaults } from './AccountDefaults.js'
+import { IntegrationKeys } from './IntegrationKeys.js'
+import { Users } from './Users.js'
+import { SETTINGS_WORDS } from './words.js'
+
+/** The account's settings: its users, its integration keys, and its reminder and expiration defaults. */
+export function SettingsPage() {
+  const { account, language } = useSession()
+  const words = SETTINGS_WORDS[language]
+  const [notice, setNotice] = useState<string | undefined>()
+  const path = (rest: string) => accountPath(account.account_id, rest)
+  return (
+    <div className="admin-page">
+      <h1>{words.title}</h1>
+      <p role="status" className="notice-line">
+        {notice}
+      </p>
+      <Users path={path} onNotice={setNotice} />
+      <IntegrationKeys path={path} onNotice={setNotice} />
+      <AccountDefaults path={path} onNotice={setNotice} />
+    </div>
+  )
+}
