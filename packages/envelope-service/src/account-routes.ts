@@ -15,11 +15,13 @@ import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.j
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
+import { envelopeViewRoutes } from './envelope-api/views/routes.js'
 import { folderRoutes } from './folders/routes.js'
 import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
+import { templateEditViewRoutes } from './templates/edit-view.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
 
@@ -59,4 +61,6 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
   await userRoutes(app, ctx)
+  await envelopeViewRoutes(app, ctx)
+  await templateEditViewRoutes(app, ctx)
 }
