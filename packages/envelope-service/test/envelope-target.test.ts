@@ -60,6 +60,7 @@ describe('draftChanges', () => {
       tabs: {},
       removedDocuments: [],
       addedDocuments: [],
+      reordered: false,
     })
   })
 
@@ -95,6 +96,15 @@ describe('draftChanges', () => {
     expect(changes.removedDocuments).toEqual(['1'])
     expect(changes.tabs['7']?.create.signHereTabs?.[0]).toMatchObject({ xPosition: '200', recipientId: '7' })
     expect(changes.tabs['7']?.remove.signHereTabs?.[0]).toMatchObject({ xPosition: '72' })
+  })
+
+  it('notices documents put in another order, and not a removal', () => {
+    const draft = loaded()
+    const second = { documentId: '2', name: 'B.pdf', fileExtension: 'pdf' }
+    const two = { ...draft, state: { ...draft.state, documents: [...draft.state.documents, second] } }
+    const swapped = [second, ...draft.state.documents]
+    expect(draftChanges(two, { ...two.state, documents: swapped }).reordered).toBe(true)
+    expect(draftChanges(two, { ...two.state, documents: [second] }).reordered).toBe(false)
   })
 
   it('gives added recipients fresh ids above every id in the draft', () => {

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { accountPath, call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { EmbeddedBar } from '../embedded/EmbeddedBar.js'
-import { RecipientsPanel } from '../embedded/RecipientsPanel.js'
 import { leaveTo, type ViewEvent } from '../embedded/return.js'
 import { EMBEDDED_WORDS } from '../embedded/words.js'
 import { navigate } from '../router.js'
@@ -31,6 +30,7 @@ import {
 } from './model.js'
 import { Pages } from './Pages.js'
 import { Palette } from './Palette.js'
+import { RecipientsPanel } from './RecipientsPanel.js'
 import { RolesPanel } from './RolesPanel.js'
 import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
@@ -216,7 +216,10 @@ export function Builder({
   /** Saves the envelope draft's differences, then reads it again so the next save compares with it. */
   const saveDraft = async (id: string) => {
     if (!draft) return
-    await saveEnvelopeDraft(accountId, id, draftChanges(draft, state), state)
+    const changes = draftChanges(draft, state)
+    // Refused before anything is saved, so a draft is never left half changed by it.
+    if (changes.reordered) throw new Error(embeddedWords.orderNotSaved)
+    await saveEnvelopeDraft(accountId, id, changes, state)
     await loadDraft(id)
   }
 

@@ -91,6 +91,8 @@ export interface DraftChanges {
   removedDocuments: string[]
   /** `PUT .../documents`: documents added or replaced on screen (they carry their bytes). */
   addedDocuments: string[]
+  /** The documents kept were put in another order: DocuSign has no call that only reorders. */
+  reordered: boolean
 }
 
 const emailOf = (role: Role) => (typeof role.extra?.email === 'string' ? role.extra.email : '')
@@ -123,13 +125,19 @@ export function draftChanges(loaded: EnvelopeDraft, now: BuilderState): DraftCha
     addedDocuments: now.documents
       .filter((document) => document.base64)
       .map((document) => document.documentId),
+    reordered: false,
   }
-  const before = new Map(loaded.state.roles.map((role) => [role.key, role]))
+  const kept = (documents: BuilderState['documents'], among: Set<string>) =>
+    documents.map((document) => document.documentId).filter((documentId) => among.has(documentId))
+  const before = new Set(loaded.state.documents.map((document) => document.documentId))
+  changes.reordered =
+    kept(now.documents, before).join('\u0000') !== kept(loaded.state.documents, present).join('\u0000')
+  const rolesBefore = new Map(loaded.state.roles.map((role) => [role.key, role]))
   const usedIds = new Set(Object.values(loaded.recipientIds).map(Number))
   let nextId = Math.max(0, ...usedIds) + 1
   for (const role of now.roles) {
     const recipientId = loaded.recipientIds[role.key]
-    const original = before.get(role.key)
+    const original = rolesBefore.get(role.key)
     if (!recipientId || !original) {
       const id = String(nextId++)
       const tabs = tabsByList(now, role, id)

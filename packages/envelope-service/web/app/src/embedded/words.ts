@@ -30,6 +30,8 @@ const en = {
     `${count} ${plural(language, count, { one: 'correction', other: 'corrections' })} saved`,
   notInFlight: 'Only an envelope that is out for signature can be corrected.',
   editDraftLink: 'Edit draft',
+  orderNotSaved:
+    'The documents’ new order cannot be saved to a draft. Put them back in their order, or add them again in the order you want.',
   correctLink: 'Correct recipients',
 }
 export type EmbeddedWords = typeof en
@@ -59,6 +61,8 @@ const es: EmbeddedWords = {
     `${count} ${plural(language, count, { one: 'corrección guardada', other: 'correcciones guardadas' })}`,
   notInFlight: 'Solo se puede corregir un sobre que está pendiente de firma.',
   editDraftLink: 'Editar borrador',
+  orderNotSaved:
+    'El nuevo orden de los documentos no se puede guardar en un borrador. Vuelva a ponerlos en su orden o añádalos de nuevo en el orden que quiera.',
   correctLink: 'Corregir destinatarios',
 }
 

@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import { newKey } from '../builder/key.js'
-import { kindCarriesFields, type Role } from '../builder/model.js'
-import { roleColor } from '../builder/role-colors.js'
-import type { BuilderWords } from '../builder/words.js'
-import type { EmbeddedWords } from './words.js'
+import type { EmbeddedWords } from '../embedded/words.js'
+import { newKey } from './key.js'
+import { kindCarriesFields, type Role } from './model.js'
+import { roleColor } from './role-colors.js'
+import type { BuilderWords } from './words.js'
 
 interface Props {
   roles: Role[]
