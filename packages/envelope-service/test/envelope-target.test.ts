@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { draftChanges, draftFromEnvelope } from '../web/app/src/builder/envelope-target.js'
 import type { BuilderState } from '../web/app/src/builder/model.js'
+import { returnAddress, returnUrlOf } from '../web/app/src/embedded/return.js'
 
 /** A draft as `GET /envelopes/{id}?include=recipients,tabs,documents` returns it. */
 const envelope = {
@@ -123,6 +124,35 @@ describe('draftChanges', () => {
         expect(ids).toEqual(Array.from({ length: count }, (_, index) => 10 + index))
         expect(changes.corrections).toEqual({})
       }),
+    )
+  })
+})
+
+describe('returnUrlOf (the embedded view return)', () => {
+  const search = `?returnUrl=${encodeURIComponent('https://crm.example.test/done?x=1')}`
+  const cookie = `a=b; inkwell_view_return=${encodeURIComponent('https://crm.example.test/done?x=1')}`
+
+  it('trusts the address only when the view URL put the same return URL in the cookie', () => {
+    expect(returnUrlOf(search, cookie)).toBe('https://crm.example.test/done?x=1')
+    expect(returnUrlOf(search, 'a=b')).toBeUndefined()
+    expect(
+      returnUrlOf(`?returnUrl=${encodeURIComponent('https://evil.example.test/')}`, cookie),
+    ).toBeUndefined()
+  })
+
+  it('refuses a return URL that is not http(s), even from the cookie', () => {
+    const script = 'javascript:alert(1)'
+    expect(
+      returnUrlOf(
+        `?returnUrl=${encodeURIComponent(script)}`,
+        `inkwell_view_return=${encodeURIComponent(script)}`,
+      ),
+    ).toBeUndefined()
+  })
+
+  it('adds the event and keeps the caller’s query', () => {
+    expect(returnAddress('https://crm.example.test/done?x=1', 'Send')).toBe(
+      'https://crm.example.test/done?x=1&event=Send',
     )
   })
 })

@@ -71,7 +71,9 @@ export async function openConsoleView(
   db: Db,
   token: string,
   now: number,
-): Promise<{ refreshToken: string; refreshExpiresAt: number; location: string } | undefined> {
+): Promise<
+  { refreshToken: string; refreshExpiresAt: number; location: string; returnUrl?: string } | undefined
+> {
   const claimed = await claimOneTimeToken(db, hashOpaque(token), 'console', now)
   if (!claimed) return undefined
   const target = JSON.parse(claimed.subject ?? '{}') as ConsoleTarget
@@ -85,5 +87,6 @@ export async function openConsoleView(
     refreshToken: tokens.refreshToken,
     refreshExpiresAt: tokens.refreshExpiresAt,
     location: appLocation(target),
+    ...(target.returnUrl ? { returnUrl: target.returnUrl } : {}),
   }
 }
