@@ -19,6 +19,7 @@ import { notificationSettingsRoutes } from './envelope-api/notification/routes.j
 import { recipientAdditionRoutes } from './envelope-api/recipient-addition/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
+import { envelopeViewRoutes } from './envelope-api/views/routes.js'
 import { folderRoutes } from './folders/routes.js'
 import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
@@ -26,6 +27,7 @@ import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateCustomFieldRoutes } from './templates/custom-field-routes.js'
 import { templateDocumentRoutes } from './templates/documents/routes.js'
+import { templateEditViewRoutes } from './templates/edit-view.js'
 import { templateRecipientRoutes } from './templates/recipient-routes.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
@@ -73,4 +75,6 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
   await userRoutes(app, ctx)
+  await envelopeViewRoutes(app, ctx)
+  await templateEditViewRoutes(app, ctx)
 }

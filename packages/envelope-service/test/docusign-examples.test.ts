@@ -28,6 +28,7 @@ const RUNS = [
   'eg008',
   'eg009',
   'eg010',
+  'eg011',
   'eg012',
   'eg013',
   'eg015',
@@ -47,7 +48,6 @@ const RUNS = [
 ] as const
 
 const NOT_RUN: Record<string, string> = {
-  eg011: 'sender view (POST .../views/sender): the web app work',
   eg014: 'payments need a payment gateway account (DocuSign Payments)',
   eg017:
     'its list tab selection by value and tabLabel works, but its extra text tab is written with snake_case keys (document_id, page_number) that the SDK drops, so it reaches the service without a position: a 400',
@@ -236,6 +236,13 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
       expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
       expect((await storedEnvelope(envelopeId)).status).toBe('sent')
     }
+  })
+
+  it('eg011 creates a draft and its sender view: a one-time URL into the web app (embedded-views.browser.test.ts sends it)', async () => {
+    const { envelopeId, redirectUrl } = resultOf('eg011')
+    expect(redirectUrl).toMatch(/\/app-session\/console\/[A-Za-z0-9_-]+$/)
+    expect((await storedEnvelope(envelopeId)).status).toBe('created')
+    expect(await documentCount(envelopeId)).toBe(3)
   })
 
   it("eg012 opens the web app's console view on eg002's envelope", () => {

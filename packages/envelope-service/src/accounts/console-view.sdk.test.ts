@@ -70,7 +70,11 @@ describeEachDatabase('console view (EnvelopesApi.createConsoleView)', (databases
     expect(opened.headers.get('location')).toBe(
       `/app/envelopes/${summary.envelopeId}?returnUrl=${encodeURIComponent('https://crm.example.test/done')}`,
     )
-    const setCookie = opened.headers.get('set-cookie') ?? ''
+    const [setCookie = '', returnCookie] = opened.headers.getSetCookie()
+    // The return URL, for the app to trust the one in its address (identity/sessions/cookie.ts).
+    expect(returnCookie).toBe(
+      `inkwell_view_return=${encodeURIComponent('https://crm.example.test/done')}; Path=/app; Max-Age=86400; SameSite=Lax`,
+    )
     expect(setCookie).toMatch(
       /^inkwell_session=[\w-]+; Path=\/oauth; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
     )

@@ -17,6 +17,7 @@ import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
 import type { EnvelopeRecord } from '../../envelopes/reads.js'
 import { customFieldsOf, documentsOf, envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
 import { readPlacement } from '../../folders/repository.js'
+import { returnUrlOf } from '../../identity/console-view/view-request.js'
 import { findUser } from '../../identity/repository.js'
 import { LifecycleError } from '../../lifecycle/errors.js'
 import { loadLifecycle } from '../../lifecycle/repository.js'
@@ -105,7 +106,7 @@ export async function createRecipientView(
   envelopeId: string,
   request: RecipientViewRequest,
 ): Promise<{ url: string }> {
-  const returnUrl = httpUrl(request.returnUrl)
+  const returnUrl = returnUrlOf(request.returnUrl)
   await envelopeOrFail(deps.db, caller.accountId, envelopeId)
   const stored = await loadLifecycle(deps.db, envelopeId)
   if (!stored) throw new NotFoundError(`Envelope ${envelopeId} was not found in this account`)
@@ -149,20 +150,6 @@ export async function createRecipientView(
     expiresAt: now + RECIPIENT_VIEW_TTL_MS,
   })
   return { url: signingUrl(deps.signingOrigin, token) }
-}
-
-/** The browser is sent back here with `?event=...`, so it must be an absolute http(s) URL. */
-function httpUrl(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InvalidRequestError('returnUrl must be an absolute http or https URL')
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidRequestError('returnUrl must be an absolute http or https URL')
-  }
-  return url.toString()
 }
 
 /** Every recipient with progress and the tabs filled with the values entered. */

@@ -9,12 +9,38 @@ export const CONSOLE_VIEW_LIFETIME_MS = 5 * 60_000
 export const CONSOLE_SESSION_PATH = '/app-session/console'
 const APP_SCOPES = ['signature']
 
-interface ConsoleTarget {
+/**
+ * Where a one-time URL opens the app: the dashboard or one envelope (the console view), or one of
+ * DocuSign's embedded screens (`screen`), which send the browser back to `returnUrl` when done.
+ */
+export interface ConsoleTarget {
   envelopeId?: string
+  templateId?: string
+  screen?: 'sender' | 'edit' | 'correct' | 'template'
   returnUrl?: string
 }
 
-/** A one-time console URL for the calling user, opening the app (or one envelope in it) signed in as them. */
+/** The app's address for a target: the console's screens, or the embedded ones (`/edit`, `/correct`). */
+export function appLocation(target: ConsoleTarget): string {
+  const id = (value: string | undefined) => encodeURIComponent(value ?? '')
+  const path =
+    target.screen === 'template'
+      ? `/app/templates/${id(target.templateId)}`
+      : target.screen === 'sender' || target.screen === 'edit'
+        ? `/app/envelopes/${id(target.envelopeId)}/edit`
+        : target.screen === 'correct'
+          ? `/app/envelopes/${id(target.envelopeId)}/correct`
+          : target.envelopeId
+            ? `/app/envelopes/${id(target.envelopeId)}`
+            : '/app/'
+  const query = target.returnUrl ? `?${new URLSearchParams({ returnUrl: target.returnUrl })}` : ''
+  return path + query
+}
+
+/**
+ * A one-time console URL for the calling user, opening the app (or one envelope or embedded screen in it)
+ * signed in as them. Bound to the user, five minutes, once: the embedded views share it.
+ */
 export async function createConsoleView(
   db: DbOrTx,
   input: { userId: string; publicUrl: string } & ConsoleTarget,
@@ -23,6 +49,8 @@ export async function createConsoleView(
   const token = opaqueToken()
   const target: ConsoleTarget = {
     ...(input.envelopeId ? { envelopeId: input.envelopeId } : {}),
+    ...(input.templateId ? { templateId: input.templateId } : {}),
+    ...(input.screen ? { screen: input.screen } : {}),
     ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}),
   }
   await insertOneTimeToken(db, {
@@ -43,7 +71,9 @@ export async function openConsoleView(
   db: Db,
   token: string,
   now: number,
-): Promise<{ refreshToken: string; refreshExpiresAt: number; location: string } | undefined> {
+): Promise<
+  { refreshToken: string; refreshExpiresAt: number; location: string; returnUrl?: string } | undefined
+> {
   const claimed = await claimOneTimeToken(db, hashOpaque(token), 'console', now)
   if (!claimed) return undefined
   const target = JSON.parse(claimed.subject ?? '{}') as ConsoleTarget
@@ -53,11 +83,10 @@ export async function openConsoleView(
     { userId: claimed.userId, integrationKeyId: INKWELL_APP_CLIENT_ID, scopes: APP_SCOPES },
     now,
   )
-  const path = target.envelopeId ? `/app/envelopes/${encodeURIComponent(target.envelopeId)}` : '/app/'
-  const query = target.returnUrl ? `?${new URLSearchParams({ returnUrl: target.returnUrl })}` : ''
   return {
     refreshToken: tokens.refreshToken,
     refreshExpiresAt: tokens.refreshExpiresAt,
-    location: path + query,
+    location: appLocation(target),
+    ...(target.returnUrl ? { returnUrl: target.returnUrl } : {}),
   }
 }

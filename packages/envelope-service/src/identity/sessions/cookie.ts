@@ -9,6 +9,12 @@ export const SESSION_COOKIE = 'inkwell_session'
 /** Double-submit token of the sign-in and consent forms. */
 export const CSRF_COOKIE = 'inkwell_csrf'
 export const COOKIE_PATH = '/oauth'
+/**
+ * The return URL of the embedded view just opened, for the web app under /app to read: the app goes
+ * back only to a URL a view URL put here, so a link to `/app/...?returnUrl=` from another site cannot
+ * turn the app's Save or Cancel into a redirect to it. Not a secret, so readable by the app's script.
+ */
+export const VIEW_RETURN_COOKIE = 'inkwell_view_return'
 /** The header the first-party app sends with cookie requests: a cross-site form cannot set it. */
 export const APP_HEADER = 'x-inkwell-app'
 
@@ -29,18 +35,17 @@ export function setCookie(
   name: string,
   value: string,
   maxAgeSeconds: number,
+  scope: { path: string; readableByScripts: boolean } = { path: COOKIE_PATH, readableByScripts: false },
 ): void {
   const attributes = [
     `${name}=${value}`,
-    `Path=${COOKIE_PATH}`,
+    `Path=${scope.path}`,
     `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
-    'HttpOnly',
-    'SameSite=Strict',
+    ...(scope.readableByScripts ? ['SameSite=Lax'] : ['HttpOnly', 'SameSite=Strict']),
   ]
   if (request.protocol === 'https') attributes.push('Secure')
-  const existing = reply.getHeader('set-cookie')
-  const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
-  reply.header('set-cookie', [...cookies, attributes.join('; ')])
+  // Fastify appends to a set-cookie header already set (giving the earlier ones again would repeat them).
+  reply.header('set-cookie', attributes.join('; '))
 }
 
 export const clearCookie = (request: FastifyRequest, reply: FastifyReply, name: string) =>

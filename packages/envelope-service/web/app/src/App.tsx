@@ -8,6 +8,8 @@ import { BUILDER_WORDS } from './builder/words.js'
 import { Session } from './context.js'
 import { Dashboard } from './Dashboard.js'
 import { EnvelopeDetails } from './EnvelopeDetails.js'
+import { CorrectView } from './embedded/CorrectView.js'
+import { returnUrlOf } from './embedded/return.js'
 import { DICTIONARIES, initialLanguage, LANGUAGES, type Language, rememberLanguage } from './i18n.js'
 import { navigate, onLinkClick, routeOf, useLocation } from './router.js'
 import { SendPage } from './send/SendPage.js'
@@ -42,7 +44,9 @@ export function App() {
   const [language, setLanguage] = useState<Language>(initialLanguage)
   const [phase, setPhase] = useState<Phase>({ name: 'starting' })
   const t = DICTIONARIES[language]
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  // Set when the screen was opened by one of DocuSign's embedded views (sender, edit, correct, template).
+  const returnUrl = returnUrlOf(search)
 
   useEffect(() => {
     document.documentElement.lang = language
@@ -148,10 +152,18 @@ export function App() {
           <Session.Provider value={session}>
             {route.screen === 'envelope' ? (
               <EnvelopeDetails key={route.envelopeId} envelopeId={route.envelopeId} />
+            ) : route.screen === 'editEnvelope' ? (
+              <Builder
+                key={`envelope-${route.envelopeId}`}
+                envelopeId={route.envelopeId}
+                returnUrl={returnUrl}
+              />
+            ) : route.screen === 'correct' ? (
+              <CorrectView key={route.envelopeId} envelopeId={route.envelopeId} returnUrl={returnUrl} />
             ) : route.screen === 'templates' ? (
               <TemplateList />
             ) : route.screen === 'template' ? (
-              <Builder key={route.templateId ?? 'new'} templateId={route.templateId} />
+              <Builder key={route.templateId ?? 'new'} templateId={route.templateId} returnUrl={returnUrl} />
             ) : route.screen === 'send' ? (
               <SendPage />
             ) : route.screen === 'connect' || route.screen === 'settings' ? (

@@ -207,7 +207,11 @@ export function Dashboard() {
               {envelopes.map((envelope) => (
                 <tr key={envelope.envelopeId}>
                   <td className="subject">
-                    <a href={`/app/envelopes/${envelope.envelopeId}`} onClick={onLinkClick}>
+                    {/* A draft opens in the builder again, where it can be finished and sent. */}
+                    <a
+                      href={`/app/envelopes/${envelope.envelopeId}${envelope.status === 'created' ? '/edit' : ''}`}
+                      onClick={onLinkClick}
+                    >
                       {envelope.emailSubject || t.noSubject}
                     </a>
                   </td>

@@ -4,6 +4,7 @@ import { ApiError, accountPath, type EnvelopesInformation, getJson, sendJson } f
 import { useSession } from './context.js'
 import { Dialog } from './Dialog.js'
 import { Documents } from './Documents.js'
+import { EMBEDDED_WORDS } from './embedded/words.js'
 import { type Envelope, inFlight } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
 import { Recipients } from './Recipients.js'
@@ -97,8 +98,24 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
           <SignNow envelope={envelope} />
           <fieldset className="actions">
             <legend className="visually-hidden">{t.details.actions}</legend>
+            {envelope.status === 'created' && (
+              <a
+                className="button"
+                href={`/app/envelopes/${encodeURIComponent(envelopeId)}/edit`}
+                onClick={onLinkClick}
+              >
+                {EMBEDDED_WORDS[language].editDraftLink}
+              </a>
+            )}
             {inFlight(envelope.status) && (
               <>
+                <a
+                  className="button secondary"
+                  href={`/app/envelopes/${encodeURIComponent(envelopeId)}/correct`}
+                  onClick={onLinkClick}
+                >
+                  {EMBEDDED_WORDS[language].correctLink}
+                </a>
                 <button
                   type="button"
                   className="secondary"

@@ -29,6 +29,8 @@ export function useLocation(): { pathname: string; search: string } {
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'envelope'; envelopeId: string }
+  | { screen: 'editEnvelope'; envelopeId: string }
+  | { screen: 'correct'; envelopeId: string }
   | { screen: 'templates' }
   | { screen: 'template'; templateId?: string }
   | { screen: 'send' }
@@ -40,6 +42,11 @@ export function routeOf(pathname: string): Route {
   if (pathname === '/app/' || pathname === '/app') return { screen: 'dashboard' }
   const envelope = /^\/app\/envelopes\/([^/]+)\/?$/.exec(pathname)
   if (envelope) return { screen: 'envelope', envelopeId: decodeURIComponent(envelope[1] as string) }
+  const embedded = /^\/app\/envelopes\/([^/]+)\/(edit|correct)\/?$/.exec(pathname)
+  if (embedded) {
+    const envelopeId = decodeURIComponent(embedded[1] as string)
+    return embedded[2] === 'edit' ? { screen: 'editEnvelope', envelopeId } : { screen: 'correct', envelopeId }
+  }
   if (/^\/app\/templates\/?$/.test(pathname)) return { screen: 'templates' }
   if (/^\/app\/templates\/new\/?$/.test(pathname)) return { screen: 'template' }
   const template = /^\/app\/templates\/([^/]+)\/?$/.exec(pathname)

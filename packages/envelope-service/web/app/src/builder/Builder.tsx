@@ -2,8 +2,18 @@ import './builder.css'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { accountPath, call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
+import { EmbeddedBar } from '../embedded/EmbeddedBar.js'
+import { leaveTo, type ViewEvent } from '../embedded/return.js'
+import { EMBEDDED_WORDS } from '../embedded/words.js'
 import { navigate } from '../router.js'
 import { DocumentsPanel, toBase64 } from './DocumentsPanel.js'
+import {
+  draftChanges,
+  type EnvelopeDraft,
+  loadEnvelopeDraft,
+  saveEnvelopeDraft,
+  sendDraft,
+} from './envelope-target.js'
 import { FieldProperties } from './FieldProperties.js'
 import { newKey } from './key.js'
 import {
@@ -20,6 +30,7 @@ import {
 } from './model.js'
 import { Pages } from './Pages.js'
 import { Palette } from './Palette.js'
+import { RecipientsPanel } from './RecipientsPanel.js'
 import { RolesPanel } from './RolesPanel.js'
 import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
@@ -31,15 +42,31 @@ const EMPTY: BuilderState = {
   fields: [],
 }
 
-/** The template builder: documents, roles, fields on the pages, settings; saved with POST/PUT /templates. */
-export function Builder({ templateId }: { templateId?: string }) {
+/**
+ * The template builder: documents, roles, fields on the pages, settings; saved with POST/PUT /templates.
+ * With `envelopeId` it edits an envelope draft instead (envelope-target.ts), with recipients in place of
+ * roles and Send beside Save. With `returnUrl` (an embedded view) Save, Send and Cancel end by going
+ * back there with DocuSign's `event`.
+ */
+export function Builder({
+  templateId,
+  envelopeId,
+  returnUrl,
+}: {
+  templateId?: string
+  envelopeId?: string
+  returnUrl?: string
+}) {
   const { account, language, t } = useSession()
   const words = BUILDER_WORDS[language]
+  const embeddedWords = EMBEDDED_WORDS[language]
+  const [draft, setDraft] = useState<EnvelopeDraft>()
+  const [busy, setBusy] = useState<'send' | 'save'>()
   const [state, setState] = useState<BuilderState>(EMPTY)
   const [bytes, setBytes] = useState<Record<string, Uint8Array>>({})
   const [sizes, setSizes] = useState<Record<string, PageSize[]>>({})
   const [documentsChanged, setDocumentsChanged] = useState(false)
-  const [loading, setLoading] = useState(templateId !== undefined)
+  const [loading, setLoading] = useState(templateId !== undefined || envelopeId !== undefined)
   const [selectedRole, setSelectedRole] = useState<string>()
   const [selectedField, setSelectedField] = useState<string>()
   const [currentPage, setCurrentPage] = useState<PageRef>()
@@ -78,13 +105,24 @@ export function Builder({ templateId }: { templateId?: string }) {
     [accountId],
   )
 
+  const loadDraft = useCallback(
+    async (id: string) => {
+      const loaded = await loadEnvelopeDraft(accountId, id)
+      setDraft(loaded.draft)
+      setState(loaded.draft.state)
+      setSelectedRole(loaded.draft.state.roles.find((role) => kindCarriesFields(role.kind))?.key)
+      setDocumentsChanged(false)
+      setBytes(loaded.bytes)
+    },
+    [accountId],
+  )
+
   useEffect(() => {
-    if (!templateId) return
+    const loading = envelopeId ? loadDraft(envelopeId) : templateId ? load(templateId) : undefined
+    if (!loading) return
     setLoading(true)
-    load(templateId)
-      .catch(() => setMessage({ kind: 'alert', text: t.failed }))
-      .finally(() => setLoading(false))
-  }, [templateId, load, t.failed])
+    loading.catch(() => setMessage({ kind: 'alert', text: t.failed })).finally(() => setLoading(false))
+  }, [templateId, envelopeId, load, loadDraft, t.failed])
 
   useEffect(() => {
     if (!focusNext.current) return
@@ -164,16 +202,66 @@ export function Builder({ templateId }: { templateId?: string }) {
   const placeOn = currentPage ?? (firstPage ? { documentId: firstPage.documentId, pageNumber: 1 } : undefined)
 
   const problems = (): string | undefined => {
+    if (envelopeId) {
+      const incomplete = state.roles.some(
+        (role) => !role.name.trim() || !(typeof role.extra?.email === 'string' && role.extra.email.trim()),
+      )
+      return incomplete ? embeddedWords.recipientsNeedNameAndEmail : undefined
+    }
     if (!state.settings.name.trim()) return words.nameRequired
     if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
     return undefined
   }
 
-  const save = async () => {
+  /** Saves the envelope draft's differences, then reads it again so the next save compares with it. */
+  const saveDraft = async (id: string) => {
+    if (!draft) return
+    const changes = draftChanges(draft, state)
+    // Refused before anything is saved, so a draft is never left half changed by it.
+    if (changes.reordered) throw new Error(embeddedWords.orderNotSaved)
+    await saveEnvelopeDraft(accountId, id, changes, state)
+    await loadDraft(id)
+  }
+
+  /** Save, or Send (drafts), then the embedded view's return, or the app's own next screen. */
+  const finish = async (action: 'send' | 'save') => {
     const problem = problems()
     if (problem) {
       setMessage({ kind: 'alert', text: problem })
       return
+    }
+    setBusy(action)
+    setMessage(undefined)
+    try {
+      if (envelopeId) {
+        await saveDraft(envelopeId)
+        if (action === 'send') await sendDraft(accountId, envelopeId)
+      } else if (!(await save())) {
+        return
+      }
+      const event: ViewEvent = action === 'send' ? 'Send' : 'Save'
+      if (returnUrl) leaveTo(returnUrl, event)
+      else if (envelopeId && action === 'send') navigate(`/app/envelopes/${encodeURIComponent(envelopeId)}`)
+      else setMessage({ kind: 'status', text: words.saved })
+    } catch (error) {
+      setMessage({ kind: 'alert', text: error instanceof Error && error.message ? error.message : t.failed })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  const cancel = () => {
+    if (returnUrl) leaveTo(returnUrl, 'Cancel')
+    else if (envelopeId) navigate(`/app/envelopes/${encodeURIComponent(envelopeId)}`)
+    else navigate('/app/templates')
+  }
+
+  /** Saves the template; true when it was saved (the message says why not otherwise). */
+  const save = async (): Promise<boolean> => {
+    const problem = problems()
+    if (problem) {
+      setMessage({ kind: 'alert', text: problem })
+      return false
     }
     setSaving(true)
     setMessage(undefined)
@@ -197,8 +285,10 @@ export function Builder({ templateId }: { templateId?: string }) {
         navigate(`/app/templates/${encodeURIComponent(created.templateId)}?saved=1`, { replace: true })
       }
       setMessage({ kind: 'status', text: words.saved })
+      return true
     } catch (error) {
       setMessage({ kind: 'alert', text: error instanceof Error && error.message ? error.message : t.failed })
+      return false
     } finally {
       setSaving(false)
     }
@@ -206,13 +296,37 @@ export function Builder({ templateId }: { templateId?: string }) {
 
   const selected = state.fields.find((field) => field.key === selectedField)
 
+  const changeRoles = (roles: BuilderState['roles']) =>
+    setState((current) => ({
+      ...current,
+      roles,
+      fields: current.fields.filter((field) =>
+        roles.some((role) => role.key === field.roleKey && kindCarriesFields(role.kind)),
+      ),
+    }))
+
   return (
     <div className="builder">
-      <h1>{templateId ? words.editTemplate(state.settings.name) : words.newTemplate}</h1>
+      <h1>
+        {envelopeId
+          ? embeddedWords.editDraft(draft?.emailSubject ?? '')
+          : templateId
+            ? words.editTemplate(state.settings.name)
+            : words.newTemplate}
+      </h1>
       <div className="builder-actions">
-        <button type="button" onClick={() => void save()} disabled={saving}>
-          {saving ? words.saving : words.save}
-        </button>
+        {envelopeId || returnUrl ? (
+          <EmbeddedBar
+            busy={busy ?? (saving ? 'save' : undefined)}
+            onSend={envelopeId && draft?.status === 'created' ? () => void finish('send') : undefined}
+            onSave={() => void finish('save')}
+            onCancel={cancel}
+          />
+        ) : (
+          <button type="button" onClick={() => void save()} disabled={saving}>
+            {saving ? words.saving : words.save}
+          </button>
+        )}
         {message && (
           <p role={message.kind} className={message.kind === 'alert' ? 'error' : 'success'}>
             {message.text}
@@ -220,12 +334,19 @@ export function Builder({ templateId }: { templateId?: string }) {
         )}
       </div>
       {loading && <p role="status">{t.loading}</p>}
+      {draft && draft.status !== 'created' && (
+        <p role="alert" className="warning">
+          {embeddedWords.notDraft}
+        </p>
+      )}
       <div className="builder-setup">
-        <SettingsPanel
-          settings={state.settings}
-          words={words}
-          onChange={(settings) => setState((current) => ({ ...current, settings }))}
-        />
+        {!envelopeId && (
+          <SettingsPanel
+            settings={state.settings}
+            words={words}
+            onChange={(settings) => setState((current) => ({ ...current, settings }))}
+          />
+        )}
         <DocumentsPanel
           documents={state.documents}
           hasPages={(documentId) => bytes[documentId] !== undefined}
@@ -242,21 +363,24 @@ export function Builder({ templateId }: { templateId?: string }) {
             setDocumentsChanged(true)
           }}
         />
-        <RolesPanel
-          roles={state.roles}
-          selectedRole={activeRole}
-          words={words}
-          onSelect={setSelectedRole}
-          onChange={(roles) =>
-            setState((current) => ({
-              ...current,
-              roles,
-              fields: current.fields.filter((field) =>
-                roles.some((role) => role.key === field.roleKey && kindCarriesFields(role.kind)),
-              ),
-            }))
-          }
-        />
+        {envelopeId ? (
+          <RecipientsPanel
+            roles={state.roles}
+            selectedRole={activeRole}
+            words={embeddedWords}
+            builderWords={words}
+            onSelect={setSelectedRole}
+            onChange={changeRoles}
+          />
+        ) : (
+          <RolesPanel
+            roles={state.roles}
+            selectedRole={activeRole}
+            words={words}
+            onSelect={setSelectedRole}
+            onChange={changeRoles}
+          />
+        )}
       </div>
       <div className="builder-workspace">
         <Palette

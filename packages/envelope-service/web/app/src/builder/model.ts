@@ -151,7 +151,7 @@ export function sameRoles(roles: readonly Pick<Role, 'name' | 'routingOrder'>[])
   return [...repeated]
 }
 
-type WireTab = Record<string, unknown>
+export type WireTab = Record<string, unknown>
 type WireRecipient = Record<string, unknown> & { tabs?: Record<string, WireTab[]> }
 
 const s = (value: number) => String(Math.round(value))
@@ -181,7 +181,7 @@ const MANAGED_RECIPIENT_KEYS = new Set(['recipientId', 'roleName', 'routingOrder
 const without = (record: Record<string, unknown>, managed: ReadonlySet<string>) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !managed.has(key)))
 
-function tabOf(field: Field, recipientId: string): WireTab {
+export function tabOf(field: Field, recipientId: string): WireTab {
   const tab: WireTab = {
     ...field.extra,
     documentId: field.documentId,
