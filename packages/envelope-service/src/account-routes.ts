@@ -14,6 +14,7 @@ import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
+import { recipientTabsRoutes } from './envelope-api/recipient-tabs/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { folderRoutes } from './folders/routes.js'
 import { attachEditLockCheck } from './locks/enforce.js'
@@ -22,6 +23,7 @@ import { createRateLimiter } from './ratelimit/limiter.js'
 import { authenticateAccountRequest } from './rest/account-scope.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
+import { templateTabRoutes } from './templates/tab-routes.js'
 
 /**
  * Everything under `/restapi/v2.1/accounts/{accountId}`: authenticated, membership-checked, rate-limited.
@@ -48,11 +50,13 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
+  await recipientTabsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await envelopeCustomFieldRoutes(app, ctx)
   await lockRoutes(app, ctx)
   await attachmentRoutes(app, ctx)
   await templateSubResourceRoutes(app, ctx)
+  await templateTabRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)

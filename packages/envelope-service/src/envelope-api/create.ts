@@ -15,11 +15,13 @@ import {
   templateIdsOf,
 } from '../envelopes/composite-layers.js'
 import { mergeEnvelopeDefinition } from '../envelopes/composite-merge.js'
+import type { EnvelopeDefinition } from '../envelopes/model.js'
 import { checkPhoneNumbers } from '../envelopes/phone-numbers.js'
 import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
 import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
+import { assignTabIds } from '../tabs/tab-ids.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import { parseWorkflow } from '../workflow/parse.js'
 
@@ -76,7 +78,7 @@ export async function createEnvelope(
     templateIdsOf(request),
     sender.viewer,
   )
-  const definition = mergeEnvelopeDefinition(request, templates, documents.contents)
+  const definition = withTabIds(mergeEnvelopeDefinition(request, templates, documents.contents))
   if (definition.status === 'sent') checkPhoneNumbers(definition)
   const workflow = parseWorkflow(
     request.workflow,
@@ -121,6 +123,20 @@ export async function createEnvelope(
     throw new ConflictError('A request with this Idempotency-Key is still being processed')
   }
   return { envelopeId, status: definition.status, statusDateTime: new Date(now).toISOString() }
+}
+
+/**
+ * Every tab of the envelope with its `tabId` (tabs/tab-ids.ts): ids the request or a template gave are
+ * kept, so a client that placed a tab by id finds it again; the others get new GUIDs.
+ */
+function withTabIds(definition: EnvelopeDefinition): EnvelopeDefinition {
+  return {
+    ...definition,
+    recipients: definition.recipients.map((recipient) => ({
+      ...recipient,
+      tabs: assignTabIds(recipient.tabs),
+    })),
+  }
 }
 
 function checkedKey(key: string): string {

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
+import { withStoredTabIds } from '../tabs/tab-ids.js'
 import type { CustomFields, Template, TemplateDocument, TemplateRole } from './model.js'
 import type { TemplateDocumentsTable, TemplatesTable } from './tables.js'
 
@@ -87,7 +88,10 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     emailSubject: row.email_subject,
     emailBlurb: row.email_blurb,
     documents,
-    recipients: JSON.parse(row.recipients) as TemplateRole[],
+    recipients: (JSON.parse(row.recipients) as TemplateRole[]).map((role) => ({
+      ...role,
+      tabs: withStoredTabIds(role.tabs, `${row.id}/${role.recipientId}`),
+    })),
     customFields: JSON.parse(row.custom_fields) as CustomFields,
     created: row.created_at,
     lastModified: row.updated_at,

@@ -12,6 +12,7 @@ import {
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import { assignTabIds } from '../tabs/tab-ids.js'
 import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
 import {
   deleteTemplate,
@@ -125,7 +126,7 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
       roleName: role.roleName,
       routingOrder: role.routingOrder ?? '1',
       ...person,
-      tabs,
+      tabs: assignTabIds(tabs),
     }
   }
   const list = <T extends RoleInput | InPersonRoleInput>(
