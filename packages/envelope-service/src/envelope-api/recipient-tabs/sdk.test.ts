@@ -335,6 +335,31 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
       expect(refused).toMatchObject({ status: 400, body: { errorCode: 'ENVELOPE_INVALID_STATUS' } })
     })
 
+    it("refuses tab writes without the lock's token while the envelope is locked", async () => {
+      const envelopeId = await envelope('created')
+      const lock = await service.app.inject({
+        method: 'POST',
+        url: `/restapi/v2.1/accounts/${sender.accountId}/envelopes/${envelopeId}/lock`,
+        headers: sender.headers,
+        payload: { lockDurationInSeconds: '300', lockedByApp: 'CRM', lockType: 'edit' },
+      })
+      expect(lock.statusCode, lock.body).toBe(201)
+      const refused = await failure(
+        envelopes.createTabs(sender.accountId, envelopeId, '1', { tabs: { textTabs: [at(300)] } }),
+      )
+      expect(refused).toMatchObject({ status: 400, body: { errorCode: 'EDIT_LOCK_NOT_LOCK_OWNER' } })
+      const withToken = await service.app.inject({
+        method: 'POST',
+        url: `/restapi/v2.1/accounts/${sender.accountId}/envelopes/${envelopeId}/recipients/1/tabs`,
+        headers: {
+          ...sender.headers,
+          'x-docusign-edit': JSON.stringify({ LockToken: lock.json().lockToken }),
+        },
+        payload: { textTabs: [at(300)] },
+      })
+      expect(withToken.statusCode, withToken.body).toBe(201)
+    })
+
     it('refuses an unknown recipient, a carbon copy, bad bodies and tabs off the documents with 400', async () => {
       const envelopeId = await envelope('created')
       const create = (recipientId: string, tabs: unknown) => () =>
