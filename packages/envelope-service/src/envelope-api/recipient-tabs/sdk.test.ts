@@ -10,6 +10,7 @@ import {
   type SdkService,
   startSdkService,
 } from '../../testing/sdk.js'
+import { specErrors } from '../../testing/spec-responses.js'
 
 /**
  * The official DocuSign Node SDK's `EnvelopesApi.createTabs`, `updateTabs` and `deleteTabs` against
@@ -50,6 +51,8 @@ interface DocuSignSdk extends DocuSignSdkBase {
 }
 const docusign = loadDocuSignSdk<DocuSignSdk>()
 
+/** DocuSign's `EnvelopeRecipientTabs`, the answer of every tab operation (the extract keeps it under the GET). */
+const TABS_SCHEMA = 'GET /envelopes/{envelopeId}/recipients/{recipientId}/tabs 200'
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) => {
@@ -155,6 +158,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
         },
       })
       expect(added.textTabs).toHaveLength(1)
+      expect(specErrors(TABS_SCHEMA, structuredClone(added))).toEqual([])
       expect(added.textTabs[0]).toMatchObject({ tabLabel: 'Notes', tabId: expect.stringMatching(GUID) })
       expect(added.checkboxTabs[0].tabId).toMatch(GUID)
       const tabs = await tabsOf(envelopeId)
@@ -215,6 +219,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
         },
       })
       expect(answer.textTabs[0].errorDetails).toMatchObject({ errorCode: 'INVALID_TAB_OPERATION' })
+      expect(specErrors(TABS_SCHEMA, structuredClone(answer))).toEqual([])
       expect(answer.textTabs[0].errorDetails.message).toContain(unknown)
       expect(answer.textTabs[1]).toMatchObject({ tabId: text.tabId, value: 'kept' })
       expect((await tabsOf(envelopeId)).textTabs.map((tab: SdkModel) => tab.value)).toEqual(['kept'])
