@@ -21,7 +21,7 @@ import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
 import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
-import { assignTabIds } from '../tabs/tab-ids.js'
+import { newTabIds } from '../tabs/tab-ids.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import { parseWorkflow } from '../workflow/parse.js'
 
@@ -125,16 +125,13 @@ export async function createEnvelope(
   return { envelopeId, status: definition.status, statusDateTime: new Date(now).toISOString() }
 }
 
-/**
- * Every tab of the envelope with its `tabId` (tabs/tab-ids.ts): ids the request or a template gave are
- * kept, so a client that placed a tab by id finds it again; the others get new GUIDs.
- */
+/** Every tab of the envelope with a new `tabId` (tabs/tab-ids.ts `newTabIds`). */
 function withTabIds(definition: EnvelopeDefinition): EnvelopeDefinition {
   return {
     ...definition,
     recipients: definition.recipients.map((recipient) => ({
       ...recipient,
-      tabs: assignTabIds(recipient.tabs),
+      tabs: newTabIds(recipient.tabs),
     })),
   }
 }

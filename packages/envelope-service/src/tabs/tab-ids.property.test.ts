@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Tab, TabsByType } from './model.js'
-import { assignTabIds, withStoredTabIds } from './tab-ids.js'
+import { assignTabIds, newTabIds, withStoredTabIds } from './tab-ids.js'
 
 /** Tab ids: unique within a recipient's tabs, kept once given, and the same on every read of a stored row. */
 
@@ -80,6 +80,19 @@ describe('assignTabIds', () => {
   it('answers GUIDs for tabs without an id', () => {
     const [tab] = assignTabIds({ textTabs: [{ tabLabel: 'x' }] }).textTabs as Tab[]
     expect(tab?.tabId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  })
+})
+
+describe('newTabIds', () => {
+  it('gives every tab a new id, none of those it carried, unique within the tabs', () => {
+    fc.assert(
+      fc.property(tabsArbitrary, (tabs) => {
+        const given = new Set(idsOf(tabs))
+        const ids = idsOf(newTabIds(tabs))
+        expect(ids.every((id) => typeof id === 'string' && !given.has(id))).toBe(true)
+        expect(new Set(ids).size).toBe(ids.length)
+      }),
+    )
   })
 })
 

@@ -24,10 +24,14 @@ const randomTabId: NewTabId = () => randomUUID()
  * unless an earlier tab (in type order, then list order) has it too, when the later one gets a new id,
  * so that ids are unique within the tabs given. The input is not changed.
  */
-export function assignTabIds(tabs: TabsByType, newId: NewTabId = randomTabId): TabsByType {
+export function assignTabIds(
+  tabs: TabsByType,
+  newId: NewTabId = randomTabId,
+  options: { keep: boolean } = { keep: true },
+): TabsByType {
   const seen = new Set<string>()
   const claim = (owner: Tab | TabOption, type: string, index: number): string => {
-    const existing = owner.tabId
+    const existing = options.keep ? owner.tabId : undefined
     let id = typeof existing === 'string' && existing !== '' && !seen.has(existing) ? existing : undefined
     // A generator that repeats itself (or repeats an id given by a client) still yields unique ids.
     while (id === undefined || seen.has(id)) id = id === undefined ? newId(type, index) : randomUUID()
@@ -46,6 +50,15 @@ export function assignTabIds(tabs: TabsByType, newId: NewTabId = randomTabId): T
     })
   }
   return assigned
+}
+
+/**
+ * The tabs with new ids on every tab, whatever ids they carried: an envelope's tabs when it is created,
+ * so that two envelopes made from one template (whose tabs have ids) never share a tab id, as in
+ * DocuSign, where a tab's id is its own in its envelope.
+ */
+export function newTabIds(tabs: TabsByType): TabsByType {
+  return assignTabIds(tabs, () => randomUUID(), { keep: false })
 }
 
 /**

@@ -140,6 +140,7 @@ describeEachDatabase('DocuSign Node SDK: template recipient tabs', (databases) =
       const envelopeTabs = await envelopes.listTabs(accountId, envelopeId, '7')
       expect(envelopeTabs.dateSignedTabs.map((tab: SdkModel) => tab.tabLabel)).toEqual(['Signed on'])
       expect(envelopeTabs.dateSignedTabs[0].tabId).toMatch(GUID)
+      expect(envelopeTabs.dateSignedTabs[0].tabId).not.toBe(added.dateSignedTabs[0].tabId)
     })
   })
 
