@@ -148,6 +148,10 @@ describeEachDatabase('DocuSign Node SDK: template recipient tabs', (databases) =
     it('changes the fields given of a tab named by tabId, and answers an unknown one with errorDetails', async () => {
       const templateId = await template()
       const [text] = (await tabsOf(templateId)).textTabs
+      // Read whole first, so that a cached GET body would be what a stale cache answers.
+      expect(
+        (await templates.get(accountId, templateId)).recipients.signers[0].tabs.textTabs[0].value,
+      ).toBeUndefined()
       const answer = await templates.updateTabs(accountId, templateId, '7', {
         templateTabs: {
           textTabs: [
@@ -158,6 +162,8 @@ describeEachDatabase('DocuSign Node SDK: template recipient tabs', (databases) =
       })
       expect(answer.textTabs[0].errorDetails).toBeUndefined()
       expect(answer.textTabs[1].errorDetails.errorCode).toBe('INVALID_TAB_OPERATION')
+      const full = await templates.get(accountId, templateId)
+      expect(full.recipients.signers[0].tabs.textTabs[0]).toMatchObject({ tabId: text.tabId, value: 'C-9' })
       expect((await tabsOf(templateId)).textTabs).toEqual([
         expect.objectContaining({
           tabId: text.tabId,
