@@ -18,6 +18,7 @@ import { lifecycleRoutes } from './envelope-api/lifecycle/routes.js'
 import { notificationSettingsRoutes } from './envelope-api/notification/routes.js'
 import { recipientAdditionRoutes } from './envelope-api/recipient-addition/routes.js'
 import { recipientRemovalRoutes } from './envelope-api/recipient-removal/routes.js'
+import { recipientTabsRoutes } from './envelope-api/recipient-tabs/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { envelopeViewRoutes } from './envelope-api/views/routes.js'
 import { folderRoutes } from './folders/routes.js'
@@ -31,6 +32,7 @@ import { templateEditViewRoutes } from './templates/edit-view.js'
 import { templateRecipientRoutes } from './templates/recipient-routes.js'
 import { templateRoutes } from './templates/routes.js'
 import { templateSubResourceRoutes } from './templates/sub-resource-routes.js'
+import { templateTabRoutes } from './templates/tab-routes.js'
 
 /**
  * Everything under `/restapi/v2.1/accounts/{accountId}`: authenticated, membership-checked, rate-limited.
@@ -57,6 +59,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
+  await recipientTabsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await recipientAdditionRoutes(app, ctx)
   await notificationSettingsRoutes(app, ctx)
@@ -69,6 +72,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await templateDocumentRoutes(app, ctx)
   await templateRecipientRoutes(app, ctx)
   await templateCustomFieldRoutes(app, ctx)
+  await templateTabRoutes(app, ctx)
   await connectRoutes(app, ctx)
   await folderRoutes(app, ctx)
   await bulkSendRoutes(app, ctx)

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { ErrorDetails } from './errors.js'
 import { BooleanString, DecimalString, Digits, StringEnum } from './scalars.js'
 
 /**
@@ -242,3 +243,21 @@ export const Tabs = Type.Object({
   radioGroupTabs: listOf(RadioGroupTab),
 })
 export type Tabs = Static<typeof Tabs>
+
+/**
+ * The answer of a tab write (`POST`/`PUT`/`DELETE .../recipients/{recipientId}/tabs`, DocuSign's
+ * `EnvelopeRecipientTabs` and `templateTabs`): `Tabs` whose tabs may carry the `errorDetails` of a tab
+ * that could not be written.
+ */
+export const TabsWriteResult = Type.Object(
+  Object.fromEntries(
+    Object.entries(Tabs.properties).map(([type, list]) => {
+      const item = (list as unknown as { items: ReturnType<typeof Type.Object> }).items
+      const answered = Type.Object(
+        { ...item.properties, errorDetails: Type.Optional(ErrorDetails) },
+        { additionalProperties: item.additionalProperties },
+      )
+      return [type, Type.Optional(Type.Array(answered))]
+    }),
+  ),
+)

@@ -17,11 +17,13 @@ import {
   templateIdsOf,
 } from '../envelopes/composite-layers.js'
 import { mergeEnvelopeDefinition } from '../envelopes/composite-merge.js'
+import type { EnvelopeDefinition } from '../envelopes/model.js'
 import { checkPhoneNumbers } from '../envelopes/phone-numbers.js'
 import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
 import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
+import { newTabIds } from '../tabs/tab-ids.js'
 import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import { parseWorkflow } from '../workflow/parse.js'
@@ -82,7 +84,7 @@ export async function createEnvelope(
     sender.viewer,
   )
   const sources = draftSources ? new Map([...templates, ...draftSources]) : templates
-  const merged = mergeEnvelopeDefinition(request, sources, documents.contents)
+  const merged = withTabIds(mergeEnvelopeDefinition(request, sources, documents.contents))
   const notification = withAccountDefaults(
     merged.notification,
     await findNotificationDefaults(db, sender.accountId),
@@ -132,6 +134,17 @@ export async function createEnvelope(
     throw new ConflictError('A request with this Idempotency-Key is still being processed')
   }
   return { envelopeId, status: definition.status, statusDateTime: new Date(now).toISOString() }
+}
+
+/** Every tab of the envelope with a new `tabId` (tabs/tab-ids.ts `newTabIds`). */
+function withTabIds(definition: EnvelopeDefinition): EnvelopeDefinition {
+  return {
+    ...definition,
+    recipients: definition.recipients.map((recipient) => ({
+      ...recipient,
+      tabs: newTabIds(recipient.tabs),
+    })),
+  }
 }
 
 function checkedKey(key: string): string {

@@ -12,6 +12,7 @@ import type { AuditHead } from '../audit/chain.js'
 import { type DbOrTx, insertRows, type Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
+import { withStoredTabIds } from '../tabs/tab-ids.js'
 import type { CustomFields, InPersonSigner, PhoneNumber } from '../templates/model.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import type { SystemFolder } from './folder.js'
@@ -630,7 +631,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
     ...(row.message_settings !== null ? (JSON.parse(row.message_settings) as RecipientMessageSettings) : {}),
-    tabs: JSON.parse(row.tabs) as TabsByType,
+    tabs: withStoredTabIds(JSON.parse(row.tabs) as TabsByType, `${row.envelope_id}/${row.recipient_id}`),
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
   }

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
+import { withStoredTabIds } from '../tabs/tab-ids.js'
 import type {
   CustomFields,
   EmailSettings,
@@ -96,7 +97,10 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     emailSubject: row.email_subject,
     emailBlurb: row.email_blurb,
     documents,
-    recipients: JSON.parse(row.recipients) as TemplateRole[],
+    recipients: (JSON.parse(row.recipients) as TemplateRole[]).map((role) => ({
+      ...role,
+      tabs: withStoredTabIds(role.tabs, `${row.id}/${role.recipientId}`),
+    })),
     customFields: JSON.parse(row.custom_fields) as CustomFields,
     ...(row.notification ? { notification: JSON.parse(row.notification) as EnvelopeNotification } : {}),
     ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),

@@ -12,6 +12,7 @@ import {
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs, checkRecipientType, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import { assignTabIds } from '../tabs/tab-ids.js'
 import {
   applyFieldChanges,
   type FieldChanges,
@@ -141,7 +142,7 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
       roleName: role.roleName,
       routingOrder: role.routingOrder ?? '1',
       ...person,
-      tabs,
+      tabs: assignTabIds(tabs),
     }
   }
   const list = <T extends RoleInput | InPersonRoleInput>(

@@ -9,6 +9,7 @@ import { findUser } from '../../identity/repository.js'
 import { lifecycleRecipientOf } from '../../lifecycle/from-envelope.js'
 import { applyTransition } from '../../lifecycle/service.js'
 import { addRecipients } from '../../lifecycle/transitions.js'
+import { newTabIds } from '../../tabs/tab-ids.js'
 import { storeAddedRecipients } from '../writer.js'
 
 /**
@@ -34,12 +35,13 @@ export async function addEnvelopeRecipients(
     documentsOf(deps.db, envelopeId),
   ])
   const sending = envelope.status !== 'created'
+  // Every tab of an added recipient gets a new id, as at create (tabs/tab-ids.ts).
   const recipients = addedRecipients(
     body,
     documents,
     new Set(existing.map((recipient) => recipient.recipientId)),
     sending,
-  )
+  ).map((recipient) => ({ ...recipient, tabs: newTabIds(recipient.tabs) }))
   // As on create: the numbers of an envelope that goes out are checked now; a draft's when it is sent.
   if (sending) checkPhoneNumbers({ recipients })
   const user = await findUser(deps.db, caller.userId)
