@@ -4,7 +4,7 @@ import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
 import { EventNotification, Notification } from './notification.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
-import { StringEnum } from './scalars.js'
+import { BooleanString, StringEnum } from './scalars.js'
 import { Workflow } from './workflow.js'
 
 /**
@@ -26,6 +26,9 @@ export const EnvelopeDefinition = Type.Object({
   notification: Type.Optional(Notification),
   eventNotification: Type.Optional(EventNotification),
   workflow: Type.Optional(Workflow),
+  envelopeIdStamping: Type.Optional(
+    BooleanString('Prints the envelope id at the top of each completed page; defaults to `true`.'),
+  ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -64,6 +67,7 @@ export const Envelope = Type.Object({
   envelopeDocuments: Type.Optional(Type.Array(EnvelopeDocumentOutput)),
   customFields: Type.Optional(CustomFieldsOutput),
   workflow: Type.Optional(Workflow),
+  envelopeIdStamping: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -141,6 +141,12 @@ export const EnvelopeRecipients = recipientLists(
     roleName: Type.Optional(Type.String({ maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,
+    note: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description: 'The sender’s note to this recipient, shown on the signing page (line breaks kept).',
+      }),
+    ),
   },
   {
     name: Type.Optional(Name),
@@ -200,6 +206,7 @@ export const RecipientOutput = Type.Object({
     Type.Array(Type.Object({ secondaryDeliveryMethod: Type.String(), phoneNumber: PhoneNumber })),
   ),
   clientUserId: Type.Optional(Type.String()),
+  note: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
   tabs: Type.Optional(Tabs),

@@ -26,7 +26,6 @@ const carbonCopy = [
   'lastName',
   'lockedRecipientPhoneAuthEditable',
   'lockedRecipientSmsEditable',
-  'note',
   'phoneAuthentication',
   'proofFile',
   'recipientAttachments',
@@ -66,7 +65,8 @@ const signer = [...carbonCopy, ...signerOnly] as const
 
 /**
  * What a template's recipient refuses besides the same recipient type in an envelope: these are given at
- * send time, by the template role or an inline template. DocuSign's in-person signer has no
+ * send time, by the template role or an inline template (a `note` by an inline template's recipient,
+ * as a stored template does not keep one). DocuSign's in-person signer has no
  * `additionalNotifications`, so its template form refuses the others only.
  */
 const templateRecipientOnly = [
@@ -76,6 +76,7 @@ const templateRecipientOnly = [
   'deliveryMethod',
   'idCheckConfigurationName',
   'identityVerification',
+  'note',
   'requireIdLookup',
   'smsAuthentication',
 ] as const
@@ -110,7 +111,6 @@ const inPersonSigner = [
   'name',
   'notaryHost',
   'notaryId',
-  'note',
   'phoneAuthentication',
   'recipientAttachments',
   'recipientSignatureProviders',
@@ -185,7 +185,6 @@ export const UNSUPPORTED_PROPERTIES = {
     'envelopeAttachments',
     'envelopeDocuments',
     'envelopeId',
-    'envelopeIdStamping',
     'envelopeLocation',
     'envelopeMetadata',
     'envelopeUri',

@@ -19,6 +19,7 @@ import { type Seal, type SealOptions, sealPdf } from './seal.js'
 import { drawStamps } from './stamping.js'
 import {
   anchorOf,
+  envelopeIdStamps,
   fixedPosition,
   type LocateTab,
   planStamps,
@@ -62,10 +63,19 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
   })
   const byDocument = groupByDocument(stamps, input.documents)
 
+  const stampEnvelopeId = input.envelope.envelopeIdStamping ?? true
   const stamped: { source: CompletionDocument; document: PDFDocument }[] = []
   for (const source of input.documents) {
     const document = await PDFDocument.load(source.bytes, { ignoreEncryption: true, updateMetadata: false })
-    await drawStamps(document, byDocument.get(source.documentId) ?? [])
+    const idStamps = stampEnvelopeId
+      ? envelopeIdStamps(
+          source.documentId,
+          document.getPageCount(),
+          input.envelope.envelopeId,
+          input.language,
+        )
+      : []
+    await drawStamps(document, [...idStamps, ...(byDocument.get(source.documentId) ?? [])])
     stamped.push({ source, document })
   }
 

@@ -112,6 +112,7 @@ export async function gatherEnvelope(
       ...(record.sentAt ? { sentAt: new Date(record.sentAt) } : {}),
       completedAt,
       ...(auditHead ? { auditHead } : {}),
+      envelopeIdStamping: record.envelopeIdStamping,
     },
     documents: envelopeDocuments,
     recipients,

@@ -58,6 +58,11 @@ export interface CompletionEnvelope {
   completedAt: Date
   /** The audit chain's head when the certificate was made, printed on it so the seal covers it. */
   auditHead?: AuditHead
+  /**
+   * Whether the envelope id is printed at the top of every page of the documents (DocuSign's
+   * `envelopeIdStamping`); absent means stamped, DocuSign's default.
+   */
+  envelopeIdStamping?: boolean
 }
 
 export interface CertificateInput {

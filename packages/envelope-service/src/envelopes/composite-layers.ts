@@ -103,6 +103,7 @@ export interface LayerRole {
   accessCode?: string
   smsAuthPhones?: string[]
   inPerson?: InPersonSigner
+  note?: string
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -387,6 +388,7 @@ function reachOf(
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
   if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
+  if ('note' in recipient && recipient.note !== undefined && recipient.note !== '') role.note = recipient.note
   const smsAuthPhones = smsAuthPhonesOf(recipient, path)
   if (smsAuthPhones) role.smsAuthPhones = smsAuthPhones
   if (recipient.deliveryMethod !== undefined) {

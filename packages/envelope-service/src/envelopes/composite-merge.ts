@@ -66,6 +66,7 @@ export function mergeEnvelopeDefinition(
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
     ...optional('notification', notificationOf(request.notification)),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
+    envelopeIdStamping: request.envelopeIdStamping !== 'false',
   }
 }
 
@@ -217,6 +218,7 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.phoneNumber !== undefined) target.phoneNumber = source.phoneNumber
   if (source.clientUserId !== undefined) target.clientUserId = source.clientUserId
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
+  if (source.note !== undefined) target.note = source.note
   if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
 }

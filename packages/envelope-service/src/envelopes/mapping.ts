@@ -39,6 +39,7 @@ export function toRecipientOutput(
       ? { additionalNotifications: recipient.additionalNotifications }
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
+    ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
@@ -176,6 +177,7 @@ export function toEnvelopeOutput(
       ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
       : {}),
     ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
+    envelopeIdStamping: String(envelope.envelopeIdStamping),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

@@ -37,6 +37,8 @@ export interface EnvelopeRecipient {
   inPerson?: InPersonSigner
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
+  /** The sender's note to this recipient (DocuSign's `note`), shown on the signing page. */
+  note?: string
 }
 
 /**
@@ -57,6 +59,8 @@ export interface EnvelopeDefinition {
   notification?: EnvelopeNotification
   /** Per-envelope webhook; absent when the request did not ask for one. */
   eventNotification?: EventNotification
+  /** False when the request set `envelopeIdStamping: "false"`; DocuSign stamps by default. */
+  envelopeIdStamping: boolean
 }
 
 /** DocuSign's envelope `notification`, with day counts as numbers. */

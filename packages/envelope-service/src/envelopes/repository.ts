@@ -49,6 +49,8 @@ export interface EnvelopeRecord {
   eventNotification?: EventNotification
   /** Scheduled sending, paused and delayed routing, with their progress. */
   workflow?: LifecycleWorkflow
+  /** Whether the completed documents carry the envelope id at the top of each page. */
+  envelopeIdStamping: boolean
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -119,6 +121,7 @@ function rowsOf(envelope: NewEnvelope) {
       access_code: recipient.accessCode ?? null,
       sms_auth_phones: json(recipient.smsAuthPhones),
       in_person: json(recipient.inPerson),
+      note: recipient.note ?? null,
       tabs: JSON.stringify(recipient.tabs),
       status: sent ? 'sent' : 'created',
       sent_at: sent ? timestamp : null,
@@ -167,6 +170,7 @@ function rowsOf(envelope: NewEnvelope) {
     updated_at: timestamp,
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
+    envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -329,6 +333,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.notification',
       'envelopes.event_notification',
       'envelopes.workflow',
+      'envelopes.envelope_id_stamping',
     ])
 }
 
@@ -358,6 +363,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
       ? { eventNotification: JSON.parse(row.event_notification) as EventNotification }
       : {}),
     ...(row.workflow !== null ? { workflow: JSON.parse(row.workflow) as LifecycleWorkflow } : {}),
+    envelopeIdStamping: row.envelope_id_stamping !== 0,
   }
 }
 
@@ -552,6 +558,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.access_code !== null ? { accessCode: row.access_code } : {}),
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
+    ...(row.note !== null ? { note: row.note } : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),

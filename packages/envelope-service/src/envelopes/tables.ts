@@ -49,6 +49,8 @@ export interface EnvelopesTable {
    */
   audit_head_sequence: number | null
   audit_head_hash: string | null
+  /** 1 (DocuSign's default) or 0: the envelope id printed on each completed page (migration 0032). */
+  envelope_id_stamping: Generated<number>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -100,6 +102,8 @@ export interface EnvelopeRecipientsTable {
   declined_reason: string | null
   /** JSON object of the values the recipient entered, by tab id. */
   tab_values: Generated<string>
+  /** The sender's note to this recipient, shown on the signing page, or null (migration 0032). */
+  note: string | null
 }
 
 export interface EnvelopeCustomFieldsTable {
