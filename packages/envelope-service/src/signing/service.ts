@@ -186,6 +186,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       name: signerName(recipient),
       ...(visibleEmail(recipient) ? { email: visibleEmail(recipient)! } : {}),
       inPerson: recipient.type === 'inPersonSigner',
+      ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     },
     documents: documents.map((document) => ({
       documentId: document.documentId,
