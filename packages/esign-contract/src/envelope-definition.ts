@@ -29,6 +29,11 @@ export const EnvelopeDefinition = Type.Object({
   envelopeIdStamping: Type.Optional(
     BooleanString('Prints the envelope id at the top of each completed page; defaults to `true`.'),
   ),
+  enforceSignerVisibility: Type.Optional(
+    BooleanString(
+      'Recipients never receive the documents of their `excludedDocuments`; defaults to `false`.',
+    ),
+  ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -68,6 +73,7 @@ export const Envelope = Type.Object({
   customFields: Type.Optional(CustomFieldsOutput),
   workflow: Type.Optional(Workflow),
   envelopeIdStamping: Type.Optional(Type.String()),
+  enforceSignerVisibility: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -147,6 +147,13 @@ export const EnvelopeRecipients = recipientLists(
         description: 'The sender’s note to this recipient, shown on the signing page (line breaks kept).',
       }),
     ),
+    excludedDocuments: Type.Optional(
+      Type.Array(Type.Union([Type.String({ pattern: '^[0-9]{1,9}$' }), Type.Integer({ minimum: 0 })]), {
+        maxItems: 50,
+        description:
+          'Ids of the documents this recipient never receives or sees; needs the envelope’s `enforceSignerVisibility`.',
+      }),
+    ),
   },
   {
     name: Type.Optional(Name),
@@ -207,6 +214,7 @@ export const RecipientOutput = Type.Object({
   ),
   clientUserId: Type.Optional(Type.String()),
   note: Type.Optional(Type.String()),
+  excludedDocuments: Type.Optional(Type.Array(Type.String())),
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
   tabs: Type.Optional(Tabs),

@@ -15,7 +15,6 @@ const carbonCopy = [
   'emailNotification',
   'embeddedRecipientStartURL',
   'errorDetails',
-  'excludedDocuments',
   'faxNumber',
   'faxNumberMetadata',
   'firstName',
@@ -65,8 +64,8 @@ const signer = [...carbonCopy, ...signerOnly] as const
 
 /**
  * What a template's recipient refuses besides the same recipient type in an envelope: these are given at
- * send time, by the template role or an inline template (a `note` by an inline template's recipient,
- * as a stored template does not keep one). DocuSign's in-person signer has no
+ * send time, by the template role or an inline template (a `note` or `excludedDocuments` by an inline
+ * template's recipient, as a stored template does not keep them). DocuSign's in-person signer has no
  * `additionalNotifications`, so its template form refuses the others only.
  */
 const templateRecipientOnly = [
@@ -74,6 +73,7 @@ const templateRecipientOnly = [
   'additionalNotifications',
   'clientUserId',
   'deliveryMethod',
+  'excludedDocuments',
   'idCheckConfigurationName',
   'identityVerification',
   'note',
@@ -97,7 +97,6 @@ const inPersonSigner = [
   'emailNotification',
   'embeddedRecipientStartURL',
   'errorDetails',
-  'excludedDocuments',
   'faxNumber',
   'faxNumberMetadata',
   'hostEmailMetadata',
@@ -181,7 +180,6 @@ export const UNSUPPORTED_PROPERTIES = {
     'documentsUri',
     'emailSettings',
     'enableWetSign',
-    'enforceSignerVisibility',
     'envelopeAttachments',
     'envelopeDocuments',
     'envelopeId',

@@ -7,6 +7,7 @@ import {
   requireAnchorsFound,
 } from '../documents/pdf-text/anchors.js'
 import { extractPageText } from '../documents/pdf-text/page-text.js'
+import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { createCertificatePdf } from './certificate.js'
 import type {
   CertificateInput,
@@ -52,14 +53,21 @@ export interface CompletedEnvelope {
   documents: { documentId: string; name: string; bytes: Uint8Array }[]
   /** `documents/certificate`: the certificate of completion alone; sealed. */
   certificatePdf: Uint8Array
+  /**
+   * For each set of documents that recipients excluded from others receive (in envelope order): those
+   * documents then a certificate listing only them; sealed. Empty when nobody is excluded from anything.
+   */
+  restrictedCombined: { documentIds: string[]; bytes: Uint8Array }[]
 }
 
 export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<CompletedEnvelope> {
   const locate = await anchorLocator(input.documents, input.recipients)
-  const stamps = planStamps(input.recipients, {
-    envelopeId: input.envelope.envelopeId,
-    language: input.language,
-    locate,
+  const allDocumentIds = input.documents.map((document) => document.documentId)
+  const context = { envelopeId: input.envelope.envelopeId, language: input.language, locate }
+  // A recipient's marks land only on documents it receives (an anchor may also occur in one it does not).
+  const stamps = input.recipients.flatMap((recipient) => {
+    const visible = new Set(visibleDocumentIds(allDocumentIds, recipient, true))
+    return planStamps([recipient], context).filter((stamp) => visible.has(stamp.documentId))
   })
   const byDocument = groupByDocument(stamps, input.documents)
 
@@ -79,18 +87,28 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
     stamped.push({ source, document })
   }
 
-  const certificateInput: CertificateInput = {
-    envelope: input.envelope,
-    recipients: input.recipients,
-    documents: stamped.map(({ source, document }) => ({ name: source.name, pages: document.getPageCount() })),
-    language: input.language,
+  const certificateOf = (documents: typeof stamped) => {
+    const certificateInput: CertificateInput = {
+      envelope: input.envelope,
+      recipients: input.recipients,
+      documents: documents.map(({ source, document }) => ({
+        name: source.name,
+        pages: document.getPageCount(),
+      })),
+      language: input.language,
+    }
+    return createCertificatePdf(certificateInput)
+  }
+  const combinedOf = async (documents: typeof stamped, certificate: PDFDocument) => {
+    const combined = await PDFDocument.create({ updateMetadata: false })
+    for (const document of [...documents.map(({ document }) => document), certificate]) {
+      for (const page of await combined.copyPages(document, document.getPageIndices())) combined.addPage(page)
+    }
+    return combined
   }
   // The certificate is laid out once: the combined PDF takes copies of its pages.
-  const certificate = await createCertificatePdf(certificateInput)
-  const combined = await PDFDocument.create({ updateMetadata: false })
-  for (const document of [...stamped.map(({ document }) => document), certificate]) {
-    for (const page of await combined.copyPages(document, document.getPageIndices())) combined.addPage(page)
-  }
+  const certificate = await certificateOf(stamped)
+  const combined = await combinedOf(stamped, certificate)
 
   const sealOptions: SealOptions = {
     signingTime: input.envelope.completedAt,
@@ -105,11 +123,31 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
       bytes: await sealPdf(document, input.seal, sealOptions),
     })
   }
+  const restrictedCombined: CompletedEnvelope['restrictedCombined'] = []
+  for (const documentIds of restrictedDocumentSets(allDocumentIds, input.recipients)) {
+    const visible = stamped.filter(({ source }) => documentIds.includes(source.documentId))
+    const restricted = await combinedOf(visible, await certificateOf(visible))
+    restrictedCombined.push({ documentIds, bytes: await sealPdf(restricted, input.seal, sealOptions) })
+  }
   return {
     combinedPdf: await sealPdf(combined, input.seal, sealOptions),
     documents,
     certificatePdf: await sealPdf(certificate, input.seal, sealOptions),
+    restrictedCombined,
   }
+}
+
+/** The distinct sets of documents recipients receive that are not every document. */
+function restrictedDocumentSets(
+  allDocumentIds: readonly string[],
+  recipients: readonly CompletionRecipient[],
+): string[][] {
+  const sets = new Map<string, string[]>()
+  for (const recipient of recipients) {
+    const visible = visibleDocumentIds(allDocumentIds, recipient, true)
+    if (visible.length < allDocumentIds.length) sets.set(visible.join(','), visible)
+  }
+  return [...sets.values()]
 }
 
 /**

@@ -82,6 +82,9 @@ export async function gatherEnvelope(
       ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
       ...(checks ? { authenticationEvents: checks } : {}),
+      ...(record.enforceSignerVisibility && recipient.excludedDocuments?.length
+        ? { excludedDocuments: [...recipient.excludedDocuments] }
+        : {}),
       tabs: tabsWithValues(
         recipient.tabs,
         {

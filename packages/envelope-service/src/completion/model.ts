@@ -45,6 +45,11 @@ export interface CompletionRecipient {
   tabs: TabsByType
   /** Identity checks the recipient passed (access code, SMS code, ...), in order. */
   authenticationEvents?: AuthenticationEvent[]
+  /**
+   * Documents withheld from this recipient (an envelope enforcing `excludedDocuments`): nothing of its
+   * is drawn on them, and its combined PDF leaves them out.
+   */
+  excludedDocuments?: string[]
 }
 
 export interface CompletionEnvelope {

@@ -104,6 +104,8 @@ export interface LayerRole {
   smsAuthPhones?: string[]
   inPerson?: InPersonSigner
   note?: string
+  /** Document ids as the request numbered them; the merge maps them to the envelope's. */
+  excludedDocuments?: string[]
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -389,6 +391,9 @@ function reachOf(
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
   if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
   if ('note' in recipient && recipient.note !== undefined && recipient.note !== '') role.note = recipient.note
+  if ('excludedDocuments' in recipient && recipient.excludedDocuments !== undefined) {
+    role.excludedDocuments = [...new Set(recipient.excludedDocuments.map((id) => String(Number(id))))]
+  }
   const smsAuthPhones = smsAuthPhonesOf(recipient, path)
   if (smsAuthPhones) role.smsAuthPhones = smsAuthPhones
   if (recipient.deliveryMethod !== undefined) {

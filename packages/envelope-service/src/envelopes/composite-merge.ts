@@ -11,6 +11,7 @@ import {
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { eventNotificationOf, notificationOf } from './notification.js'
 import type { EnvelopeDefinitionInput } from './schema.js'
+import { checkExclusions } from './visibility.js'
 
 /**
  * The composite-template merge (DocuSign semantics, see decisions.md "Composite templates"): a pure
@@ -57,6 +58,9 @@ export function mergeEnvelopeDefinition(
     requireSendable(recipients, documents)
   }
 
+  const enforceSignerVisibility = request.enforceSignerVisibility === 'true'
+  checkExclusions(recipients, documents, enforceSignerVisibility)
+
   return {
     status,
     emailSubject: request.emailSubject ?? firstNonEmpty(perComposite.map((result) => result.emailSubject)),
@@ -67,6 +71,7 @@ export function mergeEnvelopeDefinition(
     ...optional('notification', notificationOf(request.notification)),
     ...optional('eventNotification', eventNotificationOf(request.eventNotification)),
     envelopeIdStamping: request.envelopeIdStamping !== 'false',
+    enforceSignerVisibility,
   }
 }
 
@@ -159,8 +164,9 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
       }
       const tabs = mapTabDocuments(role.tabs, documentIds)
       const idFrom = idSourceOf(layer.fromRequest, role)
-      if (existing) overlayRole(existing, role, tabs, idFrom)
-      else roles.push(newRole(role, tabs, idFrom))
+      const mapped = withEnvelopeExclusions(role, documentIds)
+      if (existing) overlayRole(existing, mapped, tabs, idFrom)
+      else roles.push(newRole(mapped, tabs, idFrom))
     }
   }
   return {
@@ -168,6 +174,21 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
     emailSubject,
     emailBlurb,
   }
+}
+
+/** The role with its `excludedDocuments` renumbered to the envelope's documents, as its tabs are. */
+function withEnvelopeExclusions(role: LayerRole, documentIds: ReadonlyMap<string, string>): LayerRole {
+  if (role.excludedDocuments === undefined) return role
+  const excludedDocuments = role.excludedDocuments.map((sourceId) => {
+    const documentId = documentIds.get(sourceId)
+    if (documentId === undefined) {
+      throw new InvalidRequestError(
+        `${role.path ?? 'recipients'}.excludedDocuments names document ${sourceId}, which this composite template does not have`,
+      )
+    }
+    return documentId
+  })
+  return { ...role, excludedDocuments }
 }
 
 function findRole(roles: MergedRole[], role: LayerRole): MergedRole | undefined {
@@ -219,6 +240,7 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.clientUserId !== undefined) target.clientUserId = source.clientUserId
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
   if (source.note !== undefined) target.note = source.note
+  if (source.excludedDocuments !== undefined) target.excludedDocuments = [...source.excludedDocuments]
   if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
 }

@@ -40,6 +40,7 @@ export function toRecipientOutput(
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
     ...(recipient.note !== undefined ? { note: recipient.note } : {}),
+    ...(recipient.excludedDocuments ? { excludedDocuments: [...recipient.excludedDocuments] } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
@@ -178,6 +179,7 @@ export function toEnvelopeOutput(
       : {}),
     ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
     envelopeIdStamping: String(envelope.envelopeIdStamping),
+    enforceSignerVisibility: String(envelope.enforceSignerVisibility),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

@@ -39,6 +39,11 @@ export interface EnvelopeRecipient {
   tabs: TabsByType
   /** The sender's note to this recipient (DocuSign's `note`), shown on the signing page. */
   note?: string
+  /**
+   * The envelope's document ids this recipient never receives or sees (DocuSign's `excludedDocuments`),
+   * enforced when the envelope's `enforceSignerVisibility` is set; absent when none.
+   */
+  excludedDocuments?: string[]
 }
 
 /**
@@ -61,6 +66,8 @@ export interface EnvelopeDefinition {
   eventNotification?: EventNotification
   /** False when the request set `envelopeIdStamping: "false"`; DocuSign stamps by default. */
   envelopeIdStamping: boolean
+  /** DocuSign's `enforceSignerVisibility`: recipients' `excludedDocuments` are withheld from them. */
+  enforceSignerVisibility: boolean
 }
 
 /** DocuSign's envelope `notification`, with day counts as numbers. */

@@ -119,6 +119,7 @@ function fullDefinition(blobId: string, status: EnvelopeDefinition['status'] = '
       eventData: { version: 'restv2.1', format: 'json', includeData: ['recipients', 'custom_fields'] },
     },
     envelopeIdStamping: false,
+    enforceSignerVisibility: true,
   }
 }
 

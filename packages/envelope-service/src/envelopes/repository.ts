@@ -51,6 +51,8 @@ export interface EnvelopeRecord {
   workflow?: LifecycleWorkflow
   /** Whether the completed documents carry the envelope id at the top of each page. */
   envelopeIdStamping: boolean
+  /** Whether recipients' `excludedDocuments` are withheld from them (envelopes/visibility.ts). */
+  enforceSignerVisibility: boolean
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -122,6 +124,7 @@ function rowsOf(envelope: NewEnvelope) {
       sms_auth_phones: json(recipient.smsAuthPhones),
       in_person: json(recipient.inPerson),
       note: recipient.note ?? null,
+      excluded_documents: json(recipient.excludedDocuments),
       tabs: JSON.stringify(recipient.tabs),
       status: sent ? 'sent' : 'created',
       sent_at: sent ? timestamp : null,
@@ -171,6 +174,7 @@ function rowsOf(envelope: NewEnvelope) {
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
     envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
+    enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -334,6 +338,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.event_notification',
       'envelopes.workflow',
       'envelopes.envelope_id_stamping',
+      'envelopes.enforce_signer_visibility',
     ])
 }
 
@@ -364,6 +369,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
       : {}),
     ...(row.workflow !== null ? { workflow: JSON.parse(row.workflow) as LifecycleWorkflow } : {}),
     envelopeIdStamping: row.envelope_id_stamping !== 0,
+    enforceSignerVisibility: row.enforce_signer_visibility !== 0,
   }
 }
 
@@ -559,6 +565,9 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
     ...(row.note !== null ? { note: row.note } : {}),
+    ...(row.excluded_documents !== null
+      ? { excludedDocuments: JSON.parse(row.excluded_documents) as string[] }
+      : {}),
     tabs: JSON.parse(row.tabs) as TabsByType,
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),

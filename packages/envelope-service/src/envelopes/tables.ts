@@ -51,6 +51,8 @@ export interface EnvelopesTable {
   audit_head_hash: string | null
   /** 1 (DocuSign's default) or 0: the envelope id printed on each completed page (migration 0032). */
   envelope_id_stamping: Generated<number>
+  /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
+  enforce_signer_visibility: Generated<number>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -104,6 +106,8 @@ export interface EnvelopeRecipientsTable {
   tab_values: Generated<string>
   /** The sender's note to this recipient, shown on the signing page, or null (migration 0032). */
   note: string | null
+  /** JSON array of the envelope's document ids this recipient never receives, or null (migration 0032). */
+  excluded_documents: string | null
 }
 
 export interface EnvelopeCustomFieldsTable {

@@ -7,6 +7,8 @@ import type { DialectName } from 'platform'
  *   default) prints the envelope id at the top of each page of the completed documents.
  * - `envelope_recipients.note`: the sender's note to that recipient, shown on the signing page; null
  *   when none was given.
+ * - `envelopes.enforce_signer_visibility` (1 when set) and `envelope_recipients.excluded_documents` (a
+ *   JSON array of the envelope's document ids, or null): the documents a recipient never receives.
  */
 export function signerPropertiesMigration(_dialect: DialectName) {
   return {
@@ -15,7 +17,12 @@ export function signerPropertiesMigration(_dialect: DialectName) {
         .alterTable('envelopes')
         .addColumn('envelope_id_stamping', 'integer', (c) => c.notNull().defaultTo(1))
         .execute()
+      await db.schema
+        .alterTable('envelopes')
+        .addColumn('enforce_signer_visibility', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
       await db.schema.alterTable('envelope_recipients').addColumn('note', 'text').execute()
+      await db.schema.alterTable('envelope_recipients').addColumn('excluded_documents', 'text').execute()
     },
   }
 }

@@ -15,6 +15,7 @@ const envelope: EnvelopeRecord = {
   statusChangedAt: '2026-11-01T11:00:00.000Z',
   updatedAt: '2026-11-01T11:00:00.000Z',
   envelopeIdStamping: true,
+  enforceSignerVisibility: false,
 }
 
 const signer: StoredRecipient = {
