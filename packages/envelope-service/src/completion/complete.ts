@@ -66,8 +66,8 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
   const context = { envelopeId: input.envelope.envelopeId, language: input.language, locate }
   // A recipient's marks land only on documents it receives (an anchor may also occur in one it does not).
   const stamps = input.recipients.flatMap((recipient) => {
-    const visible = new Set(visibleDocumentIds(allDocumentIds, recipient, true))
-    return planStamps([recipient], context).filter((stamp) => visible.has(stamp.documentId))
+    const excluded = new Set(recipient.excludedDocuments)
+    return planStamps([recipient], context).filter((stamp) => !excluded.has(stamp.documentId))
   })
   const byDocument = groupByDocument(stamps, input.documents)
 
@@ -110,6 +110,16 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
   const certificate = await certificateOf(stamped)
   const combined = await combinedOf(stamped, certificate)
 
+  // Copied before any document is sealed: sealing adds its signature placeholder to the document.
+  const restrictedCombined: { documentIds: string[]; combined: PDFDocument }[] = []
+  for (const documentIds of restrictedDocumentSets(allDocumentIds, input.recipients)) {
+    const visible = stamped.filter(({ source }) => documentIds.includes(source.documentId))
+    restrictedCombined.push({
+      documentIds,
+      combined: await combinedOf(visible, await certificateOf(visible)),
+    })
+  }
+
   const sealOptions: SealOptions = {
     signingTime: input.envelope.completedAt,
     reason: `Envelope ${input.envelope.envelopeId} completed`,
@@ -123,17 +133,16 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
       bytes: await sealPdf(document, input.seal, sealOptions),
     })
   }
-  const restrictedCombined: CompletedEnvelope['restrictedCombined'] = []
-  for (const documentIds of restrictedDocumentSets(allDocumentIds, input.recipients)) {
-    const visible = stamped.filter(({ source }) => documentIds.includes(source.documentId))
-    const restricted = await combinedOf(visible, await certificateOf(visible))
-    restrictedCombined.push({ documentIds, bytes: await sealPdf(restricted, input.seal, sealOptions) })
-  }
   return {
     combinedPdf: await sealPdf(combined, input.seal, sealOptions),
     documents,
     certificatePdf: await sealPdf(certificate, input.seal, sealOptions),
-    restrictedCombined,
+    restrictedCombined: await Promise.all(
+      restrictedCombined.map(async ({ documentIds, combined }) => ({
+        documentIds,
+        bytes: await sealPdf(combined, input.seal, sealOptions),
+      })),
+    ),
   }
 }
 
