@@ -9,7 +9,8 @@ vi.setConfig({ testTimeout: 180_000 })
 
 /**
  * What the signing page shows of the DocuSign properties issue 21 made the service act on: the sender's
- * `note` to a recipient, as plain text with its line breaks, labelled in the page's language.
+ * `note` to a recipient, as plain text with its line breaks, labelled in the page's language; and only
+ * the documents the recipient is not excluded from (`enforceSignerVisibility`, `excludedDocuments`).
  */
 
 const SCREENSHOTS = new URL('../docs/screenshots/', import.meta.url).pathname
@@ -24,7 +25,9 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
   })
   afterAll(() => stack?.close())
 
-  async function sendWithNote(options: { spanish?: boolean; note?: string } = {}): Promise<string> {
+  async function sendWithNote(
+    options: { spanish?: boolean; note?: string; excludeSecond?: boolean } = {},
+  ): Promise<string> {
     sent += 1
     const email = `nora.${sent}@example.test`
     const response = await stack.service.app.inject({
@@ -36,7 +39,18 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
         emailSubject: `Lease ${sent}`,
         documents: [
           { documentId: '1', name: 'Lease', fileExtension: 'pdf', documentBase64: await makePdfBase64(1) },
+          ...(options.excludeSecond
+            ? [
+                {
+                  documentId: '2',
+                  name: 'Internal pricing',
+                  fileExtension: 'pdf',
+                  documentBase64: await makePdfBase64(1, 'Internal pricing'),
+                },
+              ]
+            : []),
         ],
+        ...(options.excludeSecond ? { enforceSignerVisibility: 'true' } : {}),
         ...(options.spanish
           ? {
               customFields: {
@@ -58,6 +72,7 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
               name: 'Nora Noted',
               email,
               ...(options.note !== undefined ? { note: options.note } : {}),
+              ...(options.excludeSecond ? { excludedDocuments: ['2'] } : {}),
               tabs: {
                 signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }],
               },
@@ -77,7 +92,9 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
   async function openForm(link: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
     const context = await stack.browser.newContext({ viewport, locale: 'en-US' })
     const page = await context.newPage()
-    page.on('close', () => void context.close())
+    page.on('close', () => {
+      context.close().catch(() => undefined)
+    })
     await page.goto(link)
     await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
     return page
@@ -119,5 +136,19 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
     await page.getByRole('button', { name: 'Finish' }).waitFor()
     expect(await page.getByRole('region', { name: /^Note from / }).count()).toBe(0)
     await page.close()
+  })
+
+  it('shows only the documents the recipient is not excluded from', async () => {
+    const page = await openForm(await sendWithNote({ excludeSecond: true }))
+    await page.getByRole('heading', { name: 'Lease', exact: true }).waitFor()
+    expect(await page.getByText('Internal pricing').count()).toBe(0)
+    expect(await page.locator('.document-name').allInnerTexts()).toEqual(['Lease'])
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}signing-excluded-document-desktop.png` })
+    await page.close()
+    const phone = await openForm(await sendWithNote({ excludeSecond: true }), { width: 390, height: 844 })
+    expect(await phone.locator('.document-name').allInnerTexts()).toEqual(['Lease'])
+    await phone.screenshot({ path: `${SCREENSHOTS}signing-excluded-document-phone.png` })
+    await phone.close()
   })
 })

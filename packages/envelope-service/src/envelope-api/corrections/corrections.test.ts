@@ -340,10 +340,14 @@ describeEachDatabase('correcting recipients', ({ freshUrl }) => {
       expect(await auditActions(envelopeId)).toEqual(auditBefore)
     })
 
-    it('refuses a change of type or routing order', async () => {
+    it('refuses a change of type, routing order or excluded documents', async () => {
       const envelopeId = await oneSigner()
       const response = await correct(envelopeId, { carbonCopies: [{ recipientId: '1', name: 'Copy' }] })
       expect(response.json().recipientUpdateResults[0].errorDetails.errorCode).toBe('RECIPIENT_UPDATE_FAILED')
+      const excluded = await correct(envelopeId, {
+        signers: [{ recipientId: '1', excludedDocuments: ['1'] }],
+      })
+      expect(excluded.json().recipientUpdateResults[0].errorDetails.message).toContain('excluded documents')
       const sameOrder = await correct(envelopeId, { signers: [{ recipientId: '1', routingOrder: '1' }] })
       expect(sameOrder.json().recipientUpdateResults[0].errorDetails).toBeUndefined()
     })

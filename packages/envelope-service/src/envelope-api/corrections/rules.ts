@@ -46,6 +46,8 @@ export interface RecipientCorrection {
   /** The list it was given in: a recipient cannot change type here. */
   type: RecipientType
   routingOrder?: string
+  /** `excludedDocuments` was given: document visibility is set when the envelope is created. */
+  excludedDocuments: boolean
   changes: RecipientChanges
 }
 
@@ -163,6 +165,7 @@ function commonCorrection(
     recipientId: entry.recipientId,
     type,
     ...(entry.routingOrder !== undefined ? { routingOrder: String(Number(entry.routingOrder)) } : {}),
+    excludedDocuments: entry.excludedDocuments !== undefined,
     changes,
   }
 }
@@ -256,6 +259,9 @@ function refusalOf(
   }
   if (correction.routingOrder !== undefined && correction.routingOrder !== stored.routingOrder) {
     return `The routing order of recipient ${correction.recipientId} cannot be changed by a correction.`
+  }
+  if (correction.excludedDocuments) {
+    return `The excluded documents of recipient ${correction.recipientId} cannot be changed by a correction.`
   }
   return undefined
 }
