@@ -1,5 +1,5 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
-import { Digits } from './scalars.js'
+import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Tabs } from './tabs.js'
 
 /**
@@ -153,6 +153,21 @@ export const EnvelopeRecipients = recipientLists(
         description:
           'Ids of the documents this recipient never receives or sees; needs the envelope’s `enforceSignerVisibility`.',
       }),
+    ),
+    documentVisibility: Type.Optional(
+      Type.Array(
+        Type.Object({
+          documentId: Type.String({ pattern: '^[0-9]{1,9}$' }),
+          recipientId: Type.Optional(Type.String({ description: 'This recipient’s id, when given.' })),
+          visible: BooleanString('`false` adds the document to `excludedDocuments`.'),
+          rights: Type.Optional(
+            StringEnum(['read_only', 'editable'] as const, {
+              description: '`read_only` only: recipients never edit documents here.',
+            }),
+          ),
+        }),
+        { maxItems: 50 },
+      ),
     ),
   },
   {

@@ -11,7 +11,6 @@ const carbonCopy = [
   'deliveryMethodMetadata',
   'designatorId',
   'designatorIdGuid',
-  'documentVisibility',
   'emailNotification',
   'embeddedRecipientStartURL',
   'errorDetails',
@@ -64,8 +63,8 @@ const signer = [...carbonCopy, ...signerOnly] as const
 
 /**
  * What a template's recipient refuses besides the same recipient type in an envelope: these are given at
- * send time, by the template role or an inline template (a `note` or `excludedDocuments` by an inline
- * template's recipient, as a stored template does not keep them). DocuSign's in-person signer has no
+ * send time, by the template role or an inline template (a `note`, `excludedDocuments` or
+ * `documentVisibility` by an inline template's recipient, as a stored template does not keep them). DocuSign's in-person signer has no
  * `additionalNotifications`, so its template form refuses the others only.
  */
 const templateRecipientOnly = [
@@ -73,6 +72,7 @@ const templateRecipientOnly = [
   'additionalNotifications',
   'clientUserId',
   'deliveryMethod',
+  'documentVisibility',
   'excludedDocuments',
   'idCheckConfigurationName',
   'identityVerification',
@@ -92,7 +92,6 @@ const inPersonSigner = [
   'deliveryMethodMetadata',
   'designatorId',
   'designatorIdGuid',
-  'documentVisibility',
   'email',
   'emailNotification',
   'embeddedRecipientStartURL',

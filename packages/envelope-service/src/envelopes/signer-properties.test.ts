@@ -297,6 +297,48 @@ describeEachDatabase('recipient notes and envelope id stamping', (databases) => 
       expect(unknown.json().message).toContain('excludedDocuments names document 7')
     })
 
+    it('reads documentVisibility entries with visible "false" as excluded documents', async () => {
+      const envelopeId = await create({
+        enforceSignerVisibility: 'true',
+        documents: await twoDocuments(),
+        recipients: {
+          signers: [
+            {
+              ...signer,
+              documentVisibility: [
+                { documentId: '2', recipientId: '1', visible: 'false', rights: 'read_only' },
+                { documentId: '1', recipientId: '1', visible: 'true' },
+              ],
+            },
+          ],
+        },
+      })
+      const recipients = (await inject('GET', `/envelopes/${envelopeId}/recipients`)).json()
+      expect(recipients.signers[0].excludedDocuments).toEqual(['2'])
+    })
+
+    it('refuses documentVisibility for another recipient or with editable rights', async () => {
+      const send = (entry: Record<string, string>) =>
+        inject('POST', '/envelopes', {
+          enforceSignerVisibility: 'true',
+          documents: documents(),
+          recipients: {
+            signers: [signer],
+            carbonCopies: [
+              { ...copy, documentVisibility: [{ documentId: '1', visible: 'false', ...entry }] },
+            ],
+          },
+        })
+      const other = await send({ recipientId: '1' })
+      expect(other.statusCode).toBe(400)
+      expect(other.json().message).toBe(
+        "recipients.carbonCopies[0].documentVisibility[0].recipientId must be this recipient's (2)",
+      )
+      const editable = await send({ rights: 'editable' })
+      expect(editable.statusCode).toBe(400)
+      expect(editable.json().message).toContain('rights "editable" is not supported')
+    })
+
     it('returns enforceSignerVisibility "false" by default and no excludedDocuments', async () => {
       const envelopeId = await create({ documents: documents(), recipients: { signers: [signer] } })
       const envelope = (await inject('GET', `/envelopes/${envelopeId}?include=recipients`)).json()
