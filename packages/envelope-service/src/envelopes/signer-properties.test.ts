@@ -142,14 +142,12 @@ describeEachDatabase('recipient notes and envelope id stamping', (databases) => 
           .selectAll()
           .where('envelope_id', '=', envelopeId)
           .execute()
-        throw new Error(
-          `the completion job did not seal the envelope ${audit
-            .map((row) => {
-              const e = JSON.parse(row.entry)
-              return `${e.action}: ${e.information}`
-            })
-            .join(' | ')}`,
-        )
+        // The audit trail says why: a failed completion records its reason there.
+        const trail = audit.map((row) => {
+          const entry = JSON.parse(row.entry) as { action: string; information?: string }
+          return `${entry.action}${entry.information ? `: ${entry.information}` : ''}`
+        })
+        throw new Error(`the completion job did not seal the envelope (${trail.join(' | ')})`)
       }
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
