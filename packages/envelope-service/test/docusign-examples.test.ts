@@ -43,6 +43,7 @@ const RUNS = [
   'eg035',
   'eg036',
   'eg039',
+  'eg040',
   'eg044',
   'eg045',
 ] as const
@@ -61,8 +62,6 @@ const NOT_RUN: Record<string, string> = {
   eg041: 'needs a 21 CFR Part 11 account and the DocuSign ID Verification workflow',
   eg042: 'document generation (docGenFormFields) is not supported',
   eg043: 'shared access needs user creation and authorizations: the users work',
-  eg040:
-    'documentVisibility and enforceSignerVisibility are refused with a 400 until the service enforces them (in the page, downloads, the combined PDF and the certificate)',
   eg046: 'WhatsApp delivery is not offered (email and SMS are)',
 }
 
@@ -228,6 +227,27 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
     const { envelopeId, redirectUrl } = resultOf('eg039')
     expect(redirectUrl).toMatch(/\/signing\/#[A-Za-z0-9_-]{43}$/)
     expect((await recipientsOf(envelopeId)).map((recipient) => recipient.type)).toEqual(['inPersonSigner'])
+  })
+
+  it('eg040 sends three documents with enforced visibility: each signer is excluded from the ones it does not sign', async () => {
+    const { envelopeId } = resultOf('eg040')
+    const stored = await demo.service.ctx.db
+      .selectFrom('envelope_recipients')
+      .select(['recipient_id', 'excluded_documents'])
+      .where('envelope_id', '=', envelopeId)
+      .orderBy('recipient_id')
+      .execute()
+    expect(stored.map((row) => [row.recipient_id, row.excluded_documents])).toEqual([
+      ['1', '["2","3"]'],
+      ['2', '["1"]'],
+      ['3', null],
+    ])
+    const envelope = await demo.service.ctx.db
+      .selectFrom('envelopes')
+      .select('enforce_signer_visibility')
+      .where('id', '=', envelopeId)
+      .executeTakeFirstOrThrow()
+    expect(envelope.enforce_signer_visibility).toBe(1)
   })
 
   it('eg001 and eg044 send to an embedded signer whose clientUserId is a JSON number, and open the signing URL', async () => {

@@ -32,6 +32,14 @@ export const EnvelopeDefinition = Type.Object({
   emailSettings: Type.Optional(EmailSettings),
   eventNotification: Type.Optional(EventNotification),
   workflow: Type.Optional(Workflow),
+  envelopeIdStamping: Type.Optional(
+    BooleanString('Prints the envelope id at the top of each completed page; defaults to `true`.'),
+  ),
+  enforceSignerVisibility: Type.Optional(
+    BooleanString(
+      'Recipients never receive the documents of their `excludedDocuments`; defaults to `false`.',
+    ),
+  ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -71,6 +79,8 @@ export const Envelope = Type.Object({
   envelopeDocuments: Type.Optional(Type.Array(EnvelopeDocumentOutput)),
   customFields: Type.Optional(CustomFieldsOutput),
   workflow: Type.Optional(Workflow),
+  envelopeIdStamping: Type.Optional(Type.String()),
+  enforceSignerVisibility: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
 import { RecipientEmailNotification } from './email-settings.js'
 import { ErrorDetails } from './errors.js'
-import { BooleanString, Digits } from './scalars.js'
+import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Tabs } from './tabs.js'
 
 /**
@@ -184,6 +184,34 @@ export const EnvelopeRecipients = recipientLists(
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,
     ...messageProperties,
+    note: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description: 'The sender’s note to this recipient, shown on the signing page (line breaks kept).',
+      }),
+    ),
+    excludedDocuments: Type.Optional(
+      Type.Array(Type.Union([Type.String({ pattern: '^[0-9]{1,9}$' }), Type.Integer({ minimum: 0 })]), {
+        maxItems: 50,
+        description:
+          'Ids of the documents this recipient never receives or sees; needs the envelope’s `enforceSignerVisibility`.',
+      }),
+    ),
+    documentVisibility: Type.Optional(
+      Type.Array(
+        Type.Object({
+          documentId: Type.String({ pattern: '^[0-9]{1,9}$' }),
+          recipientId: Type.Optional(Type.String({ description: 'This recipient’s id, when given.' })),
+          visible: BooleanString('`false` adds the document to `excludedDocuments`.'),
+          rights: Type.Optional(
+            StringEnum(['read_only', 'editable'] as const, {
+              description: '`read_only` only: recipients never edit documents here.',
+            }),
+          ),
+        }),
+        { maxItems: 50 },
+      ),
+    ),
   },
   {
     name: Type.Optional(Name),
@@ -250,6 +278,8 @@ export const RecipientOutput = Type.Object({
   emailNotification: Type.Optional(RecipientEmailNotification),
   suppressEmails: Type.Optional(Type.String()),
   customFields: Type.Optional(Type.Array(Type.String())),
+  note: Type.Optional(Type.String()),
+  excludedDocuments: Type.Optional(Type.Array(Type.String())),
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
   tabs: Type.Optional(Tabs),

@@ -10,10 +10,8 @@ const carbonCopy = [
   'deliveryMethodMetadata',
   'designatorId',
   'designatorIdGuid',
-  'documentVisibility',
   'embeddedRecipientStartURL',
   'errorDetails',
-  'excludedDocuments',
   'faxNumber',
   'faxNumberMetadata',
   'fullName',
@@ -22,7 +20,6 @@ const carbonCopy = [
   'inheritEmailNotificationConfiguration',
   'lockedRecipientPhoneAuthEditable',
   'lockedRecipientSmsEditable',
-  'note',
   'phoneAuthentication',
   'proofFile',
   'recipientAttachments',
@@ -60,7 +57,8 @@ const signer = [...carbonCopy, ...signerOnly] as const
 
 /**
  * What a template's recipient refuses besides the same recipient type in an envelope: these are given at
- * send time, by the template role or an inline template. DocuSign's in-person signer has no
+ * send time, by the template role or an inline template (a `note`, `excludedDocuments` or
+ * `documentVisibility` by an inline template's recipient, as a stored template does not keep them). DocuSign's in-person signer has no
  * `additionalNotifications`, so its template form refuses the others only.
  */
 const templateRecipientOnly = [
@@ -68,8 +66,11 @@ const templateRecipientOnly = [
   'additionalNotifications',
   'clientUserId',
   'deliveryMethod',
+  'documentVisibility',
+  'excludedDocuments',
   'idCheckConfigurationName',
   'identityVerification',
+  'note',
   'requireIdLookup',
   'smsAuthentication',
 ] as const
@@ -100,11 +101,9 @@ const inPersonSigner = [
   'deliveryMethodMetadata',
   'designatorId',
   'designatorIdGuid',
-  'documentVisibility',
   'email',
   'embeddedRecipientStartURL',
   'errorDetails',
-  'excludedDocuments',
   'faxNumber',
   'faxNumberMetadata',
   'hostEmailMetadata',
@@ -118,7 +117,6 @@ const inPersonSigner = [
   'name',
   'notaryHost',
   'notaryId',
-  'note',
   'phoneAuthentication',
   'recipientAttachments',
   'recipientSignatureProviders',
@@ -186,11 +184,9 @@ export const UNSUPPORTED_PROPERTIES = {
     'documentsCombinedUri',
     'documentsUri',
     'enableWetSign',
-    'enforceSignerVisibility',
     'envelopeAttachments',
     'envelopeDocuments',
     'envelopeId',
-    'envelopeIdStamping',
     'envelopeLocation',
     'envelopeMetadata',
     'envelopeUri',

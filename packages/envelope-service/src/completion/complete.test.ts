@@ -69,6 +69,33 @@ describe('completeEnvelope', () => {
     expect(certificate).toContain('Lease (3 pages); Direct debit (2 pages)')
   })
 
+  it('prints the envelope id at the top of every document page, in the certificate language', async () => {
+    const input = await envelopeInput()
+    const { envelopeId } = input.envelope
+    const result = await completeEnvelope(input)
+    for (const page of [1, 2, 3, 4, 5]) {
+      const text = await pdftotext(result.combinedPdf, { first: page, last: page })
+      expect(text.trimStart().startsWith(`Envelope Id: ${envelopeId}`), text).toBe(true)
+    }
+    const document = await pdftotext(result.documents[1]?.bytes as Uint8Array, { first: 2, last: 2 })
+    expect(document).toContain(`Envelope Id: ${envelopeId}`)
+    const spanish = await completeEnvelope({ ...input, language: 'es' })
+    expect(await pdftotext(spanish.combinedPdf, { first: 1, last: 1 })).toContain(
+      `Id. del sobre: ${envelopeId}`,
+    )
+  })
+
+  it('prints no envelope id when envelopeIdStamping is false', async () => {
+    const input = await envelopeInput()
+    const result = await completeEnvelope({
+      ...input,
+      envelope: { ...input.envelope, envelopeIdStamping: false },
+    })
+    const documents = await pdftotext(result.combinedPdf, { first: 1, last: 5 })
+    expect(documents).not.toContain(input.envelope.envelopeId)
+    expect(documents).toContain('ES91 2100 0418')
+  })
+
   it('draws anchor tabs at every occurrence across documents, and positioned tabs once', async () => {
     const input = await envelopeInput()
     const plain = await completeEnvelope({

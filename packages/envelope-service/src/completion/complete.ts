@@ -7,6 +7,7 @@ import {
   requireAnchorsFound,
 } from '../documents/pdf-text/anchors.js'
 import { extractPageText } from '../documents/pdf-text/page-text.js'
+import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { createCertificatePdf } from './certificate.js'
 import type {
   CertificateInput,
@@ -19,6 +20,7 @@ import { type Seal, type SealOptions, sealPdf } from './seal.js'
 import { drawStamps } from './stamping.js'
 import {
   anchorOf,
+  envelopeIdStamps,
   fixedPosition,
   type LocateTab,
   planStamps,
@@ -51,35 +53,71 @@ export interface CompletedEnvelope {
   documents: { documentId: string; name: string; bytes: Uint8Array }[]
   /** `documents/certificate`: the certificate of completion alone; sealed. */
   certificatePdf: Uint8Array
+  /**
+   * For each set of documents that recipients excluded from others receive (in envelope order): those
+   * documents then a certificate listing only them; sealed. Empty when nobody is excluded from anything.
+   */
+  restrictedCombined: { documentIds: string[]; bytes: Uint8Array }[]
 }
 
 export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<CompletedEnvelope> {
   const locate = await anchorLocator(input.documents, input.recipients)
-  const stamps = planStamps(input.recipients, {
-    envelopeId: input.envelope.envelopeId,
-    language: input.language,
-    locate,
+  const allDocumentIds = input.documents.map((document) => document.documentId)
+  const context = { envelopeId: input.envelope.envelopeId, language: input.language, locate }
+  // A recipient's marks land only on documents it receives (an anchor may also occur in one it does not).
+  const stamps = input.recipients.flatMap((recipient) => {
+    const excluded = new Set(recipient.excludedDocuments)
+    return planStamps([recipient], context).filter((stamp) => !excluded.has(stamp.documentId))
   })
   const byDocument = groupByDocument(stamps, input.documents)
 
+  const stampEnvelopeId = input.envelope.envelopeIdStamping ?? true
   const stamped: { source: CompletionDocument; document: PDFDocument }[] = []
   for (const source of input.documents) {
     const document = await PDFDocument.load(source.bytes, { ignoreEncryption: true, updateMetadata: false })
-    await drawStamps(document, byDocument.get(source.documentId) ?? [])
+    const idStamps = stampEnvelopeId
+      ? envelopeIdStamps(
+          source.documentId,
+          document.getPageCount(),
+          input.envelope.envelopeId,
+          input.language,
+        )
+      : []
+    await drawStamps(document, [...idStamps, ...(byDocument.get(source.documentId) ?? [])])
     stamped.push({ source, document })
   }
 
-  const certificateInput: CertificateInput = {
-    envelope: input.envelope,
-    recipients: input.recipients,
-    documents: stamped.map(({ source, document }) => ({ name: source.name, pages: document.getPageCount() })),
-    language: input.language,
+  const certificateOf = (documents: typeof stamped) => {
+    const certificateInput: CertificateInput = {
+      envelope: input.envelope,
+      recipients: input.recipients,
+      documents: documents.map(({ source, document }) => ({
+        name: source.name,
+        pages: document.getPageCount(),
+      })),
+      language: input.language,
+    }
+    return createCertificatePdf(certificateInput)
+  }
+  const combinedOf = async (documents: typeof stamped, certificate: PDFDocument) => {
+    const combined = await PDFDocument.create({ updateMetadata: false })
+    for (const document of [...documents.map(({ document }) => document), certificate]) {
+      for (const page of await combined.copyPages(document, document.getPageIndices())) combined.addPage(page)
+    }
+    return combined
   }
   // The certificate is laid out once: the combined PDF takes copies of its pages.
-  const certificate = await createCertificatePdf(certificateInput)
-  const combined = await PDFDocument.create({ updateMetadata: false })
-  for (const document of [...stamped.map(({ document }) => document), certificate]) {
-    for (const page of await combined.copyPages(document, document.getPageIndices())) combined.addPage(page)
+  const certificate = await certificateOf(stamped)
+  const combined = await combinedOf(stamped, certificate)
+
+  // Copied before any document is sealed: sealing adds its signature placeholder to the document.
+  const restrictedCombined: { documentIds: string[]; combined: PDFDocument }[] = []
+  for (const documentIds of restrictedDocumentSets(allDocumentIds, input.recipients)) {
+    const visible = stamped.filter(({ source }) => documentIds.includes(source.documentId))
+    restrictedCombined.push({
+      documentIds,
+      combined: await combinedOf(visible, await certificateOf(visible)),
+    })
   }
 
   const sealOptions: SealOptions = {
@@ -99,7 +137,26 @@ export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<Co
     combinedPdf: await sealPdf(combined, input.seal, sealOptions),
     documents,
     certificatePdf: await sealPdf(certificate, input.seal, sealOptions),
+    restrictedCombined: await Promise.all(
+      restrictedCombined.map(async ({ documentIds, combined }) => ({
+        documentIds,
+        bytes: await sealPdf(combined, input.seal, sealOptions),
+      })),
+    ),
   }
+}
+
+/** The distinct sets of documents recipients receive that are not every document. */
+function restrictedDocumentSets(
+  allDocumentIds: readonly string[],
+  recipients: readonly CompletionRecipient[],
+): string[][] {
+  const sets = new Map<string, string[]>()
+  for (const recipient of recipients) {
+    const visible = visibleDocumentIds(allDocumentIds, recipient, true)
+    if (visible.length < allDocumentIds.length) sets.set(visible.join(','), visible)
+  }
+  return [...sets.values()]
 }
 
 /**

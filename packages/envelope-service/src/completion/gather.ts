@@ -82,6 +82,9 @@ export async function gatherEnvelope(
       ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
       ...(checks ? { authenticationEvents: checks } : {}),
+      ...(record.enforceSignerVisibility && recipient.excludedDocuments?.length
+        ? { excludedDocuments: [...recipient.excludedDocuments] }
+        : {}),
       tabs: tabsWithValues(
         recipient.tabs,
         {
@@ -112,6 +115,7 @@ export async function gatherEnvelope(
       ...(record.sentAt ? { sentAt: new Date(record.sentAt) } : {}),
       completedAt,
       ...(auditHead ? { auditHead } : {}),
+      envelopeIdStamping: record.envelopeIdStamping,
     },
     documents: envelopeDocuments,
     recipients,

@@ -45,6 +45,11 @@ export interface CompletionRecipient {
   tabs: TabsByType
   /** Identity checks the recipient passed (access code, SMS code, ...), in order. */
   authenticationEvents?: AuthenticationEvent[]
+  /**
+   * Documents withheld from this recipient (an envelope enforcing `excludedDocuments`): nothing of its
+   * is drawn on them, and its combined PDF leaves them out.
+   */
+  excludedDocuments?: string[]
 }
 
 export interface CompletionEnvelope {
@@ -58,6 +63,11 @@ export interface CompletionEnvelope {
   completedAt: Date
   /** The audit chain's head when the certificate was made, printed on it so the seal covers it. */
   auditHead?: AuditHead
+  /**
+   * Whether the envelope id is printed at the top of every page of the documents (DocuSign's
+   * `envelopeIdStamping`); absent means stamped, DocuSign's default.
+   */
+  envelopeIdStamping?: boolean
 }
 
 export interface CertificateInput {

@@ -1,5 +1,6 @@
 import type { AnchorSpec } from '../documents/pdf-text/anchors.js'
 import type { Tab, TabOption } from '../tabs/model.js'
+import { CERTIFICATE_LABELS } from './labels.js'
 import type { CertificateLanguage, CompletionRecipient } from './model.js'
 
 /**
@@ -207,4 +208,27 @@ export function fixedPosition(
     return undefined
   }
   return { documentId: document, pageNumber, x, y }
+}
+
+/** Where DocuSign prints the envelope id: small, in the top-left margin, clear of most content. */
+const ENVELOPE_ID_STAMP = { x: 24, y: 8, fontSize: 7, font: 'helvetica' } as const
+
+/**
+ * The envelope id at the top of each page of one document (DocuSign's envelope id stamping), labelled in
+ * the certificate's language.
+ */
+export function envelopeIdStamps(
+  documentId: string,
+  pages: number,
+  envelopeId: string,
+  language: CertificateLanguage,
+): Stamp[] {
+  const text = `${CERTIFICATE_LABELS[language].envelopeId}: ${envelopeId}`
+  return Array.from({ length: pages }, (_, index) => ({
+    documentId,
+    pageNumber: index + 1,
+    kind: 'text' as const,
+    text,
+    ...ENVELOPE_ID_STAMP,
+  }))
 }

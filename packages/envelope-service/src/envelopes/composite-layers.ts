@@ -110,6 +110,9 @@ export interface LayerRole {
   emailNotification?: RecipientEmailNotification
   suppressEmails?: boolean
   customFields?: string[]
+  note?: string
+  /** Document ids as the request numbered them; the merge maps them to the envelope's. */
+  excludedDocuments?: string[]
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -418,6 +421,9 @@ function reachOf(
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
   if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
+  if ('note' in recipient && recipient.note !== undefined && recipient.note !== '') role.note = recipient.note
+  const excluded = excludedDocumentsOf(recipient, path)
+  if (excluded) role.excludedDocuments = excluded
   const smsAuthPhones = smsAuthPhonesOf(recipient, path)
   if (smsAuthPhones) role.smsAuthPhones = smsAuthPhones
   if (recipient.deliveryMethod !== undefined) {
@@ -460,6 +466,40 @@ function readMessageSettings(role: LayerRole, recipient: RequestRecipient | Enve
   if ('customFields' in recipient && recipient.customFields !== undefined) {
     role.customFields = [...recipient.customFields]
   }
+}
+
+/**
+ * The documents withheld from a recipient: its `excludedDocuments` and the documents its
+ * `documentVisibility` marks `visible: "false"` (DocuSign's two spellings of one setting), as the
+ * request numbers them; undefined when it gives neither.
+ */
+function excludedDocumentsOf(
+  recipient: RequestRecipient | EnvelopeInPersonSigner,
+  path: string,
+): string[] | undefined {
+  const ownId = 'recipientId' in recipient ? recipient.recipientId?.trim() : undefined
+  const recipientId = ownId ? canonicalRecipientId(ownId) : undefined
+  const listed = 'excludedDocuments' in recipient ? recipient.excludedDocuments : undefined
+  const visibility = 'documentVisibility' in recipient ? recipient.documentVisibility : undefined
+  if (listed === undefined && visibility === undefined) return undefined
+  const excluded = (listed ?? []).map((id) => String(Number(id)))
+  ;(visibility ?? []).forEach((entry, index) => {
+    const field = `${path}.documentVisibility[${index}]`
+    if (
+      entry.recipientId !== undefined &&
+      recipientId !== undefined &&
+      canonicalRecipientId(entry.recipientId) !== recipientId
+    ) {
+      throw new InvalidRequestError(`${field}.recipientId must be this recipient's (${recipientId})`)
+    }
+    if (entry.rights === 'editable') {
+      throw new InvalidRequestError(
+        `${field}.rights "editable" is not supported: recipients never edit documents here`,
+      )
+    }
+    if (entry.visible === 'false') excluded.push(String(Number(entry.documentId)))
+  })
+  return [...new Set(excluded)]
 }
 
 /** `recipientId` is digits (the contract's pattern): `"05"` and `"5"` name one recipient, kept as `"5"`. */

@@ -15,6 +15,7 @@ import {
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput, RecipientsInput } from './schema.js'
+import { checkExclusions } from './visibility.js'
 
 /**
  * The composite-template merge (DocuSign semantics, see decisions.md "Composite templates"): a pure
@@ -61,6 +62,9 @@ export function mergeEnvelopeDefinition(
     requireSendable(recipients, documents)
   }
 
+  const enforceSignerVisibility = request.enforceSignerVisibility === 'true'
+  checkExclusions(recipients, documents, enforceSignerVisibility)
+
   return {
     status,
     emailSubject: request.emailSubject ?? firstNonEmpty(perComposite.map((result) => result.emailSubject)),
@@ -77,6 +81,8 @@ export function mergeEnvelopeDefinition(
       'emailSettings',
       emailSettingsOf(request.emailSettings) ?? firstTemplates(composites, 'emailSettings'),
     ),
+    envelopeIdStamping: request.envelopeIdStamping !== 'false',
+    enforceSignerVisibility,
   }
 }
 
@@ -225,8 +231,9 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
       }
       const tabs = mapTabDocuments(role.tabs, documentIds)
       const idFrom = idSourceOf(layer.fromRequest, role)
-      if (existing) overlayRole(existing, role, tabs, idFrom)
-      else roles.push(newRole(role, tabs, idFrom))
+      const mapped = withEnvelopeExclusions(role, documentIds)
+      if (existing) overlayRole(existing, mapped, tabs, idFrom)
+      else roles.push(newRole(mapped, tabs, idFrom))
     }
   }
   return {
@@ -234,6 +241,21 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
     emailSubject,
     emailBlurb,
   }
+}
+
+/** The role with its `excludedDocuments` renumbered to the envelope's documents, as its tabs are. */
+function withEnvelopeExclusions(role: LayerRole, documentIds: ReadonlyMap<string, string>): LayerRole {
+  if (role.excludedDocuments === undefined) return role
+  const excludedDocuments = role.excludedDocuments.map((sourceId) => {
+    const documentId = documentIds.get(sourceId)
+    if (documentId === undefined) {
+      throw new InvalidRequestError(
+        `${role.path ?? 'recipients'}.excludedDocuments names document ${sourceId}, which this composite template does not have`,
+      )
+    }
+    return documentId
+  })
+  return { ...role, excludedDocuments }
 }
 
 function findRole(roles: MergedRole[], role: LayerRole): MergedRole | undefined {
@@ -286,6 +308,8 @@ function copyPersonFields(target: MergedRole, source: Partial<MergedRole>): void
   if (source.phoneNumber !== undefined) target.phoneNumber = source.phoneNumber
   if (source.clientUserId !== undefined) target.clientUserId = source.clientUserId
   if (source.accessCode !== undefined) target.accessCode = source.accessCode
+  if (source.note !== undefined) target.note = source.note
+  if (source.excludedDocuments !== undefined) target.excludedDocuments = [...source.excludedDocuments]
   if (source.smsAuthPhones !== undefined) target.smsAuthPhones = source.smsAuthPhones
   if (source.inPerson !== undefined) target.inPerson = { ...source.inPerson }
   if (source.firstName !== undefined) target.firstName = source.firstName

@@ -46,6 +46,8 @@ export function toRecipientOutput(
     ...(recipient.emailNotification ? { emailNotification: { ...recipient.emailNotification } } : {}),
     ...(recipient.suppressEmails !== undefined ? { suppressEmails: flag(recipient.suppressEmails) } : {}),
     ...(recipient.customFields ? { customFields: [...recipient.customFields] } : {}),
+    ...(recipient.note !== undefined ? { note: recipient.note } : {}),
+    ...(recipient.excludedDocuments ? { excludedDocuments: [...recipient.excludedDocuments] } : {}),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),
@@ -159,6 +161,8 @@ export function toEnvelopeOutput(
       ? { eventNotification: toEventNotificationOutput(envelope.eventNotification) }
       : {}),
     ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
+    envelopeIdStamping: String(envelope.envelopeIdStamping),
+    enforceSignerVisibility: String(envelope.enforceSignerVisibility),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

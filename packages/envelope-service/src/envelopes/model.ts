@@ -56,6 +56,13 @@ export interface EnvelopeRecipient {
   customFields?: string[]
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
+  /** The sender's note to this recipient (DocuSign's `note`), shown on the signing page. */
+  note?: string
+  /**
+   * The envelope's document ids this recipient never receives or sees (DocuSign's `excludedDocuments`),
+   * enforced when the envelope's `enforceSignerVisibility` is set; absent when none.
+   */
+  excludedDocuments?: string[]
 }
 
 /** DocuSign's `emailNotification` on a recipient; `supportedLanguage` is kept as given (`fr` too). */
@@ -85,6 +92,10 @@ export interface EnvelopeDefinition {
   eventNotification?: EventNotification
   /** Reply-To and Bcc of its emails; absent when the request did not set them. */
   emailSettings?: EmailSettings
+  /** False when the request set `envelopeIdStamping: "false"`; DocuSign stamps by default. */
+  envelopeIdStamping: boolean
+  /** DocuSign's `enforceSignerVisibility`: recipients' `excludedDocuments` are withheld from them. */
+  enforceSignerVisibility: boolean
 }
 
 /**

@@ -40,6 +40,7 @@ function fullDefinition(blobId: string, status: EnvelopeDefinition['status'] = '
         email: 'ana@example.test',
         accessCode: '4711',
         clientUserId: 'crm-1',
+        note: 'Sign page 2 too.\nThanks',
         deliveryMethod: 'SMS',
         phoneNumber: { countryCode: '34', number: '600000000' },
         tabs: {
@@ -118,6 +119,8 @@ function fullDefinition(blobId: string, status: EnvelopeDefinition['status'] = '
       loggingEnabled: false,
       eventData: { version: 'restv2.1', format: 'json', includeData: ['recipients', 'custom_fields'] },
     },
+    envelopeIdStamping: false,
+    enforceSignerVisibility: true,
   }
 }
 

@@ -53,6 +53,10 @@ export interface EnvelopeRecord {
   workflow?: LifecycleWorkflow
   /** Reply-To and Bcc of every email of the envelope. */
   emailSettings?: EmailSettings
+  /** Whether the completed documents carry the envelope id at the top of each page. */
+  envelopeIdStamping: boolean
+  /** Whether recipients' `excludedDocuments` are withheld from them (envelopes/visibility.ts). */
+  enforceSignerVisibility: boolean
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -146,6 +150,8 @@ function recipientRow(
     access_code: recipient.accessCode ?? null,
     sms_auth_phones: json(recipient.smsAuthPhones),
     in_person: json(recipient.inPerson),
+    note: recipient.note ?? null,
+    excluded_documents: json(recipient.excludedDocuments),
     tabs: JSON.stringify(recipient.tabs),
     message_settings: messageSettingsOf(recipient),
     status: progress.status,
@@ -241,6 +247,8 @@ function rowsOf(envelope: NewEnvelope) {
     notification: json(definition.notification),
     event_notification: json(definition.eventNotification),
     email_settings: json(definition.emailSettings),
+    envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
+    enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -404,6 +412,8 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.event_notification',
       'envelopes.email_settings',
       'envelopes.workflow',
+      'envelopes.envelope_id_stamping',
+      'envelopes.enforce_signer_visibility',
     ])
 }
 
@@ -436,6 +446,8 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     ...(row.email_settings !== null
       ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings }
       : {}),
+    envelopeIdStamping: row.envelope_id_stamping !== 0,
+    enforceSignerVisibility: row.enforce_signer_visibility !== 0,
   }
 }
 
@@ -631,6 +643,10 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     ...(row.sms_auth_phones !== null ? { smsAuthPhones: JSON.parse(row.sms_auth_phones) as string[] } : {}),
     ...(row.in_person !== null ? { inPerson: JSON.parse(row.in_person) as InPersonSigner } : {}),
     ...(row.message_settings !== null ? (JSON.parse(row.message_settings) as RecipientMessageSettings) : {}),
+    ...(row.note !== null ? { note: row.note } : {}),
+    ...(row.excluded_documents !== null
+      ? { excludedDocuments: JSON.parse(row.excluded_documents) as string[] }
+      : {}),
     tabs: withStoredTabIds(JSON.parse(row.tabs) as TabsByType, `${row.envelope_id}/${row.recipient_id}`),
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),

@@ -51,6 +51,10 @@ export interface EnvelopesTable {
   audit_head_hash: string | null
   /** JSON `EmailSettings` (Reply-To, Bcc of every email), or null (migration 0031). */
   email_settings: Generated<string | null>
+  /** 1 (DocuSign's default) or 0: the envelope id printed on each completed page (migration 0032). */
+  envelope_id_stamping: Generated<number>
+  /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
+  enforce_signer_visibility: Generated<number>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -107,6 +111,10 @@ export interface EnvelopeRecipientsTable {
   declined_reason: string | null
   /** JSON object of the values the recipient entered, by tab id. */
   tab_values: Generated<string>
+  /** The sender's note to this recipient, shown on the signing page, or null (migration 0032). */
+  note: string | null
+  /** JSON array of the envelope's document ids this recipient never receives, or null (migration 0032). */
+  excluded_documents: string | null
 }
 
 export interface EnvelopeCustomFieldsTable {

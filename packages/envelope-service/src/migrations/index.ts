@@ -22,6 +22,7 @@ import { envelopeAttachmentsMigration } from './0023_envelope_attachments.js'
 import { bulkSendMigration } from './0024_bulk_send.js'
 import { envelopeListIndexesMigration } from './0026_envelope_list_indexes.js'
 import { messageSettingsMigration } from './0031_message_settings.js'
+import { signerPropertiesMigration } from './0032_signer_properties.js'
 import { accountNotificationDefaultsMigration } from './0033_account_notification_defaults.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
@@ -51,5 +52,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0024_bulk_send': bulkSendMigration(dialect),
   '0026_envelope_list_indexes': envelopeListIndexesMigration(dialect),
   '0031_message_settings': messageSettingsMigration(dialect),
+  '0032_signer_properties': signerPropertiesMigration(dialect),
   '0033_account_notification_defaults': accountNotificationDefaultsMigration(dialect),
 })

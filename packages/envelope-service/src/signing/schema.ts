@@ -76,6 +76,8 @@ export const SigningSession = Type.Object({
     name: Type.String(),
     email: Type.Optional(Type.String()),
     inPerson: Type.Boolean(),
+    /** The sender's note to this recipient (DocuSign's `note`), shown as plain text with its line breaks. */
+    note: Type.Optional(Type.String()),
   }),
   documents: Type.Array(
     Type.Object({

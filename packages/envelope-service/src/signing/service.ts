@@ -1,7 +1,7 @@
 import { NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs/repository.js'
-import { COMBINED_PART, findSignedPart } from '../documents/sealed/repository.js'
+import { COMBINED_PART, findSignedPart, restrictedCombinedPart } from '../documents/sealed/repository.js'
 import {
   findCustomFields,
   findDocuments,
@@ -9,6 +9,7 @@ import {
   findRecipients,
   type StoredRecipient,
 } from '../envelopes/reads.js'
+import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
@@ -159,7 +160,11 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
   }
   const fields = (await findCustomFields(deps.db, [envelopeId])).get(envelopeId)
   const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? [])
-  const stored = (await findDocuments(deps.db, [envelopeId])).get(envelopeId) ?? []
+  const stored = visibleTo(
+    recipient,
+    envelope.enforceSignerVisibility,
+    (await findDocuments(deps.db, [envelopeId])).get(envelopeId) ?? [],
+  )
   // Each document's bytes are read once, however many recipients' anchors are looked up in it.
   const documents = stored.map((document) => {
     let bytes: Promise<Uint8Array> | undefined
@@ -168,9 +173,12 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
   const allValues = await findTabValues(deps.db, envelopeId)
   const values = allValues.get(recipientId) ?? {}
   const locate = await locateTabs(recipient.tabs, documents)
+  const shown = new Set(documents.map((document) => document.documentId))
   const completedTabs =
     state === 'ready'
-      ? await othersCompletedTabs(deps, envelopeId, recipientId, documents, allValues, language)
+      ? (await othersCompletedTabs(deps, envelopeId, recipientId, documents, allValues, language)).filter(
+          (tab) => shown.has(tab.documentId),
+        )
       : []
   return {
     state,
@@ -186,6 +194,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       name: signerName(recipient),
       ...(visibleEmail(recipient) ? { email: visibleEmail(recipient)! } : {}),
       inPerson: recipient.type === 'inPersonSigner',
+      ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     },
     documents: documents.map((document) => ({
       documentId: document.documentId,
@@ -274,21 +283,51 @@ async function documentBytes(deps: SigningDeps, blobId: string): Promise<Uint8Ar
   return bytes
 }
 
-/** A document of the link's envelope, for the page's pdf.js. */
+/** The documents the recipient receives: all but its excluded ones when the envelope enforces them. */
+function visibleTo<D extends { documentId: string }>(
+  recipient: StoredRecipient,
+  enforced: boolean,
+  documents: readonly D[],
+): D[] {
+  const visible = new Set(
+    visibleDocumentIds(
+      documents.map((document) => document.documentId),
+      recipient,
+      enforced,
+    ),
+  )
+  return documents.filter((document) => visible.has(document.documentId))
+}
+
+/** A document of the link's envelope the recipient receives, for the page's pdf.js. */
 export async function signingDocument(
   deps: SigningDeps,
-  { link }: Signer,
+  { link, recipient }: Signer,
   documentId: string,
 ): Promise<Uint8Array> {
-  const documents = (await findDocuments(deps.db, [link.envelopeId])).get(link.envelopeId) ?? []
+  const envelope = await envelopeOf(deps, link.envelopeId)
+  const documents = visibleTo(
+    recipient,
+    envelope.enforceSignerVisibility,
+    (await findDocuments(deps.db, [link.envelopeId])).get(link.envelopeId) ?? [],
+  )
   const document = documents.find((candidate) => candidate.documentId === documentId)
   if (!document) throw new NotFoundError(`Document ${documentId} not found`)
   return documentBytes(deps, document.blobId)
 }
 
-/** The sealed combined PDF, for any recipient's link once the envelope is completed. */
-export async function signedCombined(deps: SigningDeps, { link }: Signer): Promise<Uint8Array> {
-  const blobId = await findSignedPart(deps.db, link.envelopeId, COMBINED_PART)
+/**
+ * The sealed combined PDF, for any recipient's link once the envelope is completed: of the documents
+ * the recipient receives, so one excluded from some gets the combined PDF sealed for its set.
+ */
+export async function signedCombined(deps: SigningDeps, { link, recipient }: Signer): Promise<Uint8Array> {
+  const envelope = await envelopeOf(deps, link.envelopeId)
+  const all = ((await findDocuments(deps.db, [link.envelopeId])).get(link.envelopeId) ?? []).map(
+    (document) => document.documentId,
+  )
+  const visible = visibleDocumentIds(all, recipient, envelope.enforceSignerVisibility)
+  const part = visible.length === all.length ? COMBINED_PART : restrictedCombinedPart(visible)
+  const blobId = await findSignedPart(deps.db, link.envelopeId, part)
   if (!blobId) throw new NotFoundError('The signed document is not ready yet')
   return documentBytes(deps, blobId)
 }

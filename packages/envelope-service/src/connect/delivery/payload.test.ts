@@ -14,6 +14,8 @@ const envelope: EnvelopeRecord = {
   sentAt: '2026-11-01T10:00:00.000Z',
   statusChangedAt: '2026-11-01T11:00:00.000Z',
   updatedAt: '2026-11-01T11:00:00.000Z',
+  envelopeIdStamping: true,
+  enforceSignerVisibility: false,
 }
 
 const signer: StoredRecipient = {

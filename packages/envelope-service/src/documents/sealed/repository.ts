@@ -8,10 +8,15 @@ export interface SealedParts {
   combinedPdf: Uint8Array
   certificatePdf: Uint8Array
   documents: readonly { documentId: string; bytes: Uint8Array }[]
+  /** The combined PDF of the documents some recipients may receive, for each such set (visibility). */
+  restrictedCombined?: readonly { documentIds: readonly string[]; bytes: Uint8Array }[]
 }
 
 export const COMBINED_PART = 'combined'
 export const CERTIFICATE_PART = 'certificate'
+
+/** The part of the combined PDF of only these documents (in envelope order), for restricted recipients. */
+export const restrictedCombinedPart = (documentIds: readonly string[]) => `combined:${documentIds.join(',')}`
 
 /**
  * Stores the sealed results; false when they were already stored (a completion job that ran again
@@ -34,6 +39,10 @@ export async function storeSignedDocuments(
     { part: COMBINED_PART, bytes: completed.combinedPdf },
     { part: CERTIFICATE_PART, bytes: completed.certificatePdf },
     ...completed.documents.map((document) => ({ part: document.documentId, bytes: document.bytes })),
+    ...(completed.restrictedCombined ?? []).map((combined) => ({
+      part: restrictedCombinedPart(combined.documentIds),
+      bytes: combined.bytes,
+    })),
   ]
   const createdAt = new Date(now).toISOString()
   for (const { part, bytes } of parts) {

@@ -340,14 +340,27 @@ describeEachDatabase('correcting recipients', ({ freshUrl }) => {
       expect(await auditActions(envelopeId)).toEqual(auditBefore)
     })
 
-    it('refuses a change of type, routing order or note', async () => {
+    it('refuses a change of type, routing order or excluded documents', async () => {
       const envelopeId = await oneSigner()
       const response = await correct(envelopeId, { carbonCopies: [{ recipientId: '1', name: 'Copy' }] })
       expect(response.json().recipientUpdateResults[0].errorDetails.errorCode).toBe('RECIPIENT_UPDATE_FAILED')
-      const note = await correct(envelopeId, { signers: [{ recipientId: '1', note: 'Please hurry' }] })
-      expect(note.json().recipientUpdateResults[0].errorDetails.message).toContain('notes')
+      const excluded = await correct(envelopeId, {
+        signers: [{ recipientId: '1', excludedDocuments: ['1'] }],
+      })
+      expect(excluded.json().recipientUpdateResults[0].errorDetails.message).toContain('excluded documents')
       const sameOrder = await correct(envelopeId, { signers: [{ recipientId: '1', routingOrder: '1' }] })
       expect(sameOrder.json().recipientUpdateResults[0].errorDetails).toBeUndefined()
+    })
+
+    it('sets, returns and removes a note', async () => {
+      const envelopeId = await oneSigner()
+      const note = await correct(envelopeId, { signers: [{ recipientId: '1', note: 'Please hurry' }] })
+      expect(note.json().recipientUpdateResults[0].errorDetails).toBeUndefined()
+      const noted = await inject('GET', `/envelopes/${envelopeId}/recipients`)
+      expect(noted.json().signers[0].note).toBe('Please hurry')
+      await correct(envelopeId, { signers: [{ recipientId: '1', note: '' }] })
+      const removed = await inject('GET', `/envelopes/${envelopeId}/recipients`)
+      expect(removed.json().signers[0]).not.toHaveProperty('note')
     })
   })
 

@@ -53,5 +53,6 @@ function columnsOf(changes: RecipientChanges) {
   if (changes.accessCode !== undefined) columns.access_code = changes.accessCode
   if (changes.smsAuthPhones !== undefined) columns.sms_auth_phones = JSON.stringify(changes.smsAuthPhones)
   if (changes.inPerson !== undefined) columns.in_person = JSON.stringify(changes.inPerson)
+  if (changes.note !== undefined) columns.note = changes.note
   return columns
 }

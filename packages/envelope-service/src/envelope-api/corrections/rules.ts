@@ -37,6 +37,8 @@ export interface RecipientChanges {
   smsAuthPhones?: string[]
   /** The in-person signer as stored after the correction (the given fields over the stored ones). */
   inPerson?: InPersonSigner
+  /** The sender's note to the recipient; `null` removes it. */
+  note?: string | null
 }
 
 export interface RecipientCorrection {
@@ -44,8 +46,8 @@ export interface RecipientCorrection {
   /** The list it was given in: a recipient cannot change type here. */
   type: RecipientType
   routingOrder?: string
-  /** A `note` was given (this service keeps no recipient notes). */
-  note: boolean
+  /** `excludedDocuments` was given: document visibility is set when the envelope is created. */
+  excludedDocuments: boolean
   changes: RecipientChanges
 }
 
@@ -158,11 +160,12 @@ function commonCorrection(
   }
   const smsAuthPhones = smsAuthPhonesOf(entry, path)
   if (smsAuthPhones) changes.smsAuthPhones = smsAuthPhones
+  if (entry.note !== undefined) changes.note = entry.note === '' ? null : entry.note
   return {
     recipientId: entry.recipientId,
     type,
     ...(entry.routingOrder !== undefined ? { routingOrder: String(Number(entry.routingOrder)) } : {}),
-    note: entry.note !== undefined,
+    excludedDocuments: entry.excludedDocuments !== undefined,
     changes,
   }
 }
@@ -257,7 +260,9 @@ function refusalOf(
   if (correction.routingOrder !== undefined && correction.routingOrder !== stored.routingOrder) {
     return `The routing order of recipient ${correction.recipientId} cannot be changed by a correction.`
   }
-  if (correction.note) return 'Recipient notes are not supported by this service.'
+  if (correction.excludedDocuments) {
+    return `The excluded documents of recipient ${correction.recipientId} cannot be changed by a correction.`
+  }
   return undefined
 }
 
@@ -270,10 +275,14 @@ function refused(recipientId: string, errorCode: string, message: string): Recip
 
 const guid = (stored: StoredRecipient) => ({ recipientIdGuid: stored.recipientIdGuid })
 
-/** The changes as recipient fields, a removed access code dropped. */
+/** The changes as recipient fields, a removed access code or note dropped. */
 function withoutNull(changes: RecipientChanges) {
-  const { accessCode, ...rest } = changes
-  return accessCode === null || accessCode === undefined ? rest : { ...rest, accessCode }
+  const { accessCode, note, ...rest } = changes
+  return {
+    ...rest,
+    ...(accessCode === null || accessCode === undefined ? {} : { accessCode }),
+    ...(note === null || note === undefined ? {} : { note }),
+  }
 }
 
 const CHANGE_LABELS: Record<keyof RecipientChanges, string> = {
@@ -285,6 +294,7 @@ const CHANGE_LABELS: Record<keyof RecipientChanges, string> = {
   accessCode: 'access code',
   smsAuthPhones: 'SMS authentication',
   inPerson: 'in-person signer',
+  note: 'note',
 }
 
 export const CORRECTION_ACTIONS = {

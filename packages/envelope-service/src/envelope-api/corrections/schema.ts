@@ -5,7 +5,8 @@ import { Digits, EnvelopeRecipients } from 'esign-contract'
  * Wire shapes of `PUT .../envelopes/{envelopeId}/recipients` (DocuSign's `EnvelopeRecipients: update`).
  * A correction names a recipient by `recipientId` and carries only what changes; its fields are the
  * create request's own declarations (esign-contract), so a value valid at creation is valid here.
- * `routingOrder` and `note` are declared so that asking to change them is answered, not silently dropped.
+ * `routingOrder` and `excludedDocuments` are declared so that asking to change them is answered, not
+ * silently dropped.
  */
 
 const signer = EnvelopeRecipients.properties.signers.items.properties
@@ -14,6 +15,7 @@ const inPerson = EnvelopeRecipients.properties.inPersonSigners.items.properties
 const correctionProperties = {
   recipientId: Digits('The recipient to correct, as the envelope numbers it.'),
   routingOrder: signer.routingOrder,
+  excludedDocuments: signer.excludedDocuments,
   deliveryMethod: signer.deliveryMethod,
   phoneNumber: signer.phoneNumber,
   additionalNotifications: signer.additionalNotifications,
@@ -27,7 +29,10 @@ const correctionProperties = {
   idCheckConfigurationName: signer.idCheckConfigurationName,
   smsAuthentication: signer.smsAuthentication,
   note: Type.Optional(
-    Type.String({ maxLength: 1000, description: 'Not supported: answered per recipient.' }),
+    Type.String({
+      maxLength: 1000,
+      description: 'A new note to the recipient (an empty string removes it).',
+    }),
   ),
 }
 

@@ -219,6 +219,12 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
       </header>
       <main className="documents">
         {session.envelope.emailBlurb ? <p className="blurb">{session.envelope.emailBlurb}</p> : null}
+        {session.recipient.note ? (
+          <section className="note" aria-labelledby="recipient-note">
+            <h2 id="recipient-note">{words.noteFrom(session.envelope.senderName)}</h2>
+            <p>{session.recipient.note}</p>
+          </section>
+        ) : null}
         <p className="hint">{words.review}</p>
         {error ? (
           <p role="alert" className="error">

@@ -21,6 +21,7 @@ const en = {
   failed: 'Something went wrong. Try again in a moment.',
   from: (sender: string) => `From ${sender}`,
   review: 'Review the documents below, fill in the highlighted fields and finish.',
+  noteFrom: (sender: string) => `Note from ${sender}`,
   progress: (done: number, total: number) =>
     plural('en', total, {
       one: `${done} of ${total} required field done`,
@@ -103,6 +104,7 @@ const es: typeof en = {
   failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
   from: (sender: string) => `De ${sender}`,
   review: 'Revise los documentos, complete los campos resaltados y finalice.',
+  noteFrom: (sender: string) => `Nota de ${sender}`,
   progress: (done: number, total: number) =>
     plural('es', total, {
       one: `${done} de ${total} campo obligatorio completado`,
