@@ -37,6 +37,7 @@ const RUNS = [
   'eg019',
   'eg020',
   'eg020sms',
+  'eg031',
   'eg032',
   'eg033',
   'eg034',
@@ -56,7 +57,6 @@ const NOT_RUN: Record<string, string> = {
   eg023: 'needs the DocuSign ID Verification workflow (document and selfie check by an identity provider)',
   'eg024-eg027': 'permission profiles are not part of this service',
   'eg028-eg030': 'brands are not part of this service',
-  eg031: 'bulk send: the bulk send work',
   eg037: 'an SMS-only signer without email: the contract requires an email on every recipient',
   eg038: 'responsive signing (documentHtmlDefinition) is not supported',
   eg041: 'needs a 21 CFR Part 11 account and the DocuSign ID Verification workflow',
@@ -196,6 +196,13 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
       ['1', 'signer'],
       ['2', 'carbonCopy'],
     ])
+  })
+
+  it('eg031 bulk sends a draft envelope to a list of two copies', async () => {
+    const batch = resultOf('eg031')
+    expect(batch).toMatchObject({ batchSize: '2', failed: '0' })
+    const draft = await storedEnvelope(batch.envelopeIdOrTemplateId)
+    expect(draft.status).toBe('created')
   })
 
   it('eg020 sends with phone authentication; the SMS authentication example sends too', async () => {
