@@ -21,6 +21,7 @@ import { editLocksMigration } from './0022_edit_locks.js'
 import { envelopeAttachmentsMigration } from './0023_envelope_attachments.js'
 import { bulkSendMigration } from './0024_bulk_send.js'
 import { envelopeListIndexesMigration } from './0026_envelope_list_indexes.js'
+import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -48,4 +49,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0023_envelope_attachments': envelopeAttachmentsMigration(dialect),
   '0024_bulk_send': bulkSendMigration(dialect),
   '0026_envelope_list_indexes': envelopeListIndexesMigration(dialect),
+  '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
 })
