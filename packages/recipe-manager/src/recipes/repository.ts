@@ -315,6 +315,25 @@ export async function findRecipeIdBySource(db: DbOrTx, sourceUrl: string): Promi
   return row && Number(row.id)
 }
 
+/** The oldest recipe of each of these source keys (an import's duplicate check), in one query per 500 keys. */
+export async function recipeIdsBySourceKey(
+  db: DbOrTx,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  const distinct = [...new Set(keys)]
+  for (let first = 0; first < distinct.length; first += 500) {
+    const rows = await db
+      .selectFrom('recipes')
+      .select((eb) => ['source_key', eb.fn.min('id').as('id')])
+      .where('source_key', 'in', distinct.slice(first, first + 500))
+      .groupBy('source_key')
+      .execute()
+    for (const row of rows) found.set(row.source_key as string, Number(row.id))
+  }
+  return found
+}
+
 /** Every recipe matching the filter, newest first (for an export), a page at a time. */
 export async function* allMatchingRecipes(
   db: DbOrTx,
