@@ -481,12 +481,22 @@ export async function listEnvelopes(
           .selectFrom(matching.select('envelopes.id').limit(plan.countLimit).as('matched'))
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .executeTakeFirstOrThrow(),
+    // The page's ids first, then their rows: the ids walk the list index alone (migration 0026 holds
+    // the folder and status), so a deep page skips its offset's index entries instead of reading (and
+    // joining the sender of) every row before it.
     envelopeColumns(db)
-      .where(filter)
+      .where(
+        'envelopes.id',
+        'in',
+        matching
+          .select('envelopes.id')
+          .orderBy(`envelopes.${column}`, direction)
+          .orderBy('envelopes.id', direction)
+          .limit(query.count)
+          .offset(query.start),
+      )
       .orderBy(`envelopes.${column}`, direction)
       .orderBy('envelopes.id', direction)
-      .limit(query.count)
-      .offset(query.start)
       .execute(),
   ])
   return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
