@@ -5,6 +5,7 @@ import { connectDatabase, type Database, migrateToLatest } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Schema } from '../database.js'
+import { storeRecipientCorrections } from '../envelope-api/corrections/repository.js'
 import { storeFieldChanges } from '../envelope-api/custom-fields/repository.js'
 import { migrations } from '../migrations/index.js'
 import type { SystemFolder } from './folder.js'
@@ -191,6 +192,64 @@ describeEachDatabase('envelope list search: index against scan', (databases) => 
       (await listEnvelopes(db, { accountId, search: searchFilterOf(searchText), start: 0, count: 10 })).total
     expect(await found('renewed-77')).toBe(1)
     expect(await found('old-42')).toBe(0)
+  })
+  it('finds an envelope by a recipient name a correction wrote, and no longer by the old one', async () => {
+    const db = database.db
+    await db.deleteFrom('envelopes').where('account_id', '=', accountId).execute()
+    const envelopeId = randomUUID()
+    const recipients = [{ name: 'Olga Oldname', email: 'olga@example.test' }]
+    const definition = definitionOf({ subject: 'Lease', recipients, fieldValues: [], draft: false })
+    const senderUserId = senders[0]?.id as string
+    await db
+      .transaction()
+      .execute((tx) =>
+        insertEnvelopes(tx, [
+          { envelopeId, accountId, senderUserId, definition, invited: [], templateIds: [], now: Date.now() },
+        ]),
+      )
+    const correction = {
+      recipientId: '1',
+      changes: { name: 'Nora Newname', email: 'nora@example.test' },
+      revokeAccess: false,
+      endAuthSessions: false,
+    }
+    await db.transaction().execute((tx) => storeRecipientCorrections(tx, envelopeId, [correction]))
+    const found = async (searchText: string) =>
+      (await listEnvelopes(db, { accountId, search: searchFilterOf(searchText), start: 0, count: 10 })).total
+    expect(await found('newname')).toBe(1)
+    expect(await found('nora@')).toBe(1)
+    expect(await found('oldname')).toBe(0)
+    expect(await found('olga@')).toBe(0)
+  })
+
+  it('forgets an envelope deleted with its search text', async () => {
+    const db = database.db
+    const envelopeId = randomUUID()
+    const definition = definitionOf({
+      subject: 'Purged quince',
+      recipients: [],
+      fieldValues: [],
+      draft: false,
+    })
+    const senderUserId = senders[0]?.id as string
+    await db
+      .transaction()
+      .execute((tx) =>
+        insertEnvelopes(tx, [
+          { envelopeId, accountId, senderUserId, definition, invited: [], templateIds: [], now: Date.now() },
+        ]),
+      )
+    const found = async () =>
+      (await listEnvelopes(db, { accountId, search: searchFilterOf('quince'), start: 0, count: 10 })).total
+    expect(await found()).toBe(1)
+    await db.deleteFrom('envelopes').where('id', '=', envelopeId).execute()
+    expect(await found()).toBe(0)
+    const left = await db
+      .selectFrom('envelope_search_text')
+      .select('envelope_id')
+      .where('envelope_id', '=', envelopeId)
+      .execute()
+    expect(left).toEqual([])
   })
 })
 
