@@ -142,7 +142,11 @@ export async function listRecipes(
   const { total, estimated } = await cached(ctx.reads, `count?${filterKey(filter)}`, () =>
     totalOf(ctx, filter),
   )
-  const answer = (recipes: Recipe[]) => ({ recipes, total, ...(estimated ? { totalEstimated: true } : {}) })
+  const answer = (recipes: Recipe[]) => ({
+    recipes,
+    total,
+    ...(estimated ? { totalEstimated: true as const } : {}),
+  })
   // Past an estimated total there may still be matches: the page query says.
   if (!estimated && page.offset >= total) return answer([])
   const records =
