@@ -5,7 +5,7 @@ import { parseFolderId } from '../envelopes/folder.js'
 import { listOrderOf } from '../envelopes/list-order.js'
 import { toEnvelopeOutput } from '../envelopes/mapping.js'
 import type { ListStatusChangesQuery } from '../envelopes/schema.js'
-import { searchPatternOf } from '../envelopes/search.js'
+import { searchFilterOf } from '../envelopes/search.js'
 import { listStatusChanges } from '../envelopes/service.js'
 
 /**
@@ -33,6 +33,16 @@ const commaList = (value: string | undefined) =>
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
+
+/**
+ * How far past `start_position` the total is counted. `totalSetSize` is exact while the matches number
+ * at most `start_position + 1000`; beyond that it is `start_position + 1001`, meaning "more than
+ * `start_position + 1000`", and `nextUri` is there: an integration that pages until `totalSetSize` (or
+ * while there is a `nextUri`) still reads every match, and sees the bound move up as it pages. Counting
+ * every match of a common search or a large folder was most of a page's time (BENCHMARKS.md, "Dashboard
+ * list"); the dashboard shows such a total as "1,000+".
+ */
+export const TOTAL_REACH = 1000
 
 export interface StatusListCaller {
   accountId: string
@@ -63,19 +73,23 @@ export async function listEnvelopeStatus(
   })
   const start = query.start_position ?? 0
   const count = query.count ?? 100
-  const searchPattern = searchPatternOf(query.search_text)
-  const { total, envelopes } = await listStatusChanges(ctx.db, {
-    ...(searchPattern !== undefined ? { searchPattern } : {}),
-    order: listOrderOf(query.order, query.order_by),
-    accountId: caller.accountId,
-    ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
-    ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),
-    ...(statuses ? { statuses } : {}),
-    ...(envelopeIds ? { envelopeIds } : {}),
-    ...(folderIds ? { folders: { ids: folderIds, callerUserId: caller.userId } } : {}),
-    start,
-    count,
-  })
+  const search = searchFilterOf(query.search_text)
+  const { total, envelopes } = await listStatusChanges(
+    ctx.db,
+    {
+      ...(search !== undefined ? { search } : {}),
+      order: listOrderOf(query.order, query.order_by),
+      accountId: caller.accountId,
+      ...(query.from_date !== undefined ? { fromDate: parseDate(query.from_date, 'from_date') } : {}),
+      ...(query.to_date !== undefined ? { toDate: parseDate(query.to_date, 'to_date') } : {}),
+      ...(statuses ? { statuses } : {}),
+      ...(envelopeIds ? { envelopeIds } : {}),
+      ...(folderIds ? { folders: { ids: folderIds, callerUserId: caller.userId } } : {}),
+      start,
+      count,
+    },
+    { countLimit: start + TOTAL_REACH + 1 },
+  )
   const pageUri = (position: number) => {
     const params = new URLSearchParams(query as Record<string, string>)
     params.set('start_position', String(position))

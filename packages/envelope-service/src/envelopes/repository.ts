@@ -3,6 +3,7 @@ import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
 import {
   type Expression,
   type ExpressionBuilder,
+  PostgresAdapter,
   type Selectable,
   type SqlBool,
   sql,
@@ -26,6 +27,8 @@ import type {
   EnvelopeRecipient,
   EventNotification,
 } from './model.js'
+import type { SearchFilter } from './search.js'
+import { refreshSearchText, writeSearchTexts } from './search-text/repository.js'
 import type { EnvelopeRecipientsTable } from './tables.js'
 import { RECORD_EVERY_USE, type TemplateUseRecorder, USAGE_RESOLUTION_MS } from './template-use.js'
 
@@ -189,6 +192,8 @@ export async function insertRecipients(
       ),
     ),
   )
+  // The dashboard's search finds an envelope by its recipients' names and emails.
+  await refreshSearchText(tx, envelopeId)
 }
 
 /** The rows of one new envelope in each table. */
@@ -292,6 +297,15 @@ export async function insertEnvelopes(
     tx,
     'envelope_custom_fields',
     all.flatMap((rows) => rows.fields),
+  )
+  await writeSearchTexts(
+    tx,
+    all.map((rows) => ({
+      envelopeId: rows.envelope.id,
+      subject: rows.envelope.email_subject,
+      recipients: rows.recipients,
+      customFieldValues: rows.fields.map((field) => field.value),
+    })),
   )
   const latest = Math.max(...kept.map((envelope) => envelope.now))
   const used = templateUse.unwritten([...new Set(kept.flatMap((envelope) => envelope.templateIds))], latest)
@@ -518,8 +532,8 @@ export interface EnvelopeListQuery {
   envelopeIds?: string[]
   /** `folder_ids`: envelopes in any of these folders; the inbox is the one of `callerEmail`. */
   folders?: { ids: readonly SystemFolder[]; callerEmail: string }
-  /** `search_text` as a LIKE pattern (search.ts), matched as `matchesSearch` says. */
-  searchPattern?: string
+  /** `search_text` (search.ts), matched as `matchesSearch` says. */
+  search?: SearchFilter
   /** Oldest first unless `descending` (`order=desc`). */
   order?: { by: EnvelopeOrderColumn; descending: boolean }
   start: number
@@ -529,33 +543,114 @@ export interface EnvelopeListQuery {
 /** The columns `order_by` can name; the dashboard pages by status change time, newest first. */
 export type EnvelopeOrderColumn = 'status_changed_at' | 'created_at' | 'updated_at'
 
+/** How `listEnvelopes` runs; production uses the defaults, tests and the bench also the reference plan. */
+export interface ListPlan {
+  /**
+   * Count the matches only up to this many (status-list.ts says what an integration sees); exact when
+   * undefined. A capped count stops reading once it gets there instead of reading every match.
+   */
+  countLimit?: number
+  /** False: match `search_text` by scanning the values themselves (the reference the index is tested against). */
+  searchIndex?: boolean
+}
+
 /** Envelopes by status change time (or the `order` asked), oldest first, with the total before paging. */
 export async function listEnvelopes(
   db: DbOrTx,
   query: EnvelopeListQuery,
+  plan: ListPlan = {},
 ): Promise<{ total: number; envelopes: EnvelopeRecord[] }> {
   const column = query.order?.by ?? 'status_changed_at'
   const direction = query.order?.descending ? 'desc' : 'asc'
+  const match = await searchMatcher(db, query.search, plan.searchIndex ?? true)
+  const filter = (eb: ExpressionBuilder<Schema, 'envelopes'>) => listFilter(eb, query, match)
+  // The count needs no sender: without the join it reads only the list index (migration 0026).
+  const matching = db.selectFrom('envelopes').where(filter)
   const [counted, rows] = await Promise.all([
-    // The count needs no sender: without the join it reads only the list index (migration 0026).
-    db
-      .selectFrom('envelopes')
-      .where((eb) => listFilter(eb, query))
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    plan.countLimit === undefined
+      ? matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()
+      : db
+          .selectFrom(matching.select('envelopes.id').limit(plan.countLimit).as('matched'))
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .executeTakeFirstOrThrow(),
+    // The page's ids first, then their rows: the ids walk the list index alone (migration 0026 holds
+    // the folder and status), so a deep page skips its offset's index entries instead of reading (and
+    // joining the sender of) every row before it.
     envelopeColumns(db)
-      .where((eb) => listFilter(eb, query))
+      .where(
+        'envelopes.id',
+        'in',
+        matching
+          .select('envelopes.id')
+          .orderBy(`envelopes.${column}`, direction)
+          .orderBy('envelopes.id', direction)
+          .limit(query.count)
+          .offset(query.start),
+      )
       .orderBy(`envelopes.${column}`, direction)
       .orderBy('envelopes.id', direction)
-      .limit(query.count)
-      .offset(query.start)
       .execute(),
   ])
   return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
 }
 
+/** `search_text` as a predicate on `envelopes`; undefined for no search. */
+export type SearchMatcher = (scope: ExpressionBuilder<Schema, 'envelopes'>) => Expression<SqlBool>
+
 /**
- * DocuSign's `search_text` (`GET /envelopes` and `GET /folders/{folderId}`): the subject, the sender's
+ * How `search` is matched in this database: through the envelopes' search text and its index (migration
+ * 0034) when the text allows it, else by scanning the values (`matchesSearch`). The senders whose name
+ * matches are looked up first (a small table): most searches match none, and the query is then one
+ * indexed set of envelope ids.
+ */
+export async function searchMatcher(
+  db: DbOrTx,
+  search: SearchFilter | undefined,
+  useIndex: boolean,
+): Promise<SearchMatcher | undefined> {
+  if (search === undefined) return undefined
+  if (!useIndex || !search.joinable) return (eb) => matchesSearch(eb, search.pattern)
+  const senders = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where(sql<SqlBool>`lower(${sql.ref('users.name')}) like ${search.pattern} escape '\\'`)
+    .execute()
+  const plan = await searchTextPlan(db, search)
+  return (eb) => {
+    const bodyMatches = sql<SqlBool>`lower(${sql.ref('envelope_search_text.body')}) like ${search.pattern} escape '\\'`
+    const texts = eb
+      .selectFrom('envelope_search_text')
+      .select('envelope_search_text.envelope_id')
+      .where(bodyMatches)
+    const byText =
+      typeof plan === 'object' && plan.candidateIds.length === 0
+        ? sql<SqlBool>`1 = 0`
+        : plan === 'each envelope'
+          ? eb.exists(texts.whereRef('envelope_search_text.envelope_id', '=', 'envelopes.id'))
+          : eb(
+              'envelopes.id',
+              'in',
+              plan === 'database'
+                ? texts
+                : // SQLite's FTS5 trigram index gave the candidates (a superset: it folds case more
+                  // widely), the LIKE keeps exactly those that match.
+                  texts.where(sql.ref('envelope_search_text.id'), 'in', plan.candidateIds),
+            )
+    if (senders.length === 0) return byText
+    return eb.or([
+      byText,
+      eb(
+        'envelopes.sender_user_id',
+        'in',
+        senders.map((sender) => sender.id),
+      ),
+    ])
+  }
+}
+
+/**
+ * DocuSign's `search_text` (`GET /envelopes` and `GET /folders/{folderId}`) without an index: the reference
+ * `searchMatcher`'s index is tested against, and the plan for text with a line break. The subject, the sender's
  * name, recipients' names and emails, custom field values, matched by `pattern` (see search.ts). Each
  * part is a set of ids found in one sequential pass over its table (the query around it keeps the
  * account's): walking the account's envelopes in page order instead would fetch every row for its
@@ -609,10 +704,35 @@ export function matchesSearch<TB extends keyof Schema>(
   ])
 }
 
+/** Above this many trigram candidates, SQLite checks the envelopes of the page and the count one by one. */
+const TRIGRAM_SET_LIMIT = 1000
+
+/**
+ * How the search text is matched. PostgreSQL: one predicate, which its planner answers from the GIN
+ * index or not, from its statistics. SQLite has no statistics for an FTS5 table, so the plan is chosen
+ * here from the trigram index's candidates, read once (up to a limit): a rare text as those candidates'
+ * rows, looked up by id; a common one by checking the account's envelopes in page order, each by its
+ * search text, which stops once the page and the capped count have their matches (a set of every
+ * match would be built first otherwise). Text too short for trigrams is also checked one by one.
+ */
+async function searchTextPlan(
+  db: DbOrTx,
+  search: SearchFilter,
+): Promise<'database' | 'each envelope' | { candidateIds: number[] }> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return 'database'
+  const { trigramPhrase } = search
+  if (trigramPhrase === undefined) return 'each envelope'
+  const { rows } = await sql<{ id: number }>`
+    select rowid as id from envelope_search where envelope_search match ${trigramPhrase}
+    limit ${TRIGRAM_SET_LIMIT + 1}`.execute(db)
+  return rows.length > TRIGRAM_SET_LIMIT ? 'each envelope' : { candidateIds: rows.map((row) => row.id) }
+}
+
 /** The `GET /envelopes` filters as one predicate on `envelopes`, for the page and its count alike. */
 function listFilter<TB extends keyof Schema>(
   scope: ExpressionBuilder<Schema, TB | 'envelopes'>,
   query: EnvelopeListQuery,
+  match: SearchMatcher | undefined,
 ): Expression<SqlBool> {
   const eb = scope as unknown as EnvelopeScope
   const conditions: Expression<SqlBool>[] = [eb('envelopes.account_id', '=', query.accountId)]
@@ -620,9 +740,9 @@ function listFilter<TB extends keyof Schema>(
   if (query.toDate !== undefined) conditions.push(eb('envelopes.status_changed_at', '<', query.toDate))
   if (query.statuses) conditions.push(eb('envelopes.status', 'in', query.statuses))
   if (query.envelopeIds) conditions.push(eb('envelopes.id', 'in', query.envelopeIds))
-  const { folders, searchPattern } = query
+  const { folders } = query
   if (folders) conditions.push(eb.or(folders.ids.map((folder) => inFolder(eb, folder, folders.callerEmail))))
-  if (searchPattern !== undefined) conditions.push(matchesSearch(eb, searchPattern))
+  if (match) conditions.push(match(eb))
   return eb.and(conditions)
 }
 

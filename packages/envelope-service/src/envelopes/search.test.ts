@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { searchPatternOf } from './search.js'
+import { searchFilterOf, searchPatternOf } from './search.js'
 
 /** What a LIKE pattern with `\` as escape matches, evaluated the way SQL does, for the property below. */
 function likeMatches(pattern: string, value: string): boolean {
@@ -40,5 +40,27 @@ describe('searchPatternOf', () => {
         },
       ),
     )
+  })
+})
+
+describe('searchFilterOf', () => {
+  it('quotes the text as one FTS5 phrase, doubling its quotes', () => {
+    expect(searchFilterOf(' Say "Hi" ')).toEqual({
+      pattern: '%say "hi"%',
+      joinable: true,
+      trigramPhrase: '"say ""hi"""',
+    })
+  })
+
+  it('has no trigram phrase below three characters, counted as code points', () => {
+    expect(searchFilterOf('ab')?.trigramPhrase).toBeUndefined()
+    expect(searchFilterOf('😀😀')?.trigramPhrase).toBeUndefined()
+    expect(searchFilterOf('😀😀😀')?.trigramPhrase).toBe('"😀😀😀"')
+  })
+
+  it('is not joinable when the text holds a line break, which could match across two values', () => {
+    expect(searchFilterOf('a\nb')?.joinable).toBe(false)
+    expect(searchFilterOf('a\rb')?.joinable).toBe(false)
+    expect(searchFilterOf('a b')?.joinable).toBe(true)
   })
 })

@@ -11,6 +11,7 @@ import {
   findDocuments,
   findEnvelope,
   findRecipients,
+  type ListPlan,
   listEnvelopes,
   type StoredCustomFields,
   type StoredEnvelopeDocument,
@@ -31,11 +32,12 @@ export async function listStatusChanges(
   query: Omit<EnvelopeListQuery, 'folders'> & {
     folders?: { ids: readonly SystemFolder[]; callerUserId: string }
   },
+  plan?: ListPlan,
 ) {
   const { folders, ...rest } = query
-  if (!folders) return listEnvelopes(db, rest)
+  if (!folders) return listEnvelopes(db, rest, plan)
   const callerEmail = (await findUser(db, folders.callerUserId))?.email ?? ''
-  return listEnvelopes(db, { ...rest, folders: { ids: folders.ids, callerEmail } })
+  return listEnvelopes(db, { ...rest, folders: { ids: folders.ids, callerEmail } }, plan)
 }
 
 export async function recipientsOf(db: DbOrTx, envelopeId: string): Promise<StoredRecipient[]> {

@@ -156,4 +156,15 @@ export interface EnvelopeTables {
   envelope_custom_fields: EnvelopeCustomFieldsTable
   envelope_idempotency_keys: EnvelopeIdempotencyKeysTable
   template_usage: TemplateUsageTable
+  envelope_search_text: EnvelopeSearchTextTable
+}
+
+/**
+ * One envelope's search text (search-text/body.ts, migration 0034), indexed for substring search: a
+ * pg_trgm GIN index on PostgreSQL, an FTS5 trigram table on SQLite (which also gives the row an integer
+ * id, hidden here: the FTS index refers to rows by it).
+ */
+export interface EnvelopeSearchTextTable {
+  envelope_id: string
+  body: string
 }

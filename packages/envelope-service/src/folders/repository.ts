@@ -1,8 +1,8 @@
 import type { EnvelopeStatus } from 'esign-contract'
 import type { DbOrTx } from '../database.js'
 import type { StoredPlacement, SystemFolder } from '../envelopes/folder.js'
-import { inFolder, matchesSearch } from '../envelopes/repository.js'
-import { searchPatternOf } from '../envelopes/search.js'
+import { inFolder, type SearchMatcher, searchMatcher } from '../envelopes/repository.js'
+import { searchFilterOf } from '../envelopes/search.js'
 
 /**
  * The folders' SQL: a page of a folder's envelopes (which envelopes a folder holds: `inFolder`, in the
@@ -38,7 +38,7 @@ export interface FolderItemsQuery {
   count: number
 }
 
-function folderQuery(db: DbOrTx, query: FolderItemsQuery) {
+function folderQuery(db: DbOrTx, query: FolderItemsQuery, match: SearchMatcher | undefined) {
   let filtered = db
     .selectFrom('envelopes')
     .where('envelopes.account_id', '=', query.accountId)
@@ -46,8 +46,7 @@ function folderQuery(db: DbOrTx, query: FolderItemsQuery) {
     .where('envelopes.status_changed_at', '>=', query.fromDate)
   if (query.toDate !== undefined) filtered = filtered.where('envelopes.status_changed_at', '<', query.toDate)
   if (query.statuses) filtered = filtered.where('envelopes.status', 'in', query.statuses)
-  const pattern = searchPatternOf(query.searchText)
-  if (pattern !== undefined) filtered = filtered.where((eb) => matchesSearch(eb, pattern))
+  if (match) filtered = filtered.where(match)
   return filtered
 }
 
@@ -56,7 +55,7 @@ export async function listFolderItems(
   db: DbOrTx,
   query: FolderItemsQuery,
 ): Promise<{ total: number; envelopes: FolderEnvelope[] }> {
-  const filtered = folderQuery(db, query)
+  const filtered = folderQuery(db, query, await searchMatcher(db, searchFilterOf(query.searchText), true))
   const [counted, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     filtered

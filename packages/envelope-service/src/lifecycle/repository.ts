@@ -1,6 +1,7 @@
 import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
 import type { DbOrTx } from '../database.js'
 import type { EnvelopeNotification } from '../envelopes/model.js'
+import { refreshSearchText } from '../envelopes/search-text/repository.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
 import type { LifecycleEnvelope, LifecycleRecipient, LifecycleRecipientType } from './model.js'
@@ -135,9 +136,11 @@ export async function storeTransition(
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) return false
   const before = new Map(stored.state.recipients.map((recipient) => [recipient.recipientId, recipient]))
+  let searchTextChanged = false
   for (const recipient of next.recipients) {
     const previous = before.get(recipient.recipientId)
     if (previous && sameRecipientState(previous, recipient)) continue
+    if (recipient.identity && recipient.identity !== previous?.identity) searchTextChanged = true
     await tx
       .updateTable('envelope_recipients')
       .set({
@@ -173,6 +176,7 @@ export async function storeTransition(
       )
       .execute()
   }
+  if (searchTextChanged || removed.length > 0) await refreshSearchText(tx, stored.envelopeId)
   return true
 }
 

@@ -24,6 +24,7 @@ import { envelopeListIndexesMigration } from './0026_envelope_list_indexes.js'
 import { messageSettingsMigration } from './0031_message_settings.js'
 import { signerPropertiesMigration } from './0032_signer_properties.js'
 import { accountNotificationDefaultsMigration } from './0033_account_notification_defaults.js'
+import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -54,4 +55,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0031_message_settings': messageSettingsMigration(dialect),
   '0032_signer_properties': signerPropertiesMigration(dialect),
   '0033_account_notification_defaults': accountNotificationDefaultsMigration(dialect),
+  '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
 })

@@ -1,15 +1,22 @@
 import { InvalidRequestError } from 'platform'
-import type { ServiceContext } from '../context.js'
+import { isoNow, type ServiceContext } from '../context.js'
+import type { DbOrTx } from '../database.js'
 import { fetchPage } from '../fetching/fetch-page.js'
 import { fullImagesOf } from '../recipes/images/repository.js'
 import { setRecipeImage } from '../recipes/images/service.js'
-import { allMatchingRecipes, findRecipeIdBySource } from '../recipes/repository.js'
+import {
+  allMatchingRecipes,
+  findRecipeIdBySource,
+  insertRecipe,
+  type RecipeDraft,
+  recipeIdsBySourceKey,
+} from '../recipes/repository.js'
 import { checkRecipeBody, describeProblems } from '../recipes/rules.js'
-import { createRecipe, filterOf } from '../recipes/service.js'
+import { filterOf } from '../recipes/service.js'
 import { sourceKeyOf } from '../recipes/source-url.js'
-import { tagsOfRecipes } from '../tags/repository.js'
+import { insertTag, linkTags, tagsOfRecipes } from '../tags/repository.js'
 import { TAG_NAME_MAX } from '../tags/schema.js'
-import { allTags, createTag } from '../tags/service.js'
+import { allTags } from '../tags/service.js'
 import type { Candidate } from './candidate.js'
 import { readExport } from './formats.js'
 import { recipeFromHtml } from './html.js'
@@ -56,9 +63,10 @@ export interface ImportReport {
 
 /** Tag ids for names, creating the tags that do not exist yet (names are unique ignoring case). */
 async function tagIdsFor(
-  ctx: ServiceContext,
+  tx: DbOrTx,
   names: string[],
   known: Map<string, number>,
+  now: string,
 ): Promise<number[]> {
   const ids: number[] = []
   for (const raw of names) {
@@ -66,7 +74,7 @@ async function tagIdsFor(
     if (name === '') continue
     let id = known.get(name.toLowerCase())
     if (id === undefined) {
-      id = (await createTag(ctx, name)).id
+      id = (await insertTag(tx, name, now)).id
       known.set(name.toLowerCase(), id)
     }
     if (!ids.includes(id)) ids.push(id)
@@ -74,46 +82,89 @@ async function tagIdsFor(
   return ids
 }
 
+/** An entry of the file that passed the checks, waiting for the write. */
+interface Accepted {
+  label: string
+  /** As the file gave it, for a skip's report. */
+  title?: string
+  draft: RecipeDraft
+  tagNames: string[]
+  image?: Uint8Array
+  sourceKey?: string
+}
+
+type Outcome = ImportReport['created'][number] | { skipped: ImportReport['skipped'][number] }
+
 /**
  * Imports every recipe of an export file. A recipe is skipped, with the reason, when it cannot be read,
  * when it breaks the recipe rules, or when a recipe from the same source link already exists (in the
- * database, or earlier in the same file).
+ * database, or earlier in the same file). The file is read and checked first, the existing source
+ * links looked up in one query, and every recipe, link and new tag written in one transaction: one
+ * commit for the file instead of one per recipe (13.3 s for 1,000 recipes in the HTTP bench before).
+ * Images are stored after the commit, each on its own, as a bad image skips only itself.
  */
 export async function importFile(ctx: ServiceContext, bytes: Uint8Array): Promise<ImportReport> {
-  const report: ImportReport = { created: [], skipped: [] }
-  const known = new Map((await allTags(ctx)).map((tag) => [tag.name.toLowerCase(), tag.id]))
-  const sources = new Map<string, number>()
+  const outcomes: (Outcome | Accepted)[] = []
   for (const entry of readExport(bytes)) {
     const found = entry.candidate
     if (!found) {
-      report.skipped.push({ label: entry.label, reason: entry.failure ?? 'unreadable' })
+      outcomes.push({ skipped: { label: entry.label, reason: entry.failure ?? 'unreadable' } })
       continue
     }
-    const skip = (reason: string) =>
-      report.skipped.push({ label: entry.label, ...(found.title ? { title: found.title } : {}), reason })
     const { tagNames, image, imageUrl: _imageUrl, ...fields } = found
     const check = checkRecipeBody({ ...fields, tags: [] })
     if (!check.draft) {
-      skip(describeProblems(check.problems))
+      const title = found.title ? { title: found.title } : {}
+      outcomes.push({ skipped: { label: entry.label, ...title, reason: describeProblems(check.problems) } })
       continue
     }
-    if (fields.sourceUrl !== undefined) {
-      const key = sourceKeyOf(fields.sourceUrl)
-      const existing = sources.get(key) ?? (await findRecipeIdBySource(ctx.db, fields.sourceUrl))
-      if (existing !== undefined) {
-        skip(`recipe ${existing} comes from the same source link`)
-        continue
-      }
-    }
-    const recipe = await createRecipe(ctx, { ...check.draft, tags: await tagIdsFor(ctx, tagNames, known) })
-    if (recipe.sourceUrl !== undefined) sources.set(sourceKeyOf(recipe.sourceUrl), recipe.id)
-    const imageSkipped = image === undefined ? undefined : await attachImage(ctx, recipe.id, image)
-    report.created.push({
+    outcomes.push({
       label: entry.label,
-      id: recipe.id,
-      title: recipe.title,
-      ...(imageSkipped === undefined ? {} : { imageSkipped }),
+      ...(found.title ? { title: found.title } : {}),
+      draft: check.draft,
+      tagNames,
+      ...(image === undefined ? {} : { image }),
+      ...(fields.sourceUrl === undefined ? {} : { sourceKey: sourceKeyOf(fields.sourceUrl) }),
     })
+  }
+  const accepted = outcomes.filter((outcome): outcome is Accepted => 'draft' in outcome)
+  const sources = await recipeIdsBySourceKey(
+    ctx.db,
+    accepted.flatMap((item) => (item.sourceKey === undefined ? [] : [item.sourceKey])),
+  )
+  const known = new Map((await allTags(ctx)).map((tag) => [tag.name.toLowerCase(), tag.id]))
+  const now = isoNow(ctx)
+  const written = new Map<Accepted, Outcome>()
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const item of accepted) {
+        const existing = item.sourceKey === undefined ? undefined : sources.get(item.sourceKey)
+        if (existing !== undefined) {
+          const reason = `recipe ${existing} comes from the same source link`
+          const title = item.title === undefined ? {} : { title: item.title }
+          written.set(item, { skipped: { label: item.label, ...title, reason } })
+          continue
+        }
+        const tagIds = await tagIdsFor(tx, item.tagNames, known, now)
+        const record = await insertRecipe(tx, { ...item.draft, tags: tagIds }, now)
+        await linkTags(tx, record.id, tagIds)
+        if (item.sourceKey !== undefined) sources.set(item.sourceKey, record.id)
+        written.set(item, { label: item.label, id: record.id, title: record.title })
+      }
+    })
+  } finally {
+    ctx.reads.invalidate()
+  }
+  const report: ImportReport = { created: [], skipped: [] }
+  for (const outcome of outcomes) {
+    const result = 'draft' in outcome ? (written.get(outcome) as Outcome) : outcome
+    if ('skipped' in result) {
+      report.skipped.push(result.skipped)
+      continue
+    }
+    const image = 'draft' in outcome ? outcome.image : undefined
+    const imageSkipped = image === undefined ? undefined : await attachImage(ctx, result.id, image)
+    report.created.push({ ...result, ...(imageSkipped === undefined ? {} : { imageSkipped }) })
   }
   return report
 }

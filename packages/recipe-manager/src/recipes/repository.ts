@@ -1,6 +1,7 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely'
 import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
+import type { Tag } from '../tags/schema.js'
 import type { RecipeDraft } from './rules.js'
 import { fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'
 import { sourceKeyOf } from './source-url.js'
@@ -136,9 +137,29 @@ export async function deleteRecipe(db: DbOrTx, id: number): Promise<boolean> {
   return result.numDeletedRows > 0n
 }
 
-export async function findRecipe(db: DbOrTx, id: number): Promise<RecipeRecord | undefined> {
-  const row = await db.selectFrom('recipes').select(columns).where('id', '=', id).executeTakeFirst()
-  return row && toRecord(row)
+/**
+ * A recipe with its tags (ordered by name) in one statement, for get by id: one query instead of two.
+ * The tags come as one JSON text of `[id, name]` pairs, aggregated in the order of the tag list.
+ */
+export async function findRecipeWithTags(
+  db: DbOrTx,
+  dialect: DialectName,
+  id: number,
+): Promise<(RecipeRecord & { tags: Tag[] }) | undefined> {
+  const tagList =
+    dialect === 'sqlite'
+      ? sql`(select json_group_array(json_array(tagged.id, tagged.name)) from (
+          select tags.id, tags.name from recipe_tags join tags on tags.id = recipe_tags.tag_id
+          where recipe_tags.recipe_id = recipes.id order by tags.name_key, tags.id) as tagged)`
+      : sql`(select coalesce(json_agg(json_build_array(tags.id, tags.name) order by tags.name_key, tags.id), '[]')::text
+          from recipe_tags join tags on tags.id = recipe_tags.tag_id where recipe_tags.recipe_id = recipes.id)`
+  const { rows } = await sql<RecipeRow & { tag_list: string }>`
+    select ${sql.join(columns.map((column) => sql.ref(column)))}, ${tagList} as tag_list
+    from recipes where id = ${id}`.execute(db)
+  const row = rows[0]
+  if (!row) return undefined
+  const pairs = JSON.parse(row.tag_list) as [number, string][]
+  return { ...toRecord(row), tags: pairs.map(([tagId, name]) => ({ id: Number(tagId), name })) }
 }
 
 export async function recipeExists(db: DbOrTx, id: number): Promise<boolean> {
@@ -271,6 +292,36 @@ export async function countMatchingRecipes(
   return Number(row.count)
 }
 
+/** A list's total: exact, or PostgreSQL's estimate of a large one (`countOrEstimateMatches`). */
+export interface MatchTotal {
+  total: number
+  estimated: boolean
+}
+
+/**
+ * PostgreSQL's total of a text filter: exact up to `exactUpTo`, which costs at most that many matching
+ * rows; above it, the planner's estimate of the matches (pg_trgm's statistics), never below
+ * `exactUpTo + 1`. Counting a term held by 30% of 100,000 recipes read every matching heap row (45–90 ms
+ * on a quiet machine), and the first page of each new query waited for it.
+ */
+export async function countOrEstimateMatches(
+  db: DbOrTx,
+  filter: RecipeFilter,
+  exactUpTo: number,
+): Promise<MatchTotal> {
+  const where = conjunction(allPredicates('postgres', filter))
+  const { rows } = await sql<{ count: number | string }>`
+    select count(*) as count from (select 1 from recipes where ${where} limit ${exactUpTo + 1}) as capped
+  `.execute(db)
+  const counted = Number(rows[0]?.count ?? 0)
+  if (counted <= exactUpTo) return { total: counted, estimated: false }
+  const explained = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+    explain (format json) select 1 from recipes where ${where}
+  `.execute(db)
+  const estimate = explained.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0
+  return { total: Math.max(exactUpTo + 1, Math.round(estimate)), estimated: true }
+}
+
 export async function newestMatchingRecipes(
   db: DbOrTx,
   dialect: DialectName,
@@ -313,6 +364,25 @@ export async function findRecipeIdBySource(db: DbOrTx, sourceUrl: string): Promi
     .limit(1)
     .executeTakeFirst()
   return row && Number(row.id)
+}
+
+/** The oldest recipe of each of these source keys (an import's duplicate check), in one query per 500 keys. */
+export async function recipeIdsBySourceKey(
+  db: DbOrTx,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  const distinct = [...new Set(keys)]
+  for (let first = 0; first < distinct.length; first += 500) {
+    const rows = await db
+      .selectFrom('recipes')
+      .select((eb) => ['source_key', eb.fn.min('id').as('id')])
+      .where('source_key', 'in', distinct.slice(first, first + 500))
+      .groupBy('source_key')
+      .execute()
+    for (const row of rows) found.set(row.source_key as string, Number(row.id))
+  }
+  return found
 }
 
 /** Every recipe matching the filter, newest first (for an export), a page at a time. */

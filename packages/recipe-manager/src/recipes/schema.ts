@@ -87,4 +87,10 @@ export type ListRecipesQuery = Static<typeof ListRecipesQuery>
 export const RecipeListResponse = Type.Object({
   recipes: Type.Array(Recipe, { description: 'Newest first; ties broken by id, newest first' }),
   total: Type.Integer({ description: 'Number of recipes matching the search and tags, across all pages' }),
+  totalEstimated: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'Present when `total` is an estimate: on PostgreSQL a search matching more than 1,000 recipes is counted exactly only that far. Page until a short page rather than to `total`.',
+    }),
+  ),
 })

@@ -6,11 +6,13 @@ import { isForeignKeyViolation } from '../database.js'
 import { existingTagIds, linkTags, tagLinkCounts, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
 import {
   countMatchingRecipes,
+  countOrEstimateMatches,
   countRecipes,
   deleteRecipe,
-  findRecipe,
+  findRecipeWithTags,
   hasIndexPlan,
   insertRecipe,
+  type MatchTotal,
   newestMatchingRecipes,
   newestRecipes,
   type RecipeDraft,
@@ -41,10 +43,9 @@ async function withTags(ctx: ServiceContext, records: RecipeRecord[]): Promise<R
 }
 
 export async function getRecipe(ctx: ServiceContext, id: number): Promise<Recipe> {
-  // Both queries at once: on PostgreSQL that is one round trip of waiting instead of two.
-  const [record, tags] = await Promise.all([findRecipe(ctx.db, id), tagsOfRecipes(ctx.db, [id])])
-  if (!record) throw recipeNotFound(id)
-  return { ...record, tags: tags.get(id) ?? [] }
+  const recipe = await findRecipeWithTags(ctx.db, ctx.dialect, id)
+  if (!recipe) throw recipeNotFound(id)
+  return recipe
 }
 
 /** Creates the recipe, or replaces every field of an existing one when `id` is given. */
@@ -127,7 +128,7 @@ export const filterKey = (filter: RecipeFilter) => `${filter.tagIds.join(',')}|$
 export async function listRecipes(
   ctx: ServiceContext,
   query: ListRecipesQuery,
-): Promise<{ recipes: Recipe[]; total: number }> {
+): Promise<{ recipes: Recipe[]; total: number; totalEstimated?: true }> {
   const page = { offset: query.offset, limit: query.limit }
   const filter = filterOf(query)
   if (filter.text === undefined && filter.tagIds.length === 0) {
@@ -138,11 +139,16 @@ export async function listRecipes(
   // Stored text never holds control characters, so such a query cannot match.
   if (filter.text !== undefined && hasControlCharacter(filter.text)) return { recipes: [], total: 0 }
 
-  const indexed = hasIndexPlan(filter)
-  const total = await cached(ctx.reads, `count?${filterKey(filter)}`, () =>
-    countMatchingRecipes(ctx.db, ctx.dialect, filter, indexed ? 'index' : 'scan'),
+  const { total, estimated } = await cached(ctx.reads, `count?${filterKey(filter)}`, () =>
+    totalOf(ctx, filter),
   )
-  if (page.offset >= total) return { recipes: [], total }
+  const answer = (recipes: Recipe[]) => ({
+    recipes,
+    total,
+    ...(estimated ? { totalEstimated: true as const } : {}),
+  })
+  // Past an estimated total there may still be matches: the page query says.
+  if (!estimated && page.offset >= total) return answer([])
   const records =
     filter.text !== undefined && isTrigramQuery(filter.text)
       ? await newestMatchingRecipes(
@@ -161,7 +167,21 @@ export async function listRecipes(
             page,
           )
         : await newestMatchingRecipes(ctx.db, ctx.dialect, filter, 'scan', page)
-  return { recipes: await withTags(ctx, records), total }
+  return answer(await withTags(ctx, records))
+}
+
+/**
+ * On PostgreSQL, a text filter's total is exact up to this many matches and estimated above (README,
+ * "Listing and paging"): the keystroke-to-results target waits for the total of a common term.
+ */
+const EXACT_TOTAL_UP_TO = 1_000
+
+async function totalOf(ctx: ServiceContext, filter: RecipeFilter): Promise<MatchTotal> {
+  if (ctx.dialect === 'postgres' && filter.text !== undefined) {
+    return countOrEstimateMatches(ctx.db, filter, EXACT_TOTAL_UP_TO)
+  }
+  const plan = hasIndexPlan(filter) ? 'index' : 'scan'
+  return { total: await countMatchingRecipes(ctx.db, ctx.dialect, filter, plan), estimated: false }
 }
 
 /** The filter with its rarest tag first, the one a `tag-walk` walks (fewest links to read). */

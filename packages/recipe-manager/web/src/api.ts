@@ -39,7 +39,11 @@ export function listRecipes(query: ListQuery, signal?: AbortSignal) {
   const parameters = new URLSearchParams({ offset: String(query.offset), limit: String(query.limit) })
   if (query.search.trim()) parameters.set('search', query.search.trim())
   for (const tag of query.tags) parameters.append('tag', String(tag))
-  return call<{ recipes: Recipe[]; total: number }>(`/api/recipes?${parameters}`, signal ? { signal } : {})
+  // `totalEstimated`: PostgreSQL estimates the total of a search with more than 1,000 matches.
+  return call<{ recipes: Recipe[]; total: number; totalEstimated?: true }>(
+    `/api/recipes?${parameters}`,
+    signal ? { signal } : {},
+  )
 }
 
 export const getRecipe = (id: number) => call<{ recipe: Recipe }>(`/api/recipes/${id}`)

@@ -54,6 +54,8 @@ const en = {
   filterByTag: 'Filter by tag',
   clearFilters: 'Clear filters',
   recipeCount: (count: number) => plural('en', count, { one: '{n} recipe', other: '{n} recipes' }),
+  recipeCountEstimate: (count: number) =>
+    plural('en', count, { one: 'about {n} recipe', other: 'about {n} recipes' }),
   noRecipes: 'No recipe matches.',
   loading: 'Loading…',
   loadFailed: 'Something went wrong while loading. Check your connection and try again.',
@@ -176,6 +178,8 @@ const es: Messages = {
   filterByTag: 'Filtrar por etiqueta',
   clearFilters: 'Quitar filtros',
   recipeCount: (count) => plural('es', count, { one: '{n} receta', other: '{n} recetas' }),
+  recipeCountEstimate: (count) =>
+    plural('es', count, { one: 'aproximadamente {n} receta', other: 'aproximadamente {n} recetas' }),
   noRecipes: 'Ninguna receta coincide.',
   loading: 'Cargando…',
   loadFailed: 'Algo falló al cargar. Revisa la conexión e inténtalo de nuevo.',

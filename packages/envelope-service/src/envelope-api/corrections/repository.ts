@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely'
 import type { DbOrTx } from '../../database.js'
+import { refreshSearchText } from '../../envelopes/search-text/repository.js'
 import type { EnvelopeRecipientsTable } from '../../envelopes/tables.js'
 import { clearRecipientAuth, deleteAuthSessions } from '../../signing/auth/repository.js'
 import type { AppliedCorrection, RecipientChanges } from './rules.js'
@@ -37,6 +38,8 @@ export async function storeRecipientCorrections(
     }
     if (correction.endAuthSessions) await deleteAuthSessions(tx, envelopeId, recipientId)
   }
+  const renamed = corrections.some(({ changes }) => changes.name !== undefined || changes.email !== undefined)
+  if (renamed) await refreshSearchText(tx, envelopeId)
   return unlocked
 }
 

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../database.js'
+import { refreshSearchText } from '../../envelopes/search-text/repository.js'
 import type { FieldChanges, StoredField } from '../../templates/custom-fields/rules.js'
 
 /** Writes a custom-field plan (rules.ts) inside the caller's transaction. */
@@ -38,6 +39,8 @@ export async function storeFieldChanges(
       )
       .execute()
   }
+  const changed = changes.added.length + changes.updated.length + changes.deleted.length
+  if (changed > 0) await refreshSearchText(tx, envelopeId)
 }
 
 function columnsOf(field: StoredField) {

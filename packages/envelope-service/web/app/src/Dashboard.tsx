@@ -3,6 +3,7 @@ import { accountPath, type EnvelopesInformation, getJson } from './api.js'
 import { useSession } from './context.js'
 import { FOLDER_KEYS, type ListFilters, listQuery, statusesOf } from './folders.js'
 import { type FolderKey, formatDateTime, formatTime, type StatusKey } from './i18n.js'
+import { type ListTotal, listTotalOf } from './list-total.js'
 import { navigate, onLinkClick, useLocation } from './router.js'
 import { useRefreshTick } from './use-refresh.js'
 
@@ -48,7 +49,7 @@ export function Dashboard() {
   const filters = filtersOf(search)
   const [tick, refreshNow] = useRefreshTick()
   const [page, setPage] = useState<EnvelopesInformation | undefined>()
-  const [counts, setCounts] = useState<Partial<Record<FolderKey, number>>>({})
+  const [counts, setCounts] = useState<Partial<Record<FolderKey, ListTotal>>>({})
   const [failed, setFailed] = useState(false)
   const [updatedAt, setUpdatedAt] = useState<Date | undefined>()
   const [searchText, setSearchText] = useState(filters.search ?? '')
@@ -82,7 +83,7 @@ export function Dashboard() {
         const result = await getJson<EnvelopesInformation>(
           accountPath(account.account_id, `/envelopes?${listQuery({ folder, start: 0, count: 1 })}`),
         )
-        return [folder, Number(result.totalSetSize)] as const
+        return [folder, listTotalOf(result.totalSetSize, 0)] as const
       }),
     )
       .then((entries) => current && setCounts(Object.fromEntries(entries)))
@@ -93,30 +94,33 @@ export function Dashboard() {
   }, [account.account_id, tick])
 
   const go = (change: Partial<ListFilters>) => navigate(addressOf({ ...filters, start: 0, ...change }))
-  const total = Number(page?.totalSetSize ?? 0)
+  const total = listTotalOf(page?.totalSetSize, filters.start)
   const envelopes = page?.envelopes ?? []
 
   return (
     <div className="dashboard">
       <nav className="folders" aria-label={t.folders}>
         <ul>
-          {FOLDER_KEYS.map((folder) => (
-            <li key={folder}>
-              <a
-                href={addressOf({ folder })}
-                onClick={onLinkClick}
-                aria-current={folder === filters.folder ? 'page' : undefined}
-              >
-                <span>{t.folder[folder]}</span>
-                {counts[folder] !== undefined && (
-                  <span className="count" title={t.envelopeCount(counts[folder] ?? 0)}>
-                    <span aria-hidden="true">{counts[folder]}</span>
-                    <span className="visually-hidden">{t.envelopeCount(counts[folder] ?? 0)}</span>
-                  </span>
-                )}
-              </a>
-            </li>
-          ))}
+          {FOLDER_KEYS.map((folder) => {
+            const counted = counts[folder]
+            return (
+              <li key={folder}>
+                <a
+                  href={addressOf({ folder })}
+                  onClick={onLinkClick}
+                  aria-current={folder === filters.folder ? 'page' : undefined}
+                >
+                  <span>{t.folder[folder]}</span>
+                  {counted !== undefined && (
+                    <span className="count" title={t.envelopeCount(counted.count, counted.more)}>
+                      <span aria-hidden="true">{t.countBadge(counted.count, counted.more)}</span>
+                      <span className="visually-hidden">{t.envelopeCount(counted.count, counted.more)}</span>
+                    </span>
+                  )}
+                </a>
+              </li>
+            )
+          })}
         </ul>
       </nav>
       <section className="listing" aria-labelledby="folder-title">
@@ -227,9 +231,11 @@ export function Dashboard() {
             </tbody>
           </table>
         )}
-        {total > 0 && (
-          <nav className="pager" aria-label={t.envelopeCount(total)}>
-            <span>{t.range(filters.start + 1, filters.start + envelopes.length, total)}</span>
+        {total.count > 0 && (
+          <nav className="pager" aria-label={t.envelopeCount(total.count, total.more)}>
+            <span>
+              {t.range(filters.start + 1, filters.start + envelopes.length, total.count, total.more)}
+            </span>
             <button
               type="button"
               className="secondary"
@@ -241,7 +247,7 @@ export function Dashboard() {
             <button
               type="button"
               className="secondary"
-              disabled={filters.start + envelopes.length >= total}
+              disabled={!total.more && filters.start + envelopes.length >= total.count}
               onClick={() => go({ ...filters, start: filters.start + PAGE_SIZE })}
             >
               {t.next}

@@ -3,6 +3,9 @@
 export type Language = 'en' | 'es'
 export const LANGUAGES: readonly Language[] = ['en', 'es']
 
+/** A count with the language's digit grouping (1,000 in English; Spanish groups from 10 000). */
+const grouped = (language: string, n: number) => new Intl.NumberFormat(language).format(n)
+
 /** The form of a counted phrase for `count`, by the language's plural rules; missing categories use `other`. */
 function plural(
   language: Language,
@@ -63,8 +66,13 @@ const en = {
   changedColumn: 'Last change',
   noSubject: '(no subject)',
   empty: 'No envelopes here.',
-  envelopeCount: (n: number) => plural('en', n, { one: `${n} envelope`, other: `${n} envelopes` }),
-  range: (first: number, last: number, total: number) => `${first}–${last} of ${total}`,
+  envelopeCount: (n: number, more = false) =>
+    more
+      ? `more than ${grouped('en', n)} envelopes`
+      : plural('en', n, { one: `${n} envelope`, other: `${n} envelopes` }),
+  countBadge: (n: number, more = false) => (more ? `${grouped('en', n)}+` : String(n)),
+  range: (first: number, last: number, total: number, more = false) =>
+    `${first}–${last} of ${more ? `more than ${grouped('en', total)}` : total}`,
   previous: 'Previous page',
   next: 'Next page',
   updated: (time: string) => `Updated ${time}`,
@@ -174,8 +182,11 @@ const es: Dictionary = {
   changedColumn: 'Último cambio',
   noSubject: '(sin asunto)',
   empty: 'No hay sobres aquí.',
-  envelopeCount: (n: number) => plural('es', n, { one: `${n} sobre`, other: `${n} sobres` }),
-  range: (first: number, last: number, total: number) => `${first}–${last} de ${total}`,
+  envelopeCount: (n: number, more = false) =>
+    more ? `más de ${grouped('es', n)} sobres` : plural('es', n, { one: `${n} sobre`, other: `${n} sobres` }),
+  countBadge: (n: number, more = false) => (more ? `${grouped('es', n)}+` : String(n)),
+  range: (first: number, last: number, total: number, more = false) =>
+    `${first}–${last} de ${more ? `más de ${grouped('es', total)}` : total}`,
   previous: 'Página anterior',
   next: 'Página siguiente',
   updated: (time: string) => `Actualizado a las ${time}`,

@@ -12,7 +12,7 @@ const TYPING_PAUSE_MS = 80
 type Results =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; recipes: Recipe[]; total: number; page: number }
+  | { status: 'ready'; recipes: Recipe[]; total: number; totalEstimated?: true; page: number }
 
 export function BrowsePage({ search }: { search: string }) {
   const { t } = useUi()
@@ -114,7 +114,8 @@ export function BrowsePage({ search }: { search: string }) {
       <div aria-live="polite" className="count">
         {results.status === 'loading' && t.loading}
         {results.status === 'failed' && t.loadFailed}
-        {results.status === 'ready' && t.recipeCount(results.total)}
+        {results.status === 'ready' &&
+          (results.totalEstimated ? t.recipeCountEstimate(results.total) : t.recipeCount(results.total))}
       </div>
       {results.status === 'ready' && results.recipes.length === 0 && <p>{t.noRecipes}</p>}
       {results.status === 'ready' && (
