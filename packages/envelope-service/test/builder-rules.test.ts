@@ -68,7 +68,14 @@ describe('role name warnings', () => {
 
 describe('the template shape', () => {
   const state: BuilderState = {
-    settings: { name: 'Lease', description: 'd', emailSubject: 'Sign', emailBlurb: 'Please', shared: true },
+    settings: {
+      name: 'Lease',
+      description: 'd',
+      emailSubject: 'Sign',
+      emailBlurb: 'Please',
+      shared: true,
+      customFields: [],
+    },
     documents: [{ documentId: '1', name: 'Lease', fileExtension: 'pdf', base64: 'JVBERi0=' }],
     roles: [
       { key: 'a', name: 'Tenant', routingOrder: 1, kind: 'signers' },

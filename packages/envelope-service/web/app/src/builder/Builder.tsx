@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { accountPath, call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { navigate } from '../router.js'
+import { customFieldProblems } from './custom-fields.js'
 import { DocumentsPanel, toBase64 } from './DocumentsPanel.js'
 import { FieldProperties } from './FieldProperties.js'
 import { newKey } from './key.js'
@@ -25,7 +26,7 @@ import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
 
 const EMPTY: BuilderState = {
-  settings: { name: '', description: '', emailSubject: '', emailBlurb: '', shared: false },
+  settings: { name: '', description: '', emailSubject: '', emailBlurb: '', shared: false, customFields: [] },
   documents: [],
   roles: [],
   fields: [],
@@ -166,6 +167,7 @@ export function Builder({ templateId }: { templateId?: string }) {
   const problems = (): string | undefined => {
     if (!state.settings.name.trim()) return words.nameRequired
     if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
+    if (customFieldProblems(state.settings.customFields).length) return words.customFieldsInvalid
     return undefined
   }
 

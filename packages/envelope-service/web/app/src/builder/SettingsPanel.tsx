@@ -1,8 +1,9 @@
 import { useId } from 'react'
+import { CustomFieldsEditor } from './CustomFieldsEditor.js'
 import type { Settings } from './model.js'
 import type { BuilderWords } from './words.js'
 
-/** The template's name, description, invitation subject and message, and sharing. */
+/** The template's name, description, invitation subject and message, sharing and custom fields. */
 export function SettingsPanel({
   settings,
   words,
@@ -59,6 +60,11 @@ export function SettingsPanel({
         />
         {words.shared}
       </label>
+      <CustomFieldsEditor
+        fields={settings.customFields}
+        words={words}
+        onChange={(customFields) => set({ customFields })}
+      />
     </section>
   )
 }

@@ -1,3 +1,5 @@
+import { type CustomField, fromWireCustomFields, toWireCustomFields } from './custom-fields.js'
+
 /**
  * The builder's state and its translation to and from DocuSign's template shape. Pure functions, so the
  * rules (placement, near-duplicate roles, the wire shape) are tested without a browser.
@@ -71,6 +73,7 @@ export interface Settings {
   emailSubject: string
   emailBlurb: string
   shared: boolean
+  customFields: CustomField[]
 }
 
 export interface BuilderState {
@@ -248,6 +251,7 @@ export function toTemplateDefinition(
     emailSubject: settings.emailSubject,
     emailBlurb: settings.emailBlurb,
     shared: settings.shared ? 'true' : 'false',
+    customFields: toWireCustomFields(settings.customFields),
     recipients,
     ...(options.withDocuments
       ? {
@@ -342,6 +346,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       emailSubject: str(template.emailSubject),
       emailBlurb: str(template.emailBlurb),
       shared: template.shared === 'true',
+      customFields: fromWireCustomFields(template.customFields, newKey),
     },
     documents,
     roles,

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n.js'
+import type { CustomFieldProblem } from './custom-fields.js'
 import type { FieldType, RoleKind } from './model.js'
 
 /** The builder's words in English and Spanish; the Spanish dictionary is checked against the English. */
@@ -19,6 +20,26 @@ const en = {
   emailSubject: 'Email subject',
   emailBlurb: 'Email message',
   shared: 'Shared with everyone in the account',
+  customFields: 'Custom fields',
+  customFieldsHint:
+    'Information the sender gives with each envelope. Shown fields are visible to recipients; required ones must be filled before sending.',
+  customFieldLegend: (kind: 'text' | 'list', name: string) =>
+    kind === 'text' ? `Text custom field ${name}` : `List custom field ${name}`,
+  customFieldName: 'Custom field name',
+  customFieldValue: 'Default value',
+  noDefault: '(none)',
+  customFieldShow: 'Recipients see it',
+  customFieldRequired: 'The sender must fill it',
+  removeCustomField: (name: string) => `Remove custom field ${name}`,
+  addTextCustomField: 'Add text custom field',
+  addListCustomField: 'Add list custom field',
+  customFieldProblem: (problem: CustomFieldProblem) =>
+    problem.kind === 'blankName'
+      ? `Custom field ${problem.index + 1} needs a name.`
+      : problem.kind === 'duplicateName'
+        ? `Two custom fields are called “${problem.name}”: names must differ.`
+        : `The default value of “${problem.name}” is not one of its list items.`,
+  customFieldsInvalid: 'Correct the custom fields before saving.',
   documents: 'Documents',
   addDocuments: 'Add documents',
   dropHint: 'Or drop files here. PDF, Word, OpenDocument, text, HTML, spreadsheets and images are accepted.',
@@ -117,6 +138,26 @@ const es: BuilderWords = {
   emailSubject: 'Asunto del correo',
   emailBlurb: 'Mensaje del correo',
   shared: 'Compartida con toda la cuenta',
+  customFields: 'Campos personalizados',
+  customFieldsHint:
+    'Información que quien envía da con cada sobre. Los campos visibles los ven los destinatarios; los obligatorios deben rellenarse antes de enviar.',
+  customFieldLegend: (kind, name) =>
+    kind === 'text' ? `Campo personalizado de texto ${name}` : `Campo personalizado de lista ${name}`,
+  customFieldName: 'Nombre del campo personalizado',
+  customFieldValue: 'Valor por defecto',
+  noDefault: '(ninguno)',
+  customFieldShow: 'Lo ven los destinatarios',
+  customFieldRequired: 'Quien envía debe rellenarlo',
+  removeCustomField: (name) => `Quitar el campo personalizado ${name}`,
+  addTextCustomField: 'Añadir campo personalizado de texto',
+  addListCustomField: 'Añadir campo personalizado de lista',
+  customFieldProblem: (problem) =>
+    problem.kind === 'blankName'
+      ? `El campo personalizado ${problem.index + 1} necesita un nombre.`
+      : problem.kind === 'duplicateName'
+        ? `Dos campos personalizados se llaman «${problem.name}»: los nombres deben ser distintos.`
+        : `El valor por defecto de «${problem.name}» no es una de sus opciones.`,
+  customFieldsInvalid: 'Corrige los campos personalizados antes de guardar.',
   documents: 'Documentos',
   addDocuments: 'Añadir documentos',
   dropHint:
