@@ -21,6 +21,7 @@ import {
 } from './model.js'
 import { Pages } from './Pages.js'
 import { Palette } from './Palette.js'
+import { RolePreview } from './RolePreview.js'
 import { RolesPanel } from './RolesPanel.js'
 import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
@@ -260,6 +261,7 @@ export function Builder({ templateId }: { templateId?: string }) {
           }
         />
       </div>
+      <RolePreview state={state} bytes={bytes} words={words} />
       <div className="builder-workspace">
         <Palette
           words={words}

@@ -40,6 +40,16 @@ const en = {
         ? `Two custom fields are called “${problem.name}”: names must differ.`
         : `The default value of “${problem.name}” is not one of its list items.`,
   customFieldsInvalid: 'Correct the custom fields before saving.',
+  previewHeading: 'Preview',
+  previewAs: 'Preview as',
+  previewOpen: (role: string) => `See what ${role} sees`,
+  previewTitle: (role: string) => `What ${role} sees when signing`,
+  previewSummary: (count: number) =>
+    plural('en', count, {
+      one: 'This role fills 1 field. Nothing can be changed here.',
+      other: `This role fills ${count} fields. Nothing can be changed here.`,
+    }),
+  previewClose: 'Close preview',
   documents: 'Documents',
   addDocuments: 'Add documents',
   dropHint: 'Or drop files here. PDF, Word, OpenDocument, text, HTML, spreadsheets and images are accepted.',
@@ -158,6 +168,16 @@ const es: BuilderWords = {
         ? `Dos campos personalizados se llaman «${problem.name}»: los nombres deben ser distintos.`
         : `El valor por defecto de «${problem.name}» no es una de sus opciones.`,
   customFieldsInvalid: 'Corrige los campos personalizados antes de guardar.',
+  previewHeading: 'Vista previa',
+  previewAs: 'Ver como',
+  previewOpen: (role) => `Ver lo que ve ${role}`,
+  previewTitle: (role) => `Lo que ve ${role} al firmar`,
+  previewSummary: (count) =>
+    plural('es', count, {
+      one: 'Este rol rellena 1 campo. Aquí no se puede cambiar nada.',
+      other: `Este rol rellena ${count} campos. Aquí no se puede cambiar nada.`,
+    }),
+  previewClose: 'Cerrar la vista previa',
   documents: 'Documentos',
   addDocuments: 'Añadir documentos',
   dropHint:
