@@ -121,6 +121,7 @@ describe('the template shape', () => {
         listItems: ['Basic', 'Plus'],
       },
     ],
+    anchors: [],
   }
 
   it("writes DocuSign's template definition and reads the same state back", () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
 import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { resolveAnchors } from '../src/documents/pdf-text/anchors.js'
 import { makePdf } from '../src/documents/test-pdfs.js'
 import { type AppStack, signedInContext, startAppStack } from './app-browser-support.js'
 
@@ -16,6 +17,7 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   : `${mkdtempSync(join(tmpdir(), 'builder-settings-screenshots-'))}/`
 
 interface SavedTemplate {
+  recipients: { signers: { roleName: string; tabs?: Record<string, Record<string, string>[]> }[] }
   customFields: {
     textCustomFields: Record<string, string>[]
     listCustomFields: (Record<string, unknown> & { listItems: string[] })[]
@@ -29,11 +31,13 @@ interface SavedTemplate {
 describeEachDatabase('template settings and the role preview in the builder', (databases) => {
   let stack: AppStack
   let scratch: string
+  let orderPdf: Uint8Array
 
   beforeAll(async () => {
     stack = await startAppStack(await databases.freshUrl())
     scratch = mkdtempSync(join(tmpdir(), 'builder-settings-upload-'))
-    writeFileSync(join(scratch, 'Order.pdf'), await makePdf(2, 'Purchase order'))
+    orderPdf = await makePdf(2, 'Purchase order')
+    writeFileSync(join(scratch, 'Order.pdf'), orderPdf)
   })
 
   afterAll(() => stack?.close())
@@ -93,6 +97,49 @@ describeEachDatabase('template settings and the role preview in the builder', (d
       .locator('.custom-fields')
       .screenshot({ path: `${SCREENSHOTS}template-builder-custom-fields.png` })
 
+    // A date signed for the seller placed by anchor text: found on both pages, where the server puts it.
+    await page.getByRole('button', { name: 'Add a field by anchor text' }).click()
+    const anchor = page.locator('[data-anchor]')
+    await anchor.getByLabel('Anchor text').fill('purchase ORDER')
+    await anchor.getByText('Found 2 times: Order page 1, Order page 2.').waitFor()
+    await anchor.getByLabel('Match capital letters').check()
+    await anchor.getByText('Not found in the documents.').waitFor()
+    await anchor.getByLabel('Match capital letters').uncheck()
+    await anchor.getByLabel('Anchor text').fill('Purchase order')
+    await anchor.getByLabel('Offset down').fill('two')
+    await anchor.getByText('The downward offset must be a number.').waitFor()
+    await anchor.getByLabel('Offset down').fill('0.25')
+    await anchor.getByLabel('Offset to the right').fill('0.5')
+    await anchor.getByLabel('Offset units').selectOption({ label: 'inches' })
+    await anchor.getByLabel('Field type').selectOption({ label: 'Date signed' })
+    await anchor.getByLabel('Role').selectOption({ label: 'Seller' })
+    await anchor.getByText('Found 2 times: Order page 1, Order page 2.').waitFor()
+    const hits = page.locator('[data-anchor-hit]')
+    await expect.poll(() => hits.count()).toBe(2)
+    const [expected] =
+      (
+        await resolveAnchors(orderPdf, [
+          {
+            anchorString: 'Purchase order',
+            anchorXOffset: '0.5',
+            anchorYOffset: '0.25',
+            anchorUnits: 'inches',
+          },
+        ])
+      )[0] ?? []
+    const shown = await hits.first().evaluate((element) => ({
+      left: Number.parseFloat((element as HTMLElement).style.left),
+      top: Number.parseFloat((element as HTMLElement).style.top),
+    }))
+    expect((shown.left / 100) * 612).toBeCloseTo(expected?.xPosition ?? Number.NaN, 1)
+    expect((shown.top / 100) * 792).toBeCloseTo(expected?.yPosition ?? Number.NaN, 1)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.locator('.anchors').screenshot({ path: `${SCREENSHOTS}template-builder-anchor.png` })
+    await page
+      .locator('[data-page="1"]')
+      .first()
+      .screenshot({ path: `${SCREENSHOTS}template-builder-anchor-page.png` })
+
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Template saved.').waitFor()
     await page.waitForURL(
@@ -100,6 +147,17 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     )
     templateId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
     const saved = await api<SavedTemplate>(`/templates/${templateId}`)
+    expect(saved.recipients.signers[1]?.tabs?.dateSignedTabs).toEqual([
+      expect.objectContaining({
+        anchorString: 'Purchase order',
+        anchorXOffset: '0.5',
+        anchorYOffset: '0.25',
+        anchorUnits: 'inches',
+        anchorCaseSensitive: 'false',
+        anchorMatchWholeWord: 'false',
+        anchorIgnoreIfNotPresent: 'false',
+      }),
+    ])
     expect(saved.customFields).toEqual({
       textCustomFields: [{ name: 'Cost center', value: 'CC-100', show: 'true', required: 'false' }],
       listCustomFields: [
@@ -114,6 +172,9 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     expect(await page.getByLabel('Default value').nth(0).inputValue()).toBe('CC-100')
     expect(await page.getByLabel('Default value').nth(1).inputValue()).toBe('South')
     expect(await page.getByLabel('The sender must fill it').nth(1).isChecked()).toBe(true)
+    expect(await page.locator('[data-anchor]').getByLabel('Anchor text').inputValue()).toBe('Purchase order')
+    expect(await page.locator('[data-anchor]').getByLabel('Offset units').inputValue()).toBe('inches')
+    await expect.poll(() => page.locator('[data-anchor-hit]').count()).toBe(2)
 
     // The preview as the buyer: its two fields, read-only, in a dialog closed with Escape.
     await page.getByRole('button', { name: 'See what Buyer sees' }).click()
@@ -134,8 +195,10 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     await page.getByLabel('Preview as').selectOption({ label: 'Seller' })
     await page.getByRole('button', { name: 'See what Seller sees' }).click()
     const seller = page.getByRole('dialog', { name: 'What Seller sees when signing' })
-    await seller.getByText('This role fills 0 fields.').waitFor()
-    expect(await seller.locator('.preview-field').count()).toBe(0)
+    await seller.getByText('This role fills 2 fields.').waitFor()
+    await expect
+      .poll(() => seller.locator('.preview-field').allTextContents())
+      .toEqual(['Date signed', 'Date signed'])
     await seller.getByRole('button', { name: 'Close preview' }).click()
     await seller.waitFor({ state: 'detached' })
     await page.context().close()

@@ -1,3 +1,4 @@
+import type { Point } from './page-geometry.js'
 import type { PageText, TextRun } from './text-runs.js'
 
 /**

@@ -1,5 +1,4 @@
-import type { Point } from './page-geometry.js'
-import { normaliseRotation, type PageBox, toDisplaySpace } from './page-geometry.js'
+import { normaliseRotation, type PageBox, type Point, toDisplaySpace } from './page-geometry.js'
 
 /**
  * The text of each page with where it is drawn, for anchor tabs. pdf.js reports text in runs with a

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { accountPath, call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { navigate } from '../router.js'
+import { AnchorPanel } from './AnchorPanel.js'
+import { anchorProblems, useAnchorHits } from './anchor-preview.js'
 import { customFieldProblems } from './custom-fields.js'
 import { DocumentsPanel, toBase64 } from './DocumentsPanel.js'
 import { FieldProperties } from './FieldProperties.js'
@@ -31,6 +33,7 @@ const EMPTY: BuilderState = {
   documents: [],
   roles: [],
   fields: [],
+  anchors: [],
 }
 
 /** The template builder: documents, roles, fields on the pages, settings; saved with POST/PUT /templates. */
@@ -169,6 +172,7 @@ export function Builder({ templateId }: { templateId?: string }) {
     if (!state.settings.name.trim()) return words.nameRequired
     if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
     if (customFieldProblems(state.settings.customFields).length) return words.customFieldsInvalid
+    if (state.anchors.some((anchor) => anchorProblems(anchor).length)) return words.anchorsInvalid
     return undefined
   }
 
@@ -208,6 +212,7 @@ export function Builder({ templateId }: { templateId?: string }) {
   }
 
   const selected = state.fields.find((field) => field.key === selectedField)
+  const anchorHits = useAnchorHits(state.documents, bytes, state.anchors)
 
   return (
     <div className="builder">
@@ -257,11 +262,23 @@ export function Builder({ templateId }: { templateId?: string }) {
               fields: current.fields.filter((field) =>
                 roles.some((role) => role.key === field.roleKey && kindCarriesFields(role.kind)),
               ),
+              anchors: current.anchors.filter((anchor) =>
+                roles.some((role) => role.key === anchor.roleKey && kindCarriesFields(role.kind)),
+              ),
             }))
           }
         />
       </div>
-      <RolePreview state={state} bytes={bytes} words={words} />
+      <AnchorPanel
+        anchors={state.anchors}
+        hits={anchorHits}
+        roles={state.roles}
+        documents={state.documents}
+        activeRole={activeRole}
+        words={words}
+        onChange={(anchors) => setState((current) => ({ ...current, anchors }))}
+      />
+      <RolePreview state={state} bytes={bytes} anchorHits={anchorHits} words={words} />
       <div className="builder-workspace">
         <Palette
           words={words}
@@ -277,6 +294,8 @@ export function Builder({ templateId }: { templateId?: string }) {
           documents={state.documents}
           bytes={bytes}
           fields={state.fields}
+          anchors={state.anchors}
+          anchorHits={anchorHits}
           roles={state.roles}
           selectedField={selectedField}
           words={words}

@@ -1,13 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { type BuilderState, type Field, kindCarriesFields } from './model.js'
+import type { AnchorHit } from './anchor-preview.js'
+import { type BuilderState, DEFAULT_SIZE, type Field, kindCarriesFields } from './model.js'
 import { PageCanvas, usePdf } from './pdf-pages.js'
 import type { BuilderWords } from './words.js'
 
 interface Props {
   state: BuilderState
   bytes: Record<string, Uint8Array>
+  /** Anchor fields land where their text is: shown at each place found, like the other fields. */
+  anchorHits: AnchorHit[]
   words: BuilderWords
 }
+
+type Shown = Pick<Field, 'key' | 'type' | 'documentId' | 'pageNumber' | 'x' | 'y' | 'width' | 'height'> &
+  Pick<Field, 'required' | 'tabLabel' | 'tooltip'>
 
 const percent = (value: number, of: number) => `${(value / of) * 100}%`
 
@@ -15,7 +21,7 @@ const percent = (value: number, of: number) => `${(value / of) * 100}%`
  * The pages as one role will see them on the signing page: only that role's fields, drawn where the
  * signer finds them, nothing movable. Opened in the browser's modal dialog (Escape closes it).
  */
-export function RolePreview({ state, bytes, words }: Props) {
+export function RolePreview({ state, bytes, anchorHits, words }: Props) {
   const id = useId()
   const fillers = state.roles.filter((role) => kindCarriesFields(role.kind))
   const [chosen, setChosen] = useState<string>()
@@ -23,7 +29,14 @@ export function RolePreview({ state, bytes, words }: Props) {
   const roleKey = fillers.some((role) => role.key === chosen) ? chosen : fillers[0]?.key
   const role = fillers.find((candidate) => candidate.key === roleKey)
   if (!role) return null
-  const fields = state.fields.filter((field) => field.roleKey === role.key)
+  const fields: Shown[] = [
+    ...state.fields.filter((field) => field.roleKey === role.key),
+    ...anchorHits.flatMap((hit, index) => {
+      const anchor = state.anchors.find((candidate) => candidate.key === hit.anchorKey)
+      if (anchor?.roleKey !== role.key) return []
+      return [{ ...anchor, ...hit, ...DEFAULT_SIZE[anchor.type], key: `${anchor.key}-${index}`, tooltip: '' }]
+    }),
+  ]
   return (
     <section className="panel role-preview" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{words.previewHeading}</h2>
@@ -99,7 +112,7 @@ function PreviewDialog(props: {
 function PreviewDocument(props: {
   name: string
   pdfBytes: Uint8Array
-  fields: Field[]
+  fields: Shown[]
   words: BuilderWords
 }) {
   const { pdf, sizes } = usePdf(props.pdfBytes)
