@@ -195,19 +195,24 @@ try {
       const y = box.y + box.height / 2
       await page.mouse.move(x, y)
       await page.mouse.down()
-      await page.evaluate(() => {
-        const target = window as FrameWindow
-        target.benchFrames = []
-        target.benchDragging = true
-        const tick = (time: number) => {
-          target.benchFrames?.push(time)
-          if (target.benchDragging) requestAnimationFrame(tick)
+      // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+      await page.evaluate(`(() => {
+        window.benchFrames = []
+        window.benchDragging = true
+        const tick = (time) => {
+          window.benchFrames.push(time)
+          if (window.benchDragging) requestAnimationFrame(tick)
         }
         requestAnimationFrame(tick)
-      })
+      })()`)
       for (let step = 1; step <= DRAG_MOVES; step++) {
         const phase = step <= DRAG_MOVES / 2 ? step : DRAG_MOVES - step
         await page.mouse.move(x + phase * 4, y + phase * 2)
+        if (step === DRAG_MOVES / 2) {
+          // A drag that moved nothing would measure an idle page.
+          const moved = (await field.boundingBox()) as { x: number }
+          if (moved.x - box.x < DRAG_MOVES) throw new Error('the field did not follow the mouse')
+        }
       }
       await page.mouse.up()
       const frames = await page.evaluate(() => {
