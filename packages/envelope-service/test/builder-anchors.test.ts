@@ -9,6 +9,7 @@ import {
   fromTemplate,
   toTemplateDefinition,
 } from '../web/app/src/builder/model.js'
+import { NO_REMINDERS } from '../web/app/src/builder/reminders.js'
 
 /** The builder's anchor fields: the preview agrees with the server, and the wire shape round-trips. */
 
@@ -115,6 +116,7 @@ describe('anchor fields on the wire', () => {
         emailBlurb: '',
         shared: false,
         customFields: [],
+        reminders: NO_REMINDERS,
       },
       documents: [],
       roles: [{ key: 'r', name: 'Buyer', routingOrder: 1, kind: 'signers' as const }],

@@ -8,6 +8,7 @@ import {
   sameRoles,
   toTemplateDefinition,
 } from '../web/app/src/builder/model.js'
+import { NO_REMINDERS } from '../web/app/src/builder/reminders.js'
 import { mergeRoles, sendRequest, type TemplateForSending } from '../web/app/src/send/merge.js'
 
 /** The builder's and the send page's rules, without a browser. */
@@ -75,6 +76,7 @@ describe('the template shape', () => {
       emailBlurb: 'Please',
       shared: true,
       customFields: [],
+      reminders: NO_REMINDERS,
     },
     documents: [{ documentId: '1', name: 'Lease', fileExtension: 'pdf', base64: 'JVBERi0=' }],
     roles: [

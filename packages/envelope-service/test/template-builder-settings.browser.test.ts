@@ -42,6 +42,31 @@ describeEachDatabase('template settings and the role preview in the builder', (d
 
   afterAll(() => stack?.close())
 
+  const NOTIFICATION = {
+    useAccountDefaults: 'false',
+    reminders: { reminderEnabled: 'true', reminderDelay: '1', reminderFrequency: '3' },
+    expirations: { expireEnabled: 'true', expireAfter: '30', expireWarn: '5' },
+  }
+
+  /**
+   * A template's `notification` is stored once branch mailprops is merged; until then the service refuses
+   * it, and the builder must show the service's own message. Asked of the API first, so this test holds
+   * on both sides of that merge.
+   */
+  async function notificationRefusal(): Promise<string | undefined> {
+    const response = await fetch(
+      `${stack.service.origin}/restapi/v2.1/accounts/${stack.principal.accountId}/templates`,
+      {
+        method: 'POST',
+        headers: { ...stack.principal.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Probe', notification: NOTIFICATION }),
+      },
+    )
+    if (response.status < 300) return undefined
+    expect(response.status).toBe(400)
+    return ((await response.json()) as { message: string }).message
+  }
+
   const api = async <T>(path: string): Promise<T> => {
     const response = await fetch(
       `${stack.service.origin}/restapi/v2.1/accounts/${stack.principal.accountId}${path}`,
@@ -94,8 +119,19 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     expect(await page.locator('.custom-fields [role="alert"]').count()).toBe(0)
     expect(await seriousAxeViolations(page)).toEqual([])
     await page
-      .locator('.custom-fields')
+      .locator('.custom-fields:not(.reminders)')
       .screenshot({ path: `${SCREENSHOTS}template-builder-custom-fields.png` })
+
+    // Reminders and expiration, checked as the contract's whole day counts.
+    await page.getByLabel('Send reminders').check()
+    await page.getByLabel('Days before the first reminder').fill('1')
+    await page.getByLabel('Days between reminders').fill('3')
+    await page.getByLabel('Envelopes expire').check()
+    await page.getByLabel('Days until expiration').fill('30')
+    await page.getByLabel('Days before expiration to warn').fill('30')
+    await page.getByText('The warning must be a whole number of days, fewer than').waitFor()
+    await page.getByLabel('Days before expiration to warn').fill('5')
+    const refusal = await notificationRefusal()
 
     // A date signed for the seller placed by anchor text: found on both pages, where the server puts it.
     await page.getByRole('button', { name: 'Add a field by anchor text' }).click()
@@ -140,13 +176,20 @@ describeEachDatabase('template settings and the role preview in the builder', (d
       .first()
       .screenshot({ path: `${SCREENSHOTS}template-builder-anchor-page.png` })
 
+    if (refusal) {
+      await page.getByRole('button', { name: 'Save template' }).click()
+      await page.getByRole('alert').filter({ hasText: refusal }).waitFor()
+      await page.getByLabel('Send reminders').uncheck()
+      await page.getByLabel('Envelopes expire').uncheck()
+    }
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Template saved.').waitFor()
     await page.waitForURL(
       (url) => /^\/app\/templates\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
     )
     templateId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
-    const saved = await api<SavedTemplate>(`/templates/${templateId}`)
+    const saved = await api<SavedTemplate & { notification?: unknown }>(`/templates/${templateId}`)
+    if (!refusal) expect(saved.notification).toMatchObject(NOTIFICATION)
     expect(saved.recipients.signers[1]?.tabs?.dateSignedTabs).toEqual([
       expect.objectContaining({
         anchorString: 'Purchase order',
@@ -172,6 +215,8 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     expect(await page.getByLabel('Default value').nth(0).inputValue()).toBe('CC-100')
     expect(await page.getByLabel('Default value').nth(1).inputValue()).toBe('South')
     expect(await page.getByLabel('The sender must fill it').nth(1).isChecked()).toBe(true)
+    expect(await page.getByLabel('Send reminders').isChecked()).toBe(!refusal)
+    if (!refusal) expect(await page.getByLabel('Days until expiration').inputValue()).toBe('30')
     expect(await page.locator('[data-anchor]').getByLabel('Anchor text').inputValue()).toBe('Purchase order')
     expect(await page.locator('[data-anchor]').getByLabel('Offset units').inputValue()).toBe('inches')
     await expect.poll(() => page.locator('[data-anchor-hit]').count()).toBe(2)
@@ -214,7 +259,7 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     expect(await seriousAxeViolations(page)).toEqual([])
     await page
-      .locator('.custom-fields')
+      .locator('.custom-fields:not(.reminders)')
       .screenshot({ path: `${SCREENSHOTS}template-builder-custom-fields-phone-es.png` })
 
     await page.getByRole('button', { name: 'Ver lo que ve Buyer' }).click()

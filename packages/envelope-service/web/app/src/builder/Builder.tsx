@@ -25,11 +25,20 @@ import { Pages } from './Pages.js'
 import { Palette } from './Palette.js'
 import { RolePreview } from './RolePreview.js'
 import { RolesPanel } from './RolesPanel.js'
+import { NO_REMINDERS, reminderProblems } from './reminders.js'
 import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
 
 const EMPTY: BuilderState = {
-  settings: { name: '', description: '', emailSubject: '', emailBlurb: '', shared: false, customFields: [] },
+  settings: {
+    name: '',
+    description: '',
+    emailSubject: '',
+    emailBlurb: '',
+    shared: false,
+    customFields: [],
+    reminders: NO_REMINDERS,
+  },
   documents: [],
   roles: [],
   fields: [],
@@ -173,6 +182,7 @@ export function Builder({ templateId }: { templateId?: string }) {
     if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
     if (customFieldProblems(state.settings.customFields).length) return words.customFieldsInvalid
     if (state.anchors.some((anchor) => anchorProblems(anchor).length)) return words.anchorsInvalid
+    if (reminderProblems(state.settings.reminders).length) return words.remindersInvalid
     return undefined
   }
 

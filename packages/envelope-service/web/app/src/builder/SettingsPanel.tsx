@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { CustomFieldsEditor } from './CustomFieldsEditor.js'
 import type { Settings } from './model.js'
+import { RemindersEditor } from './RemindersEditor.js'
 import type { BuilderWords } from './words.js'
 
 /** The template's name, description, invitation subject and message, sharing and custom fields. */
@@ -60,6 +61,11 @@ export function SettingsPanel({
         />
         {words.shared}
       </label>
+      <RemindersEditor
+        reminders={settings.reminders}
+        words={words}
+        onChange={(reminders) => set({ reminders })}
+      />
       <CustomFieldsEditor
         fields={settings.customFields}
         words={words}

@@ -1,4 +1,5 @@
 import { type CustomField, fromWireCustomFields, toWireCustomFields } from './custom-fields.js'
+import { fromWireNotification, type Reminders, toWireNotification } from './reminders.js'
 
 /**
  * The builder's state and its translation to and from DocuSign's template shape. Pure functions, so the
@@ -98,6 +99,7 @@ export interface Settings {
   emailBlurb: string
   shared: boolean
   customFields: CustomField[]
+  reminders: Reminders
 }
 
 export interface BuilderState {
@@ -332,6 +334,7 @@ export function toTemplateDefinition(
     recipients[role.kind] = [...(recipients[role.kind] ?? []), recipient]
   })
   const { settings } = state
+  const notification = toWireNotification(settings.reminders)
   return {
     name: settings.name.trim(),
     description: settings.description,
@@ -339,6 +342,7 @@ export function toTemplateDefinition(
     emailBlurb: settings.emailBlurb,
     shared: settings.shared ? 'true' : 'false',
     customFields: toWireCustomFields(settings.customFields),
+    ...(notification ? { notification } : {}),
     recipients,
     ...(options.withDocuments
       ? {
@@ -434,6 +438,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       emailBlurb: str(template.emailBlurb),
       shared: template.shared === 'true',
       customFields: fromWireCustomFields(template.customFields, newKey),
+      reminders: fromWireNotification(template.notification),
     },
     documents,
     roles,
