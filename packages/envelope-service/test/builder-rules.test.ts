@@ -8,6 +8,7 @@ import {
   sameRoles,
   toTemplateDefinition,
 } from '../web/app/src/builder/model.js'
+import { NO_REMINDERS } from '../web/app/src/builder/reminders.js'
 import { mergeRoles, sendRequest, type TemplateForSending } from '../web/app/src/send/merge.js'
 
 /** The builder's and the send page's rules, without a browser. */
@@ -68,7 +69,15 @@ describe('role name warnings', () => {
 
 describe('the template shape', () => {
   const state: BuilderState = {
-    settings: { name: 'Lease', description: 'd', emailSubject: 'Sign', emailBlurb: 'Please', shared: true },
+    settings: {
+      name: 'Lease',
+      description: 'd',
+      emailSubject: 'Sign',
+      emailBlurb: 'Please',
+      shared: true,
+      customFields: [],
+      reminders: NO_REMINDERS,
+    },
     documents: [{ documentId: '1', name: 'Lease', fileExtension: 'pdf', base64: 'JVBERi0=' }],
     roles: [
       { key: 'a', name: 'Tenant', routingOrder: 1, kind: 'signers' },
@@ -114,6 +123,7 @@ describe('the template shape', () => {
         listItems: ['Basic', 'Plus'],
       },
     ],
+    anchors: [],
   }
 
   it("writes DocuSign's template definition and reads the same state back", () => {

@@ -6,6 +6,9 @@ import { EmbeddedBar } from '../embedded/EmbeddedBar.js'
 import { leaveTo, type ViewEvent } from '../embedded/return.js'
 import { EMBEDDED_WORDS } from '../embedded/words.js'
 import { navigate } from '../router.js'
+import { AnchorPanel } from './AnchorPanel.js'
+import { anchorProblems, useAnchorHits } from './anchor-preview.js'
+import { customFieldProblems } from './custom-fields.js'
 import { DocumentsPanel, toBase64 } from './DocumentsPanel.js'
 import {
   draftChanges,
@@ -31,15 +34,26 @@ import {
 import { Pages } from './Pages.js'
 import { Palette } from './Palette.js'
 import { RecipientsPanel } from './RecipientsPanel.js'
+import { RolePreview } from './RolePreview.js'
 import { RolesPanel } from './RolesPanel.js'
+import { NO_REMINDERS, reminderProblems } from './reminders.js'
 import { SettingsPanel } from './SettingsPanel.js'
 import { BUILDER_WORDS } from './words.js'
 
 const EMPTY: BuilderState = {
-  settings: { name: '', description: '', emailSubject: '', emailBlurb: '', shared: false },
+  settings: {
+    name: '',
+    description: '',
+    emailSubject: '',
+    emailBlurb: '',
+    shared: false,
+    customFields: [],
+    reminders: NO_REMINDERS,
+  },
   documents: [],
   roles: [],
   fields: [],
+  anchors: [],
 }
 
 /**
@@ -210,6 +224,9 @@ export function Builder({
     }
     if (!state.settings.name.trim()) return words.nameRequired
     if (state.roles.some((role) => !role.name.trim())) return words.roleNamesRequired
+    if (customFieldProblems(state.settings.customFields).length) return words.customFieldsInvalid
+    if (state.anchors.some((anchor) => anchorProblems(anchor).length)) return words.anchorsInvalid
+    if (reminderProblems(state.settings.reminders).length) return words.remindersInvalid
     return undefined
   }
 
@@ -295,6 +312,7 @@ export function Builder({
   }
 
   const selected = state.fields.find((field) => field.key === selectedField)
+  const anchorHits = useAnchorHits(state.documents, bytes, state.anchors)
 
   const changeRoles = (roles: BuilderState['roles']) =>
     setState((current) => ({
@@ -302,6 +320,9 @@ export function Builder({
       roles,
       fields: current.fields.filter((field) =>
         roles.some((role) => role.key === field.roleKey && kindCarriesFields(role.kind)),
+      ),
+      anchors: current.anchors.filter((anchor) =>
+        roles.some((role) => role.key === anchor.roleKey && kindCarriesFields(role.kind)),
       ),
     }))
 
@@ -382,6 +403,16 @@ export function Builder({
           />
         )}
       </div>
+      <AnchorPanel
+        anchors={state.anchors}
+        hits={anchorHits}
+        roles={state.roles}
+        documents={state.documents}
+        activeRole={activeRole}
+        words={words}
+        onChange={(anchors) => setState((current) => ({ ...current, anchors }))}
+      />
+      <RolePreview state={state} bytes={bytes} anchorHits={anchorHits} words={words} />
       <div className="builder-workspace">
         <Palette
           words={words}
@@ -397,6 +428,8 @@ export function Builder({
           documents={state.documents}
           bytes={bytes}
           fields={state.fields}
+          anchors={state.anchors}
+          anchorHits={anchorHits}
           roles={state.roles}
           selectedField={selectedField}
           words={words}

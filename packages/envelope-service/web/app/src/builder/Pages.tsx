@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { BuilderDocument, Field, PageRef, PageSize, Role } from './model.js'
+import type { AnchorHit } from './anchor-preview.js'
+import type { AnchorField, BuilderDocument, Field, PageRef, PageSize, Role } from './model.js'
 import { PageSurface } from './page-surface.js'
 import { PageCanvas, usePdf } from './pdf-pages.js'
 import type { BuilderWords } from './words.js'
@@ -8,6 +9,8 @@ interface Props {
   documents: BuilderDocument[]
   bytes: Record<string, Uint8Array>
   fields: Field[]
+  anchors: AnchorField[]
+  anchorHits: AnchorHit[]
   roles: Role[]
   selectedField: string | undefined
   words: BuilderWords
@@ -104,6 +107,10 @@ function DocumentPages(props: Props & { document: BuilderDocument; pdfBytes: Uin
               cssWidth={cssWidth}
               fields={props.fields.filter(
                 (field) => field.documentId === document.documentId && field.pageNumber === index + 1,
+              )}
+              anchors={props.anchors}
+              anchorHits={props.anchorHits.filter(
+                (hit) => hit.documentId === document.documentId && hit.pageNumber === index + 1,
               )}
               roles={props.roles}
               selectedKey={props.selectedField}

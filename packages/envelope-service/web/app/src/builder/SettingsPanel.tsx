@@ -1,8 +1,10 @@
 import { useId } from 'react'
+import { CustomFieldsEditor } from './CustomFieldsEditor.js'
 import type { Settings } from './model.js'
+import { RemindersEditor } from './RemindersEditor.js'
 import type { BuilderWords } from './words.js'
 
-/** The template's name, description, invitation subject and message, and sharing. */
+/** The template's name, description, invitation subject and message, sharing and custom fields. */
 export function SettingsPanel({
   settings,
   words,
@@ -59,6 +61,16 @@ export function SettingsPanel({
         />
         {words.shared}
       </label>
+      <RemindersEditor
+        reminders={settings.reminders}
+        words={words}
+        onChange={(reminders) => set({ reminders })}
+      />
+      <CustomFieldsEditor
+        fields={settings.customFields}
+        words={words}
+        onChange={(customFields) => set({ customFields })}
+      />
     </section>
   )
 }

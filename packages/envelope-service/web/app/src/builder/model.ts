@@ -1,3 +1,6 @@
+import { type CustomField, fromWireCustomFields, toWireCustomFields } from './custom-fields.js'
+import { fromWireNotification, type Reminders, toWireNotification } from './reminders.js'
+
 /**
  * The builder's state and its translation to and from DocuSign's template shape. Pure functions, so the
  * rules (placement, near-duplicate roles, the wire shape) are tested without a browser.
@@ -57,6 +60,30 @@ export interface Field {
   extra?: Record<string, unknown>
 }
 
+export const ANCHOR_UNITS = ['pixels', 'inches', 'mms', 'cms'] as const
+export type AnchorUnits = (typeof ANCHOR_UNITS)[number]
+
+/**
+ * A field placed by anchor text (DocuSign's auto-place): at every occurrence of `anchorString` in the
+ * documents, moved by the offsets (right and down) in `units`; the server finds the occurrences.
+ */
+export interface AnchorField {
+  key: string
+  type: FieldType
+  roleKey: string
+  anchorString: string
+  xOffset: string
+  yOffset: string
+  units: AnchorUnits
+  ignoreIfNotPresent: boolean
+  caseSensitive: boolean
+  matchWholeWord: boolean
+  required: boolean
+  tabLabel: string
+  /** The tab's other properties from the server, sent back unchanged. */
+  extra?: Record<string, unknown>
+}
+
 export interface BuilderDocument {
   documentId: string
   name: string
@@ -71,6 +98,8 @@ export interface Settings {
   emailSubject: string
   emailBlurb: string
   shared: boolean
+  customFields: CustomField[]
+  reminders: Reminders
 }
 
 export interface BuilderState {
@@ -78,6 +107,7 @@ export interface BuilderState {
   documents: BuilderDocument[]
   roles: Role[]
   fields: Field[]
+  anchors: AnchorField[]
 }
 
 /** The size a new field of each type gets, in points (DocuSign's default sizes are close to these). */
@@ -155,6 +185,11 @@ export type WireTab = Record<string, unknown>
 type WireRecipient = Record<string, unknown> & { tabs?: Record<string, WireTab[]> }
 
 const s = (value: number) => String(Math.round(value))
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
+const num = (value: unknown, fallback: number) => {
+  const parsed = Number.parseFloat(str(value))
+  return Number.isFinite(parsed) ? parsed : fallback
+}
 
 /** Tab properties the builder edits; any other property a tab has is kept as it came. */
 const MANAGED_TAB_KEYS = new Set([
@@ -174,6 +209,19 @@ const MANAGED_TAB_KEYS = new Set([
   'validationMessage',
   'maxLength',
   'listItems',
+])
+const MANAGED_ANCHOR_KEYS = new Set([
+  'recipientId',
+  'anchorString',
+  'anchorXOffset',
+  'anchorYOffset',
+  'anchorUnits',
+  'anchorIgnoreIfNotPresent',
+  'anchorCaseSensitive',
+  'anchorMatchWholeWord',
+  'tabLabel',
+  'optional',
+  'required',
 ])
 // `recipientType` is what the server says the role is; the list it is sent in says it again.
 const MANAGED_RECIPIENT_KEYS = new Set(['recipientId', 'roleName', 'routingOrder', 'recipientType', 'tabs'])
@@ -195,11 +243,7 @@ export function tabOf(field: Field, recipientId: string): WireTab {
   if (field.tabLabel) tab.tabLabel = field.tabLabel
   if (field.tooltip) tab.tooltip = field.tooltip
   if (field.fontSize) tab.fontSize = field.fontSize
-  if (field.type === 'signHere' || field.type === 'initialHere') {
-    if (!field.required) tab.optional = 'true'
-  } else if (field.type !== 'dateSigned' && field.type !== 'fullName' && field.type !== 'email') {
-    tab.required = field.required ? 'true' : 'false'
-  }
+  Object.assign(tab, requiredProperty(field.type, field.required))
   if (field.type === 'text') {
     if (field.validationPattern) tab.validationPattern = field.validationPattern
     if (field.validationMessage) tab.validationMessage = field.validationMessage
@@ -210,6 +254,50 @@ export function tabOf(field: Field, recipientId: string): WireTab {
     tab.listItems = (items.length ? items : ['-']).map((item) => ({ text: item, value: item }))
   }
   return tab
+}
+
+/** Whether a tab of this type is required: signatures say it as `optional`, filled-in fields as `required`. */
+function requiredProperty(type: FieldType, required: boolean): WireTab {
+  if (type === 'signHere' || type === 'initialHere') return required ? {} : { optional: 'true' }
+  if (type === 'dateSigned' || type === 'fullName' || type === 'email') return {}
+  return { required: required ? 'true' : 'false' }
+}
+
+function anchorTabOf(anchor: AnchorField, recipientId: string): WireTab {
+  const flag = (value: boolean) => (value ? 'true' : 'false')
+  return {
+    ...anchor.extra,
+    recipientId,
+    anchorString: anchor.anchorString,
+    anchorXOffset: anchor.xOffset.trim() || '0',
+    anchorYOffset: anchor.yOffset.trim() || '0',
+    anchorUnits: anchor.units,
+    anchorIgnoreIfNotPresent: flag(anchor.ignoreIfNotPresent),
+    anchorCaseSensitive: flag(anchor.caseSensitive),
+    anchorMatchWholeWord: flag(anchor.matchWholeWord),
+    ...(anchor.tabLabel ? { tabLabel: anchor.tabLabel } : {}),
+    ...requiredProperty(anchor.type, anchor.required),
+  }
+}
+
+function anchorFieldOf(tab: WireTab, type: FieldType, roleKey: string, key: string): AnchorField {
+  const units = str(tab.anchorUnits).toLowerCase()
+  return {
+    key,
+    type,
+    roleKey,
+    anchorString: str(tab.anchorString),
+    xOffset: str(tab.anchorXOffset),
+    yOffset: str(tab.anchorYOffset),
+    units: (ANCHOR_UNITS as readonly string[]).includes(units) ? (units as AnchorUnits) : 'pixels',
+    ignoreIfNotPresent: str(tab.anchorIgnoreIfNotPresent).toLowerCase() === 'true',
+    caseSensitive: str(tab.anchorCaseSensitive).toLowerCase() === 'true',
+    matchWholeWord: str(tab.anchorMatchWholeWord).toLowerCase() === 'true',
+    required:
+      type === 'signHere' || type === 'initialHere' ? tab.optional !== 'true' : tab.required !== 'false',
+    tabLabel: str(tab.tabLabel),
+    extra: without(tab, MANAGED_ANCHOR_KEYS),
+  }
 }
 
 /** The builder's state as DocuSign's template definition (`POST /templates`, `PUT /templates/{id}`). */
@@ -237,17 +325,24 @@ export function toTemplateDefinition(
         const list = `${field.type}Tabs`
         tabs[list] = [...(tabs[list] ?? []), tabOf(field, recipientId)]
       }
+      for (const anchor of state.anchors.filter((candidate) => candidate.roleKey === role.key)) {
+        const list = `${anchor.type}Tabs`
+        tabs[list] = [...(tabs[list] ?? []), anchorTabOf(anchor, recipientId)]
+      }
       recipient.tabs = tabs
     }
     recipients[role.kind] = [...(recipients[role.kind] ?? []), recipient]
   })
   const { settings } = state
+  const notification = toWireNotification(settings.reminders)
   return {
     name: settings.name.trim(),
     description: settings.description,
     emailSubject: settings.emailSubject,
     emailBlurb: settings.emailBlurb,
     shared: settings.shared ? 'true' : 'false',
+    customFields: toWireCustomFields(settings.customFields),
+    ...(notification ? { notification } : {}),
     recipients,
     ...(options.withDocuments
       ? {
@@ -262,12 +357,6 @@ export function toTemplateDefinition(
   }
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '')
-const num = (value: unknown, fallback: number) => {
-  const parsed = Number.parseFloat(str(value))
-  return Number.isFinite(parsed) ? parsed : fallback
-}
-
 /** A template as `GET /templates/{id}` returns it, back into the builder's state. */
 export function fromTemplate(template: Record<string, unknown>, newKey: () => string): BuilderState {
   const documents = ((template.documents as Record<string, unknown>[] | undefined) ?? []).map((document) => ({
@@ -277,6 +366,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
   }))
   const roles: Role[] = []
   const fields: Field[] = []
+  const anchors: AnchorField[] = []
   const lists = (template.recipients as Record<string, WireRecipient[] | undefined> | undefined) ?? {}
   for (const kind of ROLE_KINDS) {
     for (const recipient of lists[kind] ?? []) {
@@ -300,6 +390,11 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       roles.push(role)
       for (const type of FIELD_TYPES) {
         for (const tab of recipient.tabs?.[`${type}Tabs`] ?? []) {
+          // An anchor with a position too is the server's own placement record: kept as it came.
+          if (tab.anchorString !== undefined && tab.xPosition === undefined) {
+            anchors.push(anchorFieldOf(tab, type, role.key, newKey()))
+            continue
+          }
           if (tab.anchorString !== undefined || tab.xPosition === undefined || tab.pageNumber === undefined) {
             keep(`${type}Tabs`, tab)
             continue
@@ -342,10 +437,13 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       emailSubject: str(template.emailSubject),
       emailBlurb: str(template.emailBlurb),
       shared: template.shared === 'true',
+      customFields: fromWireCustomFields(template.customFields, newKey),
+      reminders: fromWireNotification(template.notification),
     },
     documents,
     roles,
     fields,
+    anchors,
   }
 }
 

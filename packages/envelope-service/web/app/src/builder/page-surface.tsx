@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { useRef } from 'react'
-import { clampBox, type Field, type PageSize, type Role } from './model.js'
+import type { AnchorHit } from './anchor-preview.js'
+import { type AnchorField, clampBox, DEFAULT_SIZE, type Field, type PageSize, type Role } from './model.js'
 import { PageCanvas } from './pdf-pages.js'
 import { roleColor } from './role-colors.js'
 import type { BuilderWords } from './words.js'
@@ -17,6 +18,9 @@ interface Props {
   size: PageSize
   cssWidth: number
   fields: Field[]
+  anchors: AnchorField[]
+  /** Where this page's anchor fields land: drawn, not movable (the anchor text decides). */
+  anchorHits: AnchorHit[]
   roles: Role[]
   selectedKey: string | undefined
   words: BuilderWords
@@ -148,6 +152,31 @@ export function PageSurface(props: Props) {
                 onPointerCancel={end}
               />
             </button>
+          )
+        })}
+        {props.anchorHits.map((hit, index) => {
+          const anchor = props.anchors.find((candidate) => candidate.key === hit.anchorKey)
+          if (!anchor) return null
+          const color = roleColor(roles, anchor.roleKey)
+          const { width, height } = DEFAULT_SIZE[anchor.type]
+          return (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: an anchor's hits on a page are in reading order
+              key={`${hit.anchorKey}-${index}`}
+              className="anchor-hit"
+              data-anchor-hit={hit.anchorKey}
+              aria-hidden="true"
+              style={{
+                left: percent(hit.x, size.width),
+                top: percent(hit.y, size.height),
+                width: percent(width, size.width),
+                height: percent(height, size.height),
+                borderColor: color.border,
+                background: color.fill,
+              }}
+            >
+              <span className="placed-field-name">{anchor.tabLabel || words.fieldType[anchor.type]}</span>
+            </div>
           )
         })}
       </div>

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n.js'
+import type { CustomFieldProblem } from './custom-fields.js'
 import type { FieldType, RoleKind } from './model.js'
 
 /** The builder's words in English and Spanish; the Spanish dictionary is checked against the English. */
@@ -19,6 +20,78 @@ const en = {
   emailSubject: 'Email subject',
   emailBlurb: 'Email message',
   shared: 'Shared with everyone in the account',
+  customFields: 'Custom fields',
+  customFieldsHint:
+    'Information the sender gives with each envelope. Shown fields are visible to recipients; required ones must be filled before sending.',
+  customFieldLegend: (kind: 'text' | 'list', name: string) =>
+    kind === 'text' ? `Text custom field ${name}` : `List custom field ${name}`,
+  customFieldName: 'Custom field name',
+  customFieldValue: 'Default value',
+  noDefault: '(none)',
+  customFieldShow: 'Recipients see it',
+  customFieldRequired: 'The sender must fill it',
+  removeCustomField: (name: string) => `Remove custom field ${name}`,
+  addTextCustomField: 'Add text custom field',
+  addListCustomField: 'Add list custom field',
+  customFieldProblem: (problem: CustomFieldProblem) =>
+    problem.kind === 'blankName'
+      ? `Custom field ${problem.index + 1} needs a name.`
+      : problem.kind === 'duplicateName'
+        ? `Two custom fields are called “${problem.name}”: names must differ.`
+        : `The default value of “${problem.name}” is not one of its list items.`,
+  customFieldsInvalid: 'Correct the custom fields before saving.',
+  previewHeading: 'Preview',
+  previewAs: 'Preview as',
+  previewOpen: (role: string) => `See what ${role} sees`,
+  previewTitle: (role: string) => `What ${role} sees when signing`,
+  previewSummary: (count: number) =>
+    plural('en', count, {
+      one: 'This role fills 1 field. Nothing can be changed here.',
+      other: `This role fills ${count} fields. Nothing can be changed here.`,
+    }),
+  previewClose: 'Close preview',
+  anchors: 'Place by anchor text',
+  anchorsHint:
+    'A field placed wherever a text appears in the documents, moved by the offset (right and down). The pages show where it lands.',
+  anchorLegend: (type: string, role: string, text: string) => `${type} for ${role} at “${text}”`,
+  anchorText: 'Anchor text',
+  anchorFieldType: 'Field type',
+  anchorXOffset: 'Offset to the right',
+  anchorYOffset: 'Offset down',
+  anchorUnits: 'Offset units',
+  units: { pixels: 'points', inches: 'inches', mms: 'millimetres', cms: 'centimetres' } satisfies Record<
+    'pixels' | 'inches' | 'mms' | 'cms',
+    string
+  >,
+  anchorCaseSensitive: 'Match capital letters',
+  anchorMatchWholeWord: 'Whole words only',
+  anchorIgnoreIfNotPresent: 'Allow sending when the text is not found',
+  anchorProblem: {
+    blank: 'Give the text to look for.',
+    xOffset: 'The offset to the right must be a number.',
+    yOffset: 'The downward offset must be a number.',
+  } satisfies Record<'blank' | 'xOffset' | 'yOffset', string>,
+  anchorNotFound: 'Not found in the documents.',
+  anchorFound: (count: number, pages: string) =>
+    plural('en', count, { one: `Found once: ${pages}.`, other: `Found ${count} times: ${pages}.` }),
+  pageOf: (document: string, page: number) => `${document} page ${page}`,
+  removeAnchor: (text: string) => `Remove the field at “${text}”`,
+  addAnchor: 'Add a field by anchor text',
+  anchorsInvalid: 'Correct the anchor fields before saving.',
+  remindersHeading: 'Reminders and expiration',
+  sendReminders: 'Send reminders',
+  reminderDelay: 'Days before the first reminder',
+  reminderFrequency: 'Days between reminders',
+  expires: 'Envelopes expire',
+  expireAfter: 'Days until expiration',
+  expireWarn: 'Days before expiration to warn',
+  reminderProblem: {
+    reminderDelay: 'The days before the first reminder must be a whole number.',
+    reminderFrequency: 'The days between reminders must be a whole number.',
+    expireAfter: 'The days until expiration must be a whole number, at least 1.',
+    expireWarn: 'The warning must be a whole number of days, fewer than the days until expiration.',
+  } satisfies Record<'reminderDelay' | 'reminderFrequency' | 'expireAfter' | 'expireWarn', string>,
+  remindersInvalid: 'Correct the reminders and expiration before saving.',
   documents: 'Documents',
   addDocuments: 'Add documents',
   dropHint: 'Or drop files here. PDF, Word, OpenDocument, text, HTML, spreadsheets and images are accepted.',
@@ -117,6 +190,75 @@ const es: BuilderWords = {
   emailSubject: 'Asunto del correo',
   emailBlurb: 'Mensaje del correo',
   shared: 'Compartida con toda la cuenta',
+  customFields: 'Campos personalizados',
+  customFieldsHint:
+    'Información que quien envía da con cada sobre. Los campos visibles los ven los destinatarios; los obligatorios deben rellenarse antes de enviar.',
+  customFieldLegend: (kind, name) =>
+    kind === 'text' ? `Campo personalizado de texto ${name}` : `Campo personalizado de lista ${name}`,
+  customFieldName: 'Nombre del campo personalizado',
+  customFieldValue: 'Valor por defecto',
+  noDefault: '(ninguno)',
+  customFieldShow: 'Lo ven los destinatarios',
+  customFieldRequired: 'Quien envía debe rellenarlo',
+  removeCustomField: (name) => `Quitar el campo personalizado ${name}`,
+  addTextCustomField: 'Añadir campo personalizado de texto',
+  addListCustomField: 'Añadir campo personalizado de lista',
+  customFieldProblem: (problem) =>
+    problem.kind === 'blankName'
+      ? `El campo personalizado ${problem.index + 1} necesita un nombre.`
+      : problem.kind === 'duplicateName'
+        ? `Dos campos personalizados se llaman «${problem.name}»: los nombres deben ser distintos.`
+        : `El valor por defecto de «${problem.name}» no es una de sus opciones.`,
+  customFieldsInvalid: 'Corrige los campos personalizados antes de guardar.',
+  previewHeading: 'Vista previa',
+  previewAs: 'Ver como',
+  previewOpen: (role) => `Ver lo que ve ${role}`,
+  previewTitle: (role) => `Lo que ve ${role} al firmar`,
+  previewSummary: (count) =>
+    plural('es', count, {
+      one: 'Este rol rellena 1 campo. Aquí no se puede cambiar nada.',
+      other: `Este rol rellena ${count} campos. Aquí no se puede cambiar nada.`,
+    }),
+  previewClose: 'Cerrar la vista previa',
+  anchors: 'Colocar por texto de anclaje',
+  anchorsHint:
+    'Un campo colocado dondequiera que aparezca un texto en los documentos, desplazado (a la derecha y hacia abajo). Las páginas muestran dónde queda.',
+  anchorLegend: (type, role, text) => `${type} de ${role} en «${text}»`,
+  anchorText: 'Texto de anclaje',
+  anchorFieldType: 'Tipo de campo',
+  anchorXOffset: 'Desplazamiento a la derecha',
+  anchorYOffset: 'Desplazamiento hacia abajo',
+  anchorUnits: 'Unidades del desplazamiento',
+  units: { pixels: 'puntos', inches: 'pulgadas', mms: 'milímetros', cms: 'centímetros' },
+  anchorCaseSensitive: 'Distinguir mayúsculas',
+  anchorMatchWholeWord: 'Solo palabras completas',
+  anchorIgnoreIfNotPresent: 'Permitir enviar si no se encuentra el texto',
+  anchorProblem: {
+    blank: 'Escribe el texto que hay que buscar.',
+    xOffset: 'El desplazamiento a la derecha debe ser un número.',
+    yOffset: 'El desplazamiento hacia abajo debe ser un número.',
+  },
+  anchorNotFound: 'No aparece en los documentos.',
+  anchorFound: (count, pages) =>
+    plural('es', count, { one: `Aparece una vez: ${pages}.`, other: `Aparece ${count} veces: ${pages}.` }),
+  pageOf: (document, page) => `${document} página ${page}`,
+  removeAnchor: (text) => `Quitar el campo en «${text}»`,
+  addAnchor: 'Añadir un campo por texto de anclaje',
+  anchorsInvalid: 'Corrige los campos por texto de anclaje antes de guardar.',
+  remindersHeading: 'Recordatorios y caducidad',
+  sendReminders: 'Enviar recordatorios',
+  reminderDelay: 'Días antes del primer recordatorio',
+  reminderFrequency: 'Días entre recordatorios',
+  expires: 'Los sobres caducan',
+  expireAfter: 'Días hasta la caducidad',
+  expireWarn: 'Días de aviso antes de caducar',
+  reminderProblem: {
+    reminderDelay: 'Los días antes del primer recordatorio deben ser un número entero.',
+    reminderFrequency: 'Los días entre recordatorios deben ser un número entero.',
+    expireAfter: 'Los días hasta la caducidad deben ser un número entero, al menos 1.',
+    expireWarn: 'El aviso debe ser un número entero de días, menor que los días hasta la caducidad.',
+  },
+  remindersInvalid: 'Corrige los recordatorios y la caducidad antes de guardar.',
   documents: 'Documentos',
   addDocuments: 'Añadir documentos',
   dropHint:

@@ -1,0 +1,179 @@
+import type { Point } from './page-geometry.js'
+import type { PageText, TextRun } from './text-runs.js'
+
+/**
+ * Anchor tabs (DocuSign "auto-place"): a tab is placed at every occurrence of `anchorString` in the
+ * envelope's documents, its top-left corner at the top-left of the occurrence (the top-right with
+ * `anchorHorizontalAlignment: "right"`), moved by `anchorXOffset`/`anchorYOffset` (right and down) in
+ * `anchorUnits` (`pixels`, DocuSign's default, are points; `inches`, `mms`, `cms`). Matching is
+ * case-insensitive and inside words unless `anchorCaseSensitive`/`anchorMatchWholeWord` say "true"; an
+ * occurrence never spans two lines. An anchor found in no document is an error unless
+ * `anchorIgnoreIfNotPresent` is "true".
+ *
+ * Pure (no pdf.js, no server types), so the template builder previews anchors with this same code.
+ */
+
+/** The anchor fields of a tab, as DocuSign strings. */
+export interface AnchorSpec {
+  anchorString: string
+  anchorXOffset?: string
+  anchorYOffset?: string
+  anchorUnits?: string
+  anchorIgnoreIfNotPresent?: string
+  anchorCaseSensitive?: string
+  anchorMatchWholeWord?: string
+  anchorHorizontalAlignment?: string
+}
+
+/** Where an anchor's tab goes: DocuSign's top-left points on a page of the document. */
+export interface AnchorPlacement {
+  /** Index of the anchor in the list given. */
+  anchor: number
+  pageNumber: number
+  xPosition: number
+  yPosition: number
+}
+
+export const POINTS_PER_UNIT: Record<string, number> = {
+  pixels: 1,
+  points: 1,
+  inches: 72,
+  mms: 72 / 25.4,
+  cms: 72 / 2.54,
+}
+
+/** An offset in points, or undefined when the number or the unit is not DocuSign's. */
+export function pointsOf(value: string | undefined, units: string | undefined): number | undefined {
+  const scale = POINTS_PER_UNIT[(units ?? 'pixels').toLowerCase()]
+  if (scale === undefined) return undefined
+  if (value === undefined || value.trim() === '') return 0
+  const number = Number(value)
+  return Number.isFinite(number) ? number * scale : undefined
+}
+
+export const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true'
+
+/** Where one character of the page text is: its run and its index inside the run. */
+interface CharacterAt {
+  run: TextRun
+  index: number
+}
+
+/**
+ * The page's text as one string with each character's origin. Runs on one line are joined, with a
+ * space where the gap between them is wider than a fifth of the font size (pdf.js drops the spaces that
+ * a PDF expresses as gaps); lines end with a newline, which no occurrence may contain.
+ */
+function pageString(page: PageText): { text: string; origins: (CharacterAt | undefined)[] } {
+  let text = ''
+  const origins: (CharacterAt | undefined)[] = []
+  let previous: TextRun | undefined
+  for (const run of page.runs) {
+    if (
+      previous &&
+      !previous.endsLine &&
+      gapBetween(previous, run) > run.fontSize * 0.2 &&
+      !/\s$/.test(text)
+    ) {
+      text += ' '
+      origins.push(undefined)
+    }
+    const characters = Array.from(run.text)
+    characters.forEach((character, index) => {
+      text += character
+      origins.push({ run, index })
+    })
+    if (run.endsLine) {
+      text += '\n'
+      origins.push(undefined)
+    }
+    previous = run
+  }
+  return { text, origins }
+}
+
+function gapBetween(left: TextRun, right: TextRun): number {
+  return Math.hypot(right.start.x - left.end.x, right.start.y - left.end.y)
+}
+
+/** The top-left corner of character `index` of a run (`index` = length gives the run's end). */
+function characterCorner(run: TextRun, index: number): Point {
+  const length = Array.from(run.text).length
+  const fraction = length === 0 ? 0 : index / length
+  return {
+    x: run.start.x + (run.end.x - run.start.x) * fraction,
+    y: run.start.y + (run.end.y - run.start.y) * fraction,
+  }
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u
+
+/** Per-character case folding that keeps one character per character, so indexes still line up. */
+function foldCase(characters: string[]): string[] {
+  return characters.map((character) => {
+    const lower = character.toLowerCase()
+    return Array.from(lower).length === 1 ? lower : character
+  })
+}
+
+/**
+ * Every occurrence of each anchor on the given pages, in page and reading order. An offset that is not
+ * a number in a known unit counts as 0 here: the server refuses it first (`findAnchors` in anchors.ts),
+ * the builder says so beside the field.
+ */
+export function matchAnchors(pages: PageText[], anchors: AnchorSpec[]): AnchorPlacement[] {
+  const placements: AnchorPlacement[] = []
+  const strings = pages.map(pageString)
+  anchors.forEach((anchor, anchorIndex) => {
+    const caseSensitive = isTrue(anchor.anchorCaseSensitive)
+    const wholeWord = isTrue(anchor.anchorMatchWholeWord)
+    const alignRight = anchor.anchorHorizontalAlignment?.toLowerCase() === 'right'
+    const dx = pointsOf(anchor.anchorXOffset, anchor.anchorUnits) ?? 0
+    const dy = pointsOf(anchor.anchorYOffset, anchor.anchorUnits) ?? 0
+    const needleCharacters = Array.from(anchor.anchorString)
+    if (needleCharacters.length === 0) return
+    const needle = (caseSensitive ? needleCharacters : foldCase(needleCharacters)).join('')
+    strings.forEach(({ text, origins }, pageIndex) => {
+      const characters = Array.from(text)
+      const haystack = (caseSensitive ? characters : foldCase(characters)).join('')
+      const haystackCharacters = Array.from(haystack)
+      // Search over code points: map each string index found by indexOf back to a character index.
+      const codePointIndex = codePointIndexer(haystack)
+      for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+        const first = codePointIndex(at)
+        const last = first + needleCharacters.length - 1
+        if (haystackCharacters.slice(first, last + 1).includes('\n')) continue
+        if (wholeWord && (isWordAt(haystackCharacters, first - 1) || isWordAt(haystackCharacters, last + 1)))
+          continue
+        const origin = alignRight ? origins[last] : origins[first]
+        if (!origin) continue
+        const corner = characterCorner(origin.run, alignRight ? origin.index + 1 : origin.index)
+        placements.push({
+          anchor: anchorIndex,
+          pageNumber: pageIndex + 1,
+          xPosition: round2(corner.x + dx),
+          yPosition: round2(corner.y + dy),
+        })
+      }
+    })
+  })
+  return placements.sort((a, b) => a.pageNumber - b.pageNumber || a.anchor - b.anchor)
+}
+
+function isWordAt(characters: string[], index: number): boolean {
+  const character = characters[index]
+  return character !== undefined && WORD_CHARACTER.test(character)
+}
+
+function codePointIndexer(text: string): (utf16Index: number) => number {
+  const table: number[] = []
+  let codePoint = 0
+  for (let index = 0; index < text.length; index++) {
+    table[index] = codePoint
+    const unit = text.charCodeAt(index)
+    if (unit < 0xd800 || unit > 0xdbff) codePoint++
+  }
+  return (utf16Index) => table[utf16Index] ?? codePoint
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100
