@@ -201,10 +201,20 @@ describeEachDatabase('template settings and the role preview in the builder', (d
         anchorIgnoreIfNotPresent: 'false',
       }),
     ])
+    // Each field numbered by the service (DocuSign's fieldId), across both lists.
     expect(saved.customFields).toEqual({
-      textCustomFields: [{ name: 'Cost center', value: 'CC-100', show: 'true', required: 'false' }],
+      textCustomFields: [
+        { fieldId: '1', name: 'Cost center', value: 'CC-100', show: 'true', required: 'false' },
+      ],
       listCustomFields: [
-        { name: 'Region', value: 'South', listItems: ['North', 'South'], show: 'false', required: 'true' },
+        {
+          fieldId: '2',
+          name: 'Region',
+          value: 'South',
+          listItems: ['North', 'South'],
+          show: 'false',
+          required: 'true',
+        },
       ],
     })
 
