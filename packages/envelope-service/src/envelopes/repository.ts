@@ -875,22 +875,25 @@ export function inFolder<TB extends keyof Schema>(
     case 'sentitems':
       return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])])
     case 'inbox':
-      return eb.or([
-        moved,
-        eb.and([
-          unmoved,
-          eb('envelopes.status', '<>', 'created'),
-          // As a set of envelope ids, found by the recipients' lower-cased email index (migration 0026),
-          // rather than one recipient lookup per envelope of the account.
-          eb(
-            'envelopes.id',
-            'in',
-            eb
-              .selectFrom('envelope_recipients')
-              .select('envelope_recipients.envelope_id')
-              .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
-          ),
-        ]),
+      // One set of candidate ids, then the folder rule on each: the caller's recipient rows (the
+      // lower-cased email index, migration 0026) and the envelopes moved to the inbox (the moved-folder
+      // index, migration 0038). As `moved OR (unmoved AND addressed)` the planner had to walk the whole
+      // account's list index, checking each envelope, and the inbox's count (about 1% of an account)
+      // never stops early; a set the size of the caller's recipient rows is read instead. Same envelopes:
+      // a candidate is kept when moved here, or unmoved, not a draft (and so addressed to the caller).
+      return eb.and([
+        eb(
+          'envelopes.id',
+          'in',
+          eb
+            .selectFrom('envelope_recipients')
+            .select('envelope_recipients.envelope_id')
+            .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase())
+            .unionAll(
+              eb.selectFrom('envelopes as moved').select('moved.id').where('moved.folder', '=', 'inbox'),
+            ),
+        ),
+        eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])]),
       ])
   }
 }
