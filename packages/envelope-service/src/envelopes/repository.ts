@@ -566,6 +566,25 @@ export async function listEnvelopes(
   const filter = (eb: ExpressionBuilder<Schema, 'envelopes'>) => listFilter(eb, query, match)
   // The count needs no sender: without the join it reads only the list index (migration 0026).
   const matching = db.selectFrom('envelopes').where(filter)
+  if (readsWholeSet(query)) {
+    // The inbox alone: its candidates are the caller's recipient rows (inFolder), each looked up once,
+    // so the page and the count would each pay for all of them. Its matches (ids and order only) are
+    // read once instead, and the page and the total taken from them.
+    const ordered = await matching
+      .select('envelopes.id')
+      .orderBy(`envelopes.${column}`, direction)
+      .orderBy('envelopes.id', direction)
+      .execute()
+    const pageIds = ordered.slice(query.start, query.start + query.count).map((row) => row.id)
+    const total = plan.countLimit === undefined ? ordered.length : Math.min(ordered.length, plan.countLimit)
+    if (pageIds.length === 0) return { total, envelopes: [] }
+    const rows = await envelopeColumns(db)
+      .where('envelopes.id', 'in', pageIds)
+      .orderBy(`envelopes.${column}`, direction)
+      .orderBy('envelopes.id', direction)
+      .execute()
+    return { total, envelopes: rows.map(toEnvelopeRecord) }
+  }
   const [counted, rows] = await Promise.all([
     plan.countLimit === undefined
       ? matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()
@@ -593,6 +612,13 @@ export async function listEnvelopes(
   ])
   return { total: Number(counted.total), envelopes: rows.map(toEnvelopeRecord) }
 }
+
+/**
+ * Whether the list is the inbox alone, whose matches are found from the caller's recipient rows rather
+ * than in page order (inFolder): reading them once serves the page and the count.
+ */
+const readsWholeSet = (query: EnvelopeListQuery) =>
+  query.folders?.ids.length === 1 && query.folders.ids[0] === 'inbox'
 
 /** `search_text` as a predicate on `envelopes`; undefined for no search. */
 export type SearchMatcher = (scope: ExpressionBuilder<Schema, 'envelopes'>) => Expression<SqlBool>
@@ -875,22 +901,28 @@ export function inFolder<TB extends keyof Schema>(
     case 'sentitems':
       return eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])])
     case 'inbox':
-      return eb.or([
-        moved,
-        eb.and([
-          unmoved,
-          eb('envelopes.status', '<>', 'created'),
-          // As a set of envelope ids, found by the recipients' lower-cased email index (migration 0026),
-          // rather than one recipient lookup per envelope of the account.
-          eb(
-            'envelopes.id',
-            'in',
-            eb
-              .selectFrom('envelope_recipients')
-              .select('envelope_recipients.envelope_id')
-              .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase()),
-          ),
-        ]),
+      // One set of candidate ids, then the folder rule on each: the caller's recipient rows (the
+      // lower-cased email index, migration 0026) and the envelopes moved to the inbox (the moved-folder
+      // index, migration 0038). As `moved OR (unmoved AND addressed)` the planner had to walk the whole
+      // account's list index, checking each envelope, and the inbox's count (about 1% of an account)
+      // never stops early; a set the size of the caller's recipient rows is read instead. Same envelopes:
+      // a candidate is kept when moved here, or unmoved, not a draft (and so addressed to the caller).
+      return eb.and([
+        eb(
+          'envelopes.id',
+          'in',
+          eb
+            .selectFrom('envelope_recipients')
+            .select('envelope_recipients.envelope_id')
+            .where(sql`lower(${sql.ref('envelope_recipients.email')})`, '=', callerEmail.toLowerCase())
+            .unionAll(
+              eb
+                .selectFrom('envelopes as moved')
+                .select('moved.id as envelope_id')
+                .where('moved.folder', '=', 'inbox'),
+            ),
+        ),
+        eb.or([moved, eb.and([unmoved, eb('envelopes.status', '<>', 'created')])]),
       ])
   }
 }
