@@ -158,6 +158,21 @@ describeEachDatabase('shared access: user authorizations and X-DocuSign-Act-On-B
       expect(created.statusCode, created.body).toBe(201)
       const mine = await call(principal, 'GET', `/envelopes/${created.json().envelopeId}`)
       expect(mine.json().sender).toMatchObject({ userId: principal.userId })
+      // Sending on behalf: the audit trail names the principal and the agent who acted.
+      const sent = await onBehalf(agent, principal.userId, 'POST', '/envelopes', {
+        ...draft(),
+        status: 'sent',
+      })
+      expect(sent.statusCode, sent.body).toBe(201)
+      const entries = await service.ctx.db
+        .selectFrom('audit_events')
+        .select('entry')
+        .where('envelope_id', '=', sent.json().envelopeId)
+        .execute()
+      expect(entries.length).toBeGreaterThan(0)
+      for (const { entry } of entries) {
+        expect(JSON.parse(entry)).toMatchObject({ userId: principal.userId, actingAgentUserId: agent.userId })
+      }
       expect((await revoke(id)).statusCode).toBe(204)
     })
 
