@@ -22,6 +22,7 @@ import { recipientTabsRoutes } from './envelope-api/recipient-tabs/routes.js'
 import { envelopeRoutes } from './envelope-api/routes.js'
 import { envelopeViewRoutes } from './envelope-api/views/routes.js'
 import { folderRoutes } from './folders/routes.js'
+import { userAuthorizationRoutes } from './identity/authorizations/routes.js'
 import { attachEditLockCheck } from './locks/enforce.js'
 import { lockRoutes } from './locks/routes.js'
 import { createRateLimiter } from './ratelimit/limiter.js'
@@ -78,6 +79,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await bulkSendRoutes(app, ctx)
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
+  await userAuthorizationRoutes(app, ctx)
   await userRoutes(app, ctx)
   await envelopeViewRoutes(app, ctx)
   await templateEditViewRoutes(app, ctx)

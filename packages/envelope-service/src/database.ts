@@ -9,6 +9,7 @@ import type { DevMailboxTables } from './devmailbox/tables.js'
 import type { CompletionTables } from './documents/sealed/tables.js'
 import type { AttachmentTables } from './envelope-api/attachments/tables.js'
 import type { EnvelopeTables } from './envelopes/tables.js'
+import type { UserAuthorizationTables } from './identity/authorizations/tables.js'
 import type { IdentityTables } from './identity/tables.js'
 import type { EditLockTables } from './locks/tables.js'
 import type { OutboxTables } from './outbox/tables.js'
@@ -35,7 +36,8 @@ export interface Schema
     BulkSendTables,
     EditLockTables,
     AttachmentTables,
-    AccountSettingsTables {}
+    AccountSettingsTables,
+    UserAuthorizationTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
-import { DEMO_USER, type DemoCredentials } from '../src/admin/bootstrap.js'
+import { DEMO_SCOPES, DEMO_USER, type DemoCredentials } from '../src/admin/bootstrap.js'
+import { EG043_AGENT } from './eg043-agent.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK and the examples are untyped CommonJS.
 type Loose = any
@@ -360,6 +361,26 @@ async function main() {
           docFile: demoDocument('World_Wide_Corp_lorem.pdf'),
         },
       }),
+    // The controller's flow: create (or find) the agent, authorize it to manage, take a token as the agent,
+    // and list the principal's (the demo user's) envelopes with X-DocuSign-Act-On-Behalf.
+    eg043: async () => {
+      const shared = example('sharedAccess')
+      const agent = await shared.createAgent({ ...base, ...EG043_AGENT })
+      await shared.createAuthorization({ ...base, userId: credentials.userId, agentUserId: agent.userId })
+      const agentToken = await client.requestJWTUserToken(
+        credentials.integrationKey,
+        agent.userId,
+        DEMO_SCOPES,
+        Buffer.from(credentials.privateKeyPem),
+        3600,
+      )
+      const envelopes = await shared.getEnvelopes({
+        ...base,
+        accessToken: agentToken.body.access_token as string,
+        userId: credentials.userId,
+      })
+      return { agentUserId: agent.userId, envelopes }
+    },
     eg044: () =>
       example('focusedView').sendEnvelope({
         ...base,

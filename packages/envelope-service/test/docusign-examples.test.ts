@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEMO_SCOPES } from '../src/admin/bootstrap.js'
 import type { HttpsDemoService } from '../src/testing/https-demo.js'
 import { startHttpsDemoService } from '../src/testing/https-demo.js'
 import type { ExampleOutcome } from './docusign-examples-client.js'
+import { EG043_AGENT } from './eg043-agent.js'
 
 /**
  * DocuSign's published Node eSignature examples (vendored unmodified in `docusign-examples/`, MIT) run
@@ -45,6 +48,7 @@ const RUNS = [
   'eg036',
   'eg039',
   'eg040',
+  'eg043',
   'eg044',
   'eg045',
 ] as const
@@ -61,8 +65,44 @@ const NOT_RUN: Record<string, string> = {
   eg038: 'responsive signing (documentHtmlDefinition) is not supported',
   eg041: 'needs a 21 CFR Part 11 account and the DocuSign ID Verification workflow',
   eg042: 'document generation (docGenFormFields) is not supported',
-  eg043: 'shared access needs user creation and authorizations: the users work',
   eg046: 'WhatsApp delivery is not offered (email and SMS are)',
+}
+
+/** eg043's agent: an active member who has consented to the demo key (eg043-agent.ts says why). */
+async function seedEg043Agent(demo: HttpsDemoService) {
+  const { db } = demo.service.ctx
+  const now = new Date().toISOString()
+  const userId = randomUUID()
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      name: EG043_AGENT.userName,
+      email: EG043_AGENT.email,
+      created_at: now,
+      // Active (a password is set); this placeholder is no scrypt hash, so no one signs in with it.
+      password_hash: 'not-a-password',
+    })
+    .execute()
+  await db
+    .insertInto('memberships')
+    .values({
+      account_id: demo.credentials.accountId,
+      user_id: userId,
+      permissions: 'send_envelopes',
+      is_default: 1,
+      created_at: now,
+    })
+    .execute()
+  await db
+    .insertInto('consents')
+    .values({
+      user_id: userId,
+      integration_key_id: demo.credentials.integrationKey,
+      scopes: DEMO_SCOPES.join(' '),
+      granted_at: now,
+    })
+    .execute()
 }
 
 describeEachDatabase("DocuSign's published eSignature examples, unmodified, over HTTPS", (databases) => {
@@ -71,6 +111,7 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
 
   beforeAll(async () => {
     demo = await startHttpsDemoService(await databases.freshUrl())
+    await seedEg043Agent(demo)
     const { stdout } = await promisify(execFile)(
       tsx,
       ['test/docusign-examples-client.ts', demo.credentialsFile, RUNS.join(',')],
@@ -255,6 +296,21 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
       .where('id', '=', envelopeId)
       .executeTakeFirstOrThrow()
     expect(envelope.enforce_signer_visibility).toBe(1)
+  })
+
+  it("eg043 creates an agent, authorizes it to manage, and the agent lists the demo user's envelopes on behalf", async () => {
+    const { agentUserId, envelopes } = resultOf('eg043')
+    const stored = await demo.service.ctx.db
+      .selectFrom('user_authorizations')
+      .select(['principal_user_id', 'agent_user_id', 'permission'])
+      .where('agent_user_id', '=', agentUserId)
+      .execute()
+    expect(stored).toEqual([
+      { principal_user_id: demo.credentials.userId, agent_user_id: agentUserId, permission: 'manage' },
+    ])
+    expect(envelopes.envelopes.map((envelope: { envelopeId: string }) => envelope.envelopeId)).toContain(
+      resultOf('eg002').envelopeId,
+    )
   })
 
   it('eg001 and eg044 send to an embedded signer whose clientUserId is a JSON number, and open the signing URL', async () => {

@@ -127,6 +127,28 @@ describeEachDatabase('users API and password links', (databases) => {
     })
   })
 
+  describe('GET /users filters (eg043)', () => {
+    it('filters by email (any case) and status, and an activation access code is accepted', async () => {
+      const created = await call(admin, 'POST', '/users', {
+        newUsers: [{ userName: 'Agent Ada', email: 'ada.agent@example.test', activationAccessCode: '12345' }],
+      })
+      expect(created.statusCode).toBe(201)
+      expect(created.json().newUsers[0]).toMatchObject({ userStatus: 'ActivationSent' })
+      const byEmail = await call(admin, 'GET', '/users?email=ADA.agent@example.test')
+      expect(byEmail.json()).toMatchObject({ resultSetSize: '1', users: [{ userName: 'Agent Ada' }] })
+      const active = await call(admin, 'GET', '/users?email=ada.agent@example.test&status=Active')
+      expect(active.json()).toMatchObject({ resultSetSize: '0', users: [] })
+      const pending = await call(
+        admin,
+        'GET',
+        '/users?email=ada.agent@example.test&status=Active,ActivationSent',
+      )
+      expect(pending.json()).toMatchObject({ resultSetSize: '1' })
+      const nobody = await call(admin, 'GET', '/users?email=nobody@example.test')
+      expect(nobody.json()).toMatchObject({ resultSetSize: '0', users: [] })
+    })
+  })
+
   describe('PUT /users/{userId}', () => {
     it("changes a user's permissions", async () => {
       const made = await call(admin, 'PUT', `/users/${sender.userId}`, { isAdmin: 'true' })

@@ -61,6 +61,15 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
         tags,
         summary: "List the account's users",
         security,
+        querystring: Type.Object({
+          email: Type.Optional(Type.String({ maxLength: 320, description: 'Only the user with this email' })),
+          status: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description: 'Comma-separated userStatus values: Active, ActivationSent',
+            }),
+          ),
+        }),
         response: {
           200: Type.Object({
             users: Type.Array(UserInformation),
@@ -73,7 +82,7 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) =>
-      listUsers(ctx.db, request.principal.accountId, accountUri(request.principal.accountId)),
+      listUsers(ctx.db, request.principal.accountId, accountUri(request.principal.accountId), request.query),
   )
 
   app.get(
@@ -109,6 +118,10 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
             Type.Object({
               userName: Type.Optional(Type.String({ maxLength: 200 })),
               email: Type.Optional(Type.String({ maxLength: 320 })),
+              // DocuSign asks the new user for this code on activation. Here the emailed link is itself the
+              // single-use secret that activates the user, so the code is accepted and asked for by nothing
+              // (docs/envelope-service-api.md, Users).
+              activationAccessCode: Type.Optional(Type.String({ maxLength: 100 })),
               ...PermissionFields,
             }),
             { minItems: 1, maxItems: 100 },

@@ -23,6 +23,8 @@ export interface AuditRecord {
   source: string
   userName: string
   userId?: string
+  /** The agent who acted on behalf of `userId` (shared access, `X-DocuSign-Act-On-Behalf`). */
+  actingAgentUserId?: string
   recipientId?: string
   message: string
   envelopeStatus: string

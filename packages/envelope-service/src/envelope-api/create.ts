@@ -33,6 +33,8 @@ export interface Sender {
   userId: string
   /** Which templates the sender may use. */
   viewer: TemplateViewer
+  /** The agent creating it on behalf of `userId` (shared access), recorded in the audit trail. */
+  actingAgentUserId?: string
 }
 
 export interface CreatedEnvelope {
@@ -112,7 +114,12 @@ export async function createEnvelope(
   const effects = effectsAtCreate(
     { envelopeId, accountId: sender.accountId },
     definition,
-    { source: 'API', userName: 'API', userId: sender.userId },
+    {
+      source: 'API',
+      userName: 'API',
+      userId: sender.userId,
+      ...(sender.actingAgentUserId === undefined ? {} : { actingAgentUserId: sender.actingAgentUserId }),
+    },
     now,
     workflow,
   )

@@ -83,14 +83,19 @@ export async function envelopeRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request, reply) => {
-      const { accountId, userId, permissions } = request.principal
+      const { accountId, userId, permissions, actingAgentUserId } = request.principal
       const key = request.headers['idempotency-key']
       const webhook = request.body.eventNotification
       if (webhook)
         checkPublishUrl(webhook.url, ctx.config.CONNECT_ALLOW_PRIVATE_URLS, 'eventNotification.url')
       const created = await createEnvelope(
         ctx,
-        { accountId, userId, viewer: { userId, seesAll: permissions.has('administer') } },
+        {
+          accountId,
+          userId,
+          viewer: { userId, seesAll: permissions.has('administer') },
+          ...(actingAgentUserId === undefined ? {} : { actingAgentUserId }),
+        },
         request.body,
         Array.isArray(key) ? key[0] : key,
         ctx.now(),

@@ -15,6 +15,8 @@ export interface Actor {
   source: 'API' | 'Web' | 'System'
   userName: string
   userId?: string
+  /** Set when an agent acted on behalf of `userId` (identity/authorizations). */
+  actingAgentUserId?: string
   clientIpAddress?: string
   userAgent?: string
 }
@@ -94,6 +96,7 @@ export function auditEntriesOf(
         message: effect.message,
         envelopeStatus: effect.envelopeStatus,
         ...(actor.userId === undefined ? {} : { userId: actor.userId }),
+        ...(actor.actingAgentUserId === undefined ? {} : { actingAgentUserId: actor.actingAgentUserId }),
         ...(effect.recipientId === undefined ? {} : { recipientId: effect.recipientId }),
         ...(actor.clientIpAddress === undefined ? {} : { clientIpAddress: actor.clientIpAddress }),
         ...(actor.userAgent === undefined ? {} : { userAgent: actor.userAgent }),

@@ -25,6 +25,7 @@ import { messageSettingsMigration } from './0031_message_settings.js'
 import { signerPropertiesMigration } from './0032_signer_properties.js'
 import { accountNotificationDefaultsMigration } from './0033_account_notification_defaults.js'
 import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
+import { userAuthorizationsMigration } from './0036_user_authorizations.js'
 import { envelopeMovedIndexMigration } from './0038_envelope_moved_index.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
@@ -57,5 +58,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0032_signer_properties': signerPropertiesMigration(dialect),
   '0033_account_notification_defaults': accountNotificationDefaultsMigration(dialect),
   '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
+  '0036_user_authorizations': userAuthorizationsMigration(dialect),
   '0038_envelope_moved_index': envelopeMovedIndexMigration(dialect),
 })

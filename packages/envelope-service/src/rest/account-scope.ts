@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { ForbiddenError, UnauthorizedError } from 'platform'
+import { ForbiddenError, InvalidRequestError, UnauthorizedError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { checkActOnBehalf } from '../identity/authorizations/service.js'
 import type { Permission } from '../identity/permissions.js'
 
 /** Who is calling, for which account: set on every request under `/accounts/{accountId}`. */
@@ -8,6 +9,11 @@ export interface Principal {
   userId: string
   accountId: string
   permissions: Set<Permission>
+  /**
+   * Set when the request carried `X-DocuSign-Act-On-Behalf` and was allowed: the agent who is acting, while
+   * `userId` is the principal the request is served as. Audit events name the agent (identity/authorizations).
+   */
+  actingAgentUserId?: string
 }
 
 declare module 'fastify' {
@@ -35,8 +41,73 @@ export function authenticateAccountRequest(ctx: ServiceContext) {
     const known = ctx.memberships.cached(accountId, token.userId, now)
     const membership = known ? known.membership : await ctx.memberships.find(accountId, token.userId, now)
     if (!membership) throw new ForbiddenError(`The user is not a member of account ${accountId}`)
-    request.principal = { userId: token.userId, accountId, permissions: membership.permissions }
+    const principalUserId = request.headers[ACT_ON_BEHALF]
+    if (principalUserId === undefined) {
+      request.principal = { userId: token.userId, accountId, permissions: membership.permissions }
+      return
+    }
+    request.principal = await actOnBehalf(ctx, request, {
+      accountId,
+      agentUserId: token.userId,
+      agentPermissions: membership.permissions,
+      principalUserId,
+      now,
+    })
   }
+}
+
+const ACT_ON_BEHALF = 'x-docusign-act-on-behalf'
+const ACCOUNT_PARAM = '/accounts/:accountId'
+
+/**
+ * The one place a request switches to another user (DocuSign's shared access): served as the principal only
+ * when the caller holds an authorization in force from them in this account that allows this request
+ * (identity/authorizations/rules.ts). The permissions are those both users hold, so acting on behalf never
+ * gives the agent more than their own membership nor more than the principal's.
+ */
+async function actOnBehalf(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  input: {
+    accountId: string
+    agentUserId: string
+    agentPermissions: Set<Permission>
+    principalUserId: string | string[]
+    now: number
+  },
+): Promise<Principal> {
+  const given = input.principalUserId
+  if (typeof given !== 'string' || given.trim() === '') {
+    throw new InvalidRequestError('X-DocuSign-Act-On-Behalf must name one user id')
+  }
+  const principalUserId = given.trim()
+  // The matched route's pattern, not the raw URL: percent-encoding cannot make a path look like another.
+  const pattern = request.routeOptions.url ?? ''
+  const at = pattern.indexOf(ACCOUNT_PARAM)
+  const path = at < 0 ? pattern : pattern.slice(at + ACCOUNT_PARAM.length) || '/'
+  await checkActOnBehalf(
+    ctx.db,
+    {
+      accountId: input.accountId,
+      agentUserId: input.agentUserId,
+      principalUserId,
+      method: request.method,
+      path,
+    },
+    input.now,
+  )
+  const principal = await ctx.memberships.find(input.accountId, principalUserId, input.now)
+  if (!principal)
+    throw new ForbiddenError(`The user ${principalUserId} is not a member of account ${input.accountId}`)
+  const permissions = new Set([...principal.permissions].filter((held) => input.agentPermissions.has(held)))
+  return principalUserId === input.agentUserId
+    ? { userId: principalUserId, accountId: input.accountId, permissions }
+    : {
+        userId: principalUserId,
+        accountId: input.accountId,
+        permissions,
+        actingAgentUserId: input.agentUserId,
+      }
 }
 
 /** preHandler for routes that need a permission beyond membership. */

@@ -61,10 +61,10 @@ export async function lifecycleRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => {
-      const { accountId, userId } = request.principal
+      const { accountId, userId, actingAgentUserId } = request.principal
       return updateEnvelope(
         ctx,
-        { accountId, userId },
+        { accountId, userId, ...(actingAgentUserId === undefined ? {} : { actingAgentUserId }) },
         request.params.envelopeId,
         request.body ?? {},
         request.query.resend_envelope?.toLowerCase() === 'true',

@@ -42,11 +42,18 @@ export type LifecycleApiDeps = Pick<ServiceContext, 'db' | 'now' | 'signingOrigi
 export interface Caller {
   accountId: string
   userId: string
+  /** The agent acting on behalf of `userId`, recorded in the audit trail. */
+  actingAgentUserId?: string
 }
 
 async function apiActor(deps: LifecycleApiDeps, caller: Caller): Promise<Actor> {
   const user = await findUser(deps.db, caller.userId)
-  return { source: 'API', userName: user?.name ?? caller.userId, userId: caller.userId }
+  return {
+    source: 'API',
+    userName: user?.name ?? caller.userId,
+    userId: caller.userId,
+    ...(caller.actingAgentUserId === undefined ? {} : { actingAgentUserId: caller.actingAgentUserId }),
+  }
 }
 
 /**

@@ -219,7 +219,11 @@ describeEachDatabase('DocuSign Node SDK: createRecipient', (databases) => {
     ],
     ['a carbon copy with tabs', { carbonCopies: [{ name: 'X', email: 'x@example.test', tabs: {} }] }, 'tabs'],
     ['no name on a sent envelope', { signers: [{ email: 'x@example.test' }] }, 'has no name'],
-    ['an unsupported property', { signers: [{ name: 'X', email: 'x@example.test', faxNumber: '1' }] }, 'faxNumber'],
+    [
+      'an unsupported property',
+      { signers: [{ name: 'X', email: 'x@example.test', faxNumber: '1' }] },
+      'faxNumber',
+    ],
     ['an unsupported list', { agents: [{ name: 'X', email: 'x@example.test' }] }, 'agents'],
     ['no recipient at all', {}, 'at least one recipient'],
   ])('refuses %s with a 400 naming it', async (_, recipients, named) => {

@@ -46,9 +46,23 @@ export function toUserInformation(member: AccountMember, accountUri: string) {
   }
 }
 
-export async function listUsers(db: Db, accountId: string, accountUri: string) {
+/** DocuSign's list filters: `email` matches whole (any case); `status` is a comma-separated userStatus list. */
+export interface UserListFilter {
+  email?: string
+  status?: string
+}
+
+export async function listUsers(db: Db, accountId: string, accountUri: string, filter: UserListFilter = {}) {
   const members = await listAccountMembers(db, accountId)
-  const users = members.map((member) => toUserInformation(member, accountUri))
+  const email = filter.email?.trim().toLowerCase()
+  const statuses = filter.status
+    ?.split(',')
+    .map((status) => status.trim().toLowerCase())
+    .filter((status) => status !== '')
+  const users = members
+    .map((member) => toUserInformation(member, accountUri))
+    .filter((user) => email === undefined || user.email.toLowerCase() === email)
+    .filter((user) => !statuses?.length || statuses.includes(user.userStatus.toLowerCase()))
   return {
     users,
     resultSetSize: String(users.length),
