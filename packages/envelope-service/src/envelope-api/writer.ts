@@ -5,15 +5,18 @@ import { insertAuditEntries } from '../audit/repository.js'
 import { accountsWithConfigurations } from '../connect/delivery/repository.js'
 import type { Db, DbOrTx, Schema } from '../database.js'
 import type { EnvelopeRecipient } from '../envelopes/model.js'
+import type { StoredEnvelopeDocument } from '../envelopes/reads.js'
 import {
   insertEnvelopes,
   insertRecipients,
   type NewEnvelope,
   type RecipientProgress,
+  replaceDocuments,
 } from '../envelopes/repository.js'
 import type { TemplateUseMemo, TemplateUseRecorder } from '../envelopes/template-use.js'
 import { enqueue, type OutboxMessage } from '../outbox/repository.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
+import type { TabsByType } from '../tabs/model.js'
 
 /** A new envelope with what its creation sets in motion (lifecycle/at-create.ts), ready to store. */
 export interface EnvelopeToStore extends NewEnvelope {
@@ -150,4 +153,17 @@ export async function storeAddedRecipients(
   progress: ReadonlyMap<string, RecipientProgress>,
 ): Promise<void> {
   await insertRecipients(tx, envelopeId, recipients, progress)
+}
+
+/**
+ * An envelope's documents as changed by `PUT`/`DELETE .../documents` (documents/service.ts), in the
+ * lifecycle transaction: all of them (rows not given are deleted), and the recipients' tabs that changed.
+ */
+export async function storeDocumentChange(
+  tx: DbOrTx,
+  envelopeId: string,
+  documents: readonly StoredEnvelopeDocument[],
+  tabs: ReadonlyMap<string, TabsByType>,
+): Promise<void> {
+  await replaceDocuments(tx, envelopeId, documents, tabs)
 }

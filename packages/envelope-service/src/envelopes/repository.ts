@@ -196,6 +196,48 @@ export async function insertRecipients(
   await refreshSearchText(tx, envelopeId)
 }
 
+function documentRow(envelopeId: string, document: StoredEnvelopeDocument) {
+  return {
+    envelope_id: envelopeId,
+    document_id: document.documentId,
+    document_id_guid: document.documentIdGuid,
+    name: document.name,
+    file_extension: document.fileExtension,
+    pages: document.pages,
+    position: document.order,
+    blob_id: document.blobId,
+    original_blob_id: document.original?.blobId ?? null,
+    original_extension: document.original?.extension ?? null,
+  }
+}
+
+/**
+ * Replaces an envelope's documents with those given (rows not given are deleted) and writes the
+ * recipients' tabs that changed with them, in the caller's transaction.
+ */
+export async function replaceDocuments(
+  tx: DbOrTx,
+  envelopeId: string,
+  documents: readonly StoredEnvelopeDocument[],
+  tabs: ReadonlyMap<string, TabsByType>,
+): Promise<void> {
+  await tx.deleteFrom('envelope_documents').where('envelope_id', '=', envelopeId).execute()
+  if (documents.length > 0) {
+    await tx
+      .insertInto('envelope_documents')
+      .values(documents.map((document) => documentRow(envelopeId, document)))
+      .execute()
+  }
+  for (const [recipientId, recipientTabs] of tabs) {
+    await tx
+      .updateTable('envelope_recipients')
+      .set({ tabs: JSON.stringify(recipientTabs) })
+      .where('envelope_id', '=', envelopeId)
+      .where('recipient_id', '=', recipientId)
+      .execute()
+  }
+}
+
 /** The rows of one new envelope in each table. */
 function rowsOf(envelope: NewEnvelope) {
   const { definition } = envelope
@@ -209,18 +251,9 @@ function rowsOf(envelope: NewEnvelope) {
       invited.has(recipient.recipientId) ? { status: 'sent', sentAt: timestamp } : { status: 'created' },
     ),
   )
-  const documents = definition.documents.map((document) => ({
-    envelope_id: envelope.envelopeId,
-    document_id: document.documentId,
-    document_id_guid: randomUUID(),
-    name: document.name,
-    file_extension: document.fileExtension,
-    pages: document.pages,
-    position: document.order,
-    blob_id: document.blobId,
-    original_blob_id: document.original?.blobId ?? null,
-    original_extension: document.original?.extension ?? null,
-  }))
+  const documents = definition.documents.map((document) =>
+    documentRow(envelope.envelopeId, { ...document, documentIdGuid: randomUUID() }),
+  )
   const fields = [
     ...definition.customFields.textCustomFields.map((field) => ({ ...field, kind: 'text', listItems: null })),
     ...definition.customFields.listCustomFields.map((field) => ({

@@ -14,7 +14,7 @@ import {
   tabsOnDocuments,
 } from '../../templates/documents/changes.js'
 import type { TemplateDocument } from '../../templates/model.js'
-import { storeDocumentChange } from './repository.js'
+import { storeDocumentChange } from '../writer.js'
 import { checkDocumentsEditable, checkSomeDocumentLeft, documentAudit } from './rules.js'
 
 /**
