@@ -9,7 +9,6 @@ import {
   type StoredEnvelopeDocument,
   type StoredRecipient,
 } from '../envelopes/reads.js'
-import type { Tab, TabsByType } from '../tabs/model.js'
 import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
 import type { CopyProblem } from './copies.js'
@@ -21,7 +20,7 @@ import type { CopyProblem } from './copies.js'
  * copies fill) with their tabs, its custom fields, subject and message. What a draft recipient carries
  * beyond a template role (delivery method, phone, access code) is not copied: each copy's recipient
  * gives its own, as for a template. Every copy is then made through the envelope create, as from a
- * template; the draft itself stays a draft.
+ * template (which gives each copy's tabs ids of their own); the draft itself stays a draft.
  */
 
 export type BulkSource =
@@ -106,7 +105,7 @@ export function draftAsTemplate(
       ...(recipient.name !== undefined ? { name: recipient.name } : {}),
       ...(recipient.email !== undefined ? { email: recipient.email } : {}),
       ...(recipient.inPerson ? { inPerson: { ...recipient.inPerson } } : {}),
-      tabs: withoutTabIds(recipient.tabs),
+      tabs: recipient.tabs,
     })),
     customFields: {
       textCustomFields: customFields.textCustomFields.map(({ fieldId: _, ...field }) => field),
@@ -115,13 +114,4 @@ export function draftAsTemplate(
     created: envelope.createdAt,
     lastModified: envelope.updatedAt,
   }
-}
-
-/** Each copy is an envelope of its own, whose tabs get their own ids. */
-function withoutTabIds(tabs: TabsByType): TabsByType {
-  const copied: TabsByType = {}
-  for (const [type, list] of Object.entries(tabs)) {
-    copied[type] = list.map(({ tabId: _, ...tab }: Tab) => ({ ...tab }) as Tab)
-  }
-  return copied
 }
