@@ -1,2 +1,3 @@
 export * from './databases.js'
 export * from './json.js'
+export * from './openapi.js'
