@@ -352,6 +352,39 @@ export const UNSUPPORTED_PROPERTIES = {
   compositeTemplate: ['pdfMetaDataTemplateSequence'],
   inlineTemplate: ['envelope'],
   serverTemplate: [],
+  // Inside the objects above. DocuSign's `…Metadata` companions describe whether a field may be edited in
+  // its own web app; this service has no such per-field rights, so they are refused rather than ignored.
+  notification: [],
+  reminders: [],
+  expirations: [],
+  /** The SOAP delivery, certificates, documents and time zones of DocuSign's older Connect payload. */
+  eventNotification: [
+    'includeCertificateOfCompletion',
+    'includeCertificateWithSoap',
+    'includeDocumentFields',
+    'includeDocuments',
+    'includeEnvelopeVoidReason',
+    'includeSenderAccountAsCustomField',
+    'includeTimeZone',
+    'signMessageWithX509Cert',
+    'soapNameSpace',
+    'useSoapInterface',
+  ],
+  emailSettings: [],
+  bccEmailAddress: [],
+  recipientEmailNotification: ['emailBodyMetadata', 'emailSubjectMetadata', 'supportedLanguageMetadata'],
+  /** `configurationType` names a Salesforce merge field. */
+  textCustomField: ['configurationType', 'errorDetails'],
+  listCustomField: ['configurationType', 'errorDetails'],
+  customFields: [],
+  workflow: [],
+  workflowStep: [],
+  recipientRouting: [],
+  conditionalRecipientRule: [],
+  recipientPhoneNumber: ['countryCodeMetadata', 'numberMetadata'],
+  recipientAdditionalNotification: ['secondaryDeliveryMethodMetadata'],
+  recipientSMSAuthentication: ['senderProvidedNumbersMetadata'],
+  recipientIdentityVerification: [],
 } as const satisfies Record<string, readonly string[]>
 
 export type UnsupportedPropertyScope = keyof typeof UNSUPPORTED_PROPERTIES

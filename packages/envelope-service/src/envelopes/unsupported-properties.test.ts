@@ -1,17 +1,34 @@
 import { readFileSync } from 'node:fs'
 import type { TObject } from '@sinclair/typebox'
 import {
+  AdditionalNotification,
+  BccEmailAddress,
   CompositeTemplate,
+  ConditionalRecipientRule,
+  CustomFields,
   Document,
+  EmailSettings,
   EnvelopeDefinition,
   EnvelopeRecipients,
+  EventNotification,
+  Expirations,
   InlineTemplate,
+  ListCustomField,
+  Notification,
+  PhoneNumber,
+  RecipientEmailNotification,
+  RecipientIdentityVerification,
+  RecipientRouting,
+  Reminders,
   ServerTemplate,
   TemplateDefinition,
   TemplateRecipients,
   TemplateRole,
+  TextCustomField,
   UNSUPPORTED_PROPERTIES,
   type UnsupportedPropertyScope,
+  Workflow,
+  WorkflowStep,
 } from 'esign-contract'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -62,6 +79,36 @@ const SCOPES: Record<UnsupportedPropertyScope, { definition: string; schema: TOb
   compositeTemplate: { definition: 'compositeTemplate', schema: CompositeTemplate },
   inlineTemplate: { definition: 'inlineTemplate', schema: InlineTemplate },
   serverTemplate: { definition: 'serverTemplate', schema: ServerTemplate },
+  notification: { definition: 'notification', schema: Notification },
+  reminders: { definition: 'reminders', schema: Reminders },
+  expirations: { definition: 'expirations', schema: Expirations },
+  eventNotification: { definition: 'eventNotification', schema: EventNotification },
+  emailSettings: { definition: 'emailSettings', schema: EmailSettings },
+  bccEmailAddress: { definition: 'bccEmailAddress', schema: BccEmailAddress },
+  recipientEmailNotification: {
+    definition: 'recipientEmailNotification',
+    schema: RecipientEmailNotification,
+  },
+  textCustomField: { definition: 'textCustomField', schema: TextCustomField },
+  listCustomField: { definition: 'listCustomField', schema: ListCustomField },
+  customFields: { definition: 'customFields', schema: CustomFields },
+  workflow: { definition: 'workflow', schema: Workflow },
+  workflowStep: { definition: 'workflowStep', schema: WorkflowStep },
+  recipientRouting: { definition: 'recipientRouting', schema: RecipientRouting },
+  conditionalRecipientRule: { definition: 'conditionalRecipientRule', schema: ConditionalRecipientRule },
+  recipientPhoneNumber: { definition: 'recipientPhoneNumber', schema: PhoneNumber },
+  recipientAdditionalNotification: {
+    definition: 'recipientAdditionalNotification',
+    schema: AdditionalNotification,
+  },
+  recipientSMSAuthentication: {
+    definition: 'recipientSMSAuthentication',
+    schema: itemsOf(EnvelopeRecipients, 'signers').properties.smsAuthentication as unknown as TObject,
+  },
+  recipientIdentityVerification: {
+    definition: 'recipientIdentityVerification',
+    schema: RecipientIdentityVerification,
+  },
 }
 
 /** Properties with their own refusal elsewhere: a carbon copy's tabs (only signers have tabs). */
@@ -135,10 +182,8 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
   })
 
   /** Where each scope sits in a request: the route, a valid body, and the object to add the property to. */
-  const PLACES: Record<
-    UnsupportedPropertyScope,
-    { route: string; body: () => Record<string, unknown>; at: string[] }
-  > = {
+  type Place = { route: string; body: () => Record<string, unknown>; at: string[] }
+  const PLACES = {
     envelopeDefinition: { route: '/envelopes', body: envelope, at: [] },
     signer: { route: '/envelopes', body: envelope, at: ['recipients', 'signers', '0'] },
     carbonCopy: { route: '/envelopes', body: envelope, at: ['recipients', 'carbonCopies', '0'] },
@@ -178,6 +223,68 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
       body: template,
       at: ['recipients', 'inPersonSigners', '0'],
     },
+    ...nestedPlaces(),
+  } satisfies Record<UnsupportedPropertyScope, Place>
+
+  /** An envelope with `part` at `at` (the objects on the way are made as needed). */
+  function envelopeWith(at: string[], part: Record<string, unknown>) {
+    return () => {
+      const request = envelope() as Record<string, unknown>
+      let target = request
+      at.forEach((step, index) => {
+        if (index === at.length - 1) target[step] = structuredClone(part)
+        else {
+          target[step] ??= /^\d+$/.test(at[index + 1] as string) ? [] : {}
+          target = target[step] as Record<string, unknown>
+        }
+      })
+      return request
+    }
+  }
+
+  /** The nested objects, each in an envelope (their refusals are the same in a template). */
+  function nestedPlaces() {
+    const phone = { countryCode: '1', number: '5551234567' }
+    const signer = ['recipients', 'signers', '0']
+    const step = ['workflow', 'workflowSteps', '0']
+    const nested = {
+      notification: [['notification'], {}],
+      reminders: [['notification', 'reminders'], {}],
+      expirations: [['notification', 'expirations'], {}],
+      eventNotification: [
+        ['eventNotification'],
+        { url: 'https://example.test/hook', events: ['envelope-completed'] },
+      ],
+      emailSettings: [['emailSettings'], {}],
+      bccEmailAddress: [['emailSettings', 'bccEmailAddresses', '0'], { email: 'bcc@example.test' }],
+      recipientEmailNotification: [[...signer, 'emailNotification'], { emailSubject: 'Hola' }],
+      textCustomField: [['customFields', 'textCustomFields', '0'], { name: 'crm', value: '1' }],
+      listCustomField: [
+        ['customFields', 'listCustomFields', '0'],
+        { name: 'kind', value: 'a', listItems: ['a'] },
+      ],
+      customFields: [['customFields'], {}],
+      workflow: [['workflow'], {}],
+      workflowStep: [step, {}],
+      recipientRouting: [[...step, 'recipientRouting'], {}],
+      conditionalRecipientRule: [[...step, 'recipientRouting', 'rules', 'conditionalRecipients', '0'], {}],
+      recipientPhoneNumber: [[...signer, 'phoneNumber'], phone],
+      recipientAdditionalNotification: [
+        [...signer, 'additionalNotifications', '0'],
+        { secondaryDeliveryMethod: 'SMS', phoneNumber: phone },
+      ],
+      recipientSMSAuthentication: [
+        [...signer, 'smsAuthentication'],
+        { senderProvidedNumbers: ['+15551234567'] },
+      ],
+      recipientIdentityVerification: [[...signer, 'identityVerification'], { workflowId: 'any' }],
+    } satisfies Partial<Record<UnsupportedPropertyScope, [string[], Record<string, unknown>]>>
+    return Object.fromEntries(
+      Object.entries(nested).map(([scope, [at, part]]) => [
+        scope,
+        { route: '/envelopes', body: envelopeWith(at, part), at },
+      ]),
+    ) as Record<keyof typeof nested, Place>
   }
 
   const cases = scopes.flatMap(([scope, { definition }]) =>
@@ -237,5 +344,67 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
   it('accepts the same bodies without them', async () => {
     expect((await injectAs(service, sender, 'POST', '/envelopes', envelope())).statusCode).toBe(201)
     expect((await injectAs(service, sender, 'POST', '/templates', template())).statusCode).toBe(201)
+  })
+
+  it('refuses the nested ones in the sub-resources that take those objects alone, and in a template', async () => {
+    const draft = (await injectAs(service, sender, 'POST', '/envelopes', envelope())).json().envelopeId
+    const stored = (await injectAs(service, sender, 'POST', '/templates', template())).json().templateId
+    const refusals: Array<[string, string, Record<string, unknown>, string]> = [
+      [
+        'POST',
+        `/envelopes/${draft}/custom_fields`,
+        { textCustomFields: [{ name: 'crm', value: '1', configurationType: 'salesforce' }] },
+        'textCustomFields[0].configurationType',
+      ],
+      [
+        'PUT',
+        `/templates/${stored}/custom_fields`,
+        { listCustomFields: [{ fieldId: '1', configurationType: 'salesforce' }] },
+        'listCustomFields[0].configurationType',
+      ],
+      ['PUT', `/envelopes/${draft}/notification`, { reminders: { reminderEnabled: 'true' }, x: 1 }, ''],
+      [
+        'POST',
+        `/envelopes/${draft}/email_settings`,
+        { bccEmailAddresses: [{ email: 'a@example.test' }], replyEmailNameOverrideMetadata: {} },
+        '',
+      ],
+      [
+        'POST',
+        '/templates',
+        {
+          ...template(),
+          customFields: { textCustomFields: [{ name: 'a', configurationType: 'salesforce' }] },
+        },
+        'customFields.textCustomFields[0].configurationType',
+      ],
+      [
+        'POST',
+        `/envelopes/${draft}/recipients`,
+        {
+          signers: [
+            {
+              ...person,
+              recipientId: '9',
+              phoneNumber: { countryCode: '1', number: '5551234567', numberMetadata: {} },
+            },
+          ],
+        },
+        'signers[0].phoneNumber.numberMetadata',
+      ],
+    ]
+    for (const [method, route, body, path] of refusals) {
+      const response = await injectAs(service, sender, method as 'POST', route, body)
+      if (path === '') {
+        // Not one of DocuSign's properties there: ignored, as DocuSign ignores unknown names.
+        expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(300)
+        continue
+      }
+      const name = path.split('.').pop()
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(400)
+      expect(response.json().message).toBe(
+        `${path} is not supported by this service (DocuSign's ${name}); leave it out`,
+      )
+    }
   })
 })

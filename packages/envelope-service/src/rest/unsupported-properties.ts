@@ -60,6 +60,25 @@ const scoped =
   (value, path) =>
     refuse(value, path, scope)
 
+/** A recipient's nested objects: its message wording, phones and authentication. */
+const recipientParts: Walk = (recipient, path) => {
+  oneOf(recipient, 'emailNotification', path, scoped('recipientEmailNotification'))
+  oneOf(recipient, 'phoneNumber', path, scoped('recipientPhoneNumber'))
+  eachOf(recipient, 'additionalNotifications', path, (notification, at) => {
+    refuse(notification, at, 'recipientAdditionalNotification')
+    oneOf(notification, 'phoneNumber', at, scoped('recipientPhoneNumber'))
+  })
+  oneOf(recipient, 'smsAuthentication', path, scoped('recipientSMSAuthentication'))
+  oneOf(recipient, 'identityVerification', path, scoped('recipientIdentityVerification'))
+}
+
+const recipientOf =
+  (scope: UnsupportedPropertyScope): Walk =>
+  (recipient, path) => {
+    refuse(recipient, path, scope)
+    recipientParts(recipient, path)
+  }
+
 const RECIPIENT_SCOPES = {
   envelope: {
     signers: 'signer',
@@ -79,13 +98,52 @@ const recipientsWalk =
   (kind: keyof typeof RECIPIENT_SCOPES): Walk =>
   (recipients, path) => {
     for (const [list, scope] of Object.entries(RECIPIENT_SCOPES[kind]))
-      eachOf(recipients, list, path, scoped(scope))
+      eachOf(recipients, list, path, recipientOf(scope))
   }
+
+const notificationWalk: Walk = (notification, path) => {
+  refuse(notification, path, 'notification')
+  oneOf(notification, 'reminders', path, scoped('reminders'))
+  oneOf(notification, 'expirations', path, scoped('expirations'))
+}
+
+const emailSettingsWalk: Walk = (settings, path) => {
+  refuse(settings, path, 'emailSettings')
+  eachOf(settings, 'bccEmailAddresses', path, scoped('bccEmailAddress'))
+}
+
+const customFieldsWalk: Walk = (fields, path) => {
+  refuse(fields, path, 'customFields')
+  eachOf(fields, 'textCustomFields', path, scoped('textCustomField'))
+  eachOf(fields, 'listCustomFields', path, scoped('listCustomField'))
+}
+
+const workflowWalk: Walk = (workflow, path) => {
+  refuse(workflow, path, 'workflow')
+  eachOf(workflow, 'workflowSteps', path, (step, at) => {
+    refuse(step, at, 'workflowStep')
+    oneOf(step, 'recipientRouting', at, (routing, routingAt) => {
+      refuse(routing, routingAt, 'recipientRouting')
+      oneOf(routing, 'rules', routingAt, (rules, rulesAt) =>
+        eachOf(rules, 'conditionalRecipients', rulesAt, scoped('conditionalRecipientRule')),
+      )
+    })
+  })
+}
+
+/** The nested objects an envelope and a template share. */
+const definitionParts: Walk = (definition, path) => {
+  oneOf(definition, 'notification', path, notificationWalk)
+  oneOf(definition, 'emailSettings', path, emailSettingsWalk)
+  oneOf(definition, 'customFields', path, customFieldsWalk)
+  oneOf(definition, 'workflow', path, workflowWalk)
+}
 
 const inlineTemplate: Walk = (inline, path) => {
   refuse(inline, path, 'inlineTemplate')
   oneOf(inline, 'recipients', path, recipientsWalk('envelope'))
   eachOf(inline, 'documents', path, scoped('document'))
+  oneOf(inline, 'customFields', path, customFieldsWalk)
 }
 
 const compositeTemplate: Walk = (composite, path) => {
@@ -99,8 +157,13 @@ const compositeTemplate: Walk = (composite, path) => {
 export function refuseUnsupportedInEnvelope(body: unknown): void {
   if (!isObject(body)) return
   refuse(body, '', 'envelopeDefinition')
+  definitionParts(body, '')
+  oneOf(body, 'eventNotification', '', scoped('eventNotification'))
   oneOf(body, 'recipients', '', recipientsWalk('envelope'))
-  eachOf(body, 'templateRoles', '', scoped('templateRole'))
+  eachOf(body, 'templateRoles', '', (role, path) => {
+    refuse(role, path, 'templateRole')
+    recipientParts(role, path)
+  })
   eachOf(body, 'documents', '', scoped('document'))
   eachOf(body, 'compositeTemplates', '', compositeTemplate)
 }
@@ -109,6 +172,7 @@ export function refuseUnsupportedInEnvelope(body: unknown): void {
 export function refuseUnsupportedInTemplate(body: unknown): void {
   if (!isObject(body)) return
   refuse(body, '', 'envelopeTemplate')
+  definitionParts(body, '')
   oneOf(body, 'recipients', '', recipientsWalk('template'))
   eachOf(body, 'documents', '', scoped('document'))
 }
@@ -121,6 +185,21 @@ export function refuseUnsupportedInRecipients(body: unknown): void {
 /** `POST` and `PUT /templates/{templateId}/recipients`: a template's recipient lists. */
 export function refuseUnsupportedInTemplateRecipients(body: unknown): void {
   if (isObject(body)) recipientsWalk('template')(body, '')
+}
+
+/** `POST`/`PUT .../custom_fields` of envelopes and templates: DocuSign's customFields. */
+export function refuseUnsupportedInCustomFields(body: unknown): void {
+  if (isObject(body)) customFieldsWalk(body, '')
+}
+
+/** `PUT /envelopes/{envelopeId}/notification`: DocuSign's notification (reminders and expirations). */
+export function refuseUnsupportedInNotification(body: unknown): void {
+  if (isObject(body)) notificationWalk(body, '')
+}
+
+/** The `email_settings` sub-resource: DocuSign's emailSettings. */
+export function refuseUnsupportedInEmailSettings(body: unknown): void {
+  if (isObject(body)) emailSettingsWalk(body, '')
 }
 
 /** As a route's preValidation hook (after the lenient body reader, before validation). */

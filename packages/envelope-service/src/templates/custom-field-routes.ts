@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { refuseUnsupportedInCustomFields, refusingUnsupported } from '../rest/unsupported-properties.js'
 import {
   changedFieldsOutput,
   type FieldChanges,
@@ -30,6 +31,7 @@ const scope = 'All fields of the request change, or none; names are unique withi
 
 export async function templateCustomFieldRoutes(app: App, ctx: ServiceContext) {
   const preHandler = requirePermission('manage_templates')
+  const preValidation = refusingUnsupported(refuseUnsupportedInCustomFields)
   const change = (request: FastifyRequest, plan: (existing: readonly StoredField[]) => FieldChanges) => {
     const { templateId } = request.params as { templateId: string }
     const target = { accountId: request.principal.accountId, viewer: viewerOf(request), templateId }
@@ -42,6 +44,7 @@ export async function templateCustomFieldRoutes(app: App, ctx: ServiceContext) {
     '/templates/:templateId/custom_fields',
     {
       preHandler,
+      preValidation,
       schema: {
         ...common,
         summary: 'Add custom fields to a template',
@@ -57,6 +60,7 @@ export async function templateCustomFieldRoutes(app: App, ctx: ServiceContext) {
     '/templates/:templateId/custom_fields',
     {
       preHandler,
+      preValidation,
       schema: {
         ...common,
         summary: 'Update custom fields of a template',

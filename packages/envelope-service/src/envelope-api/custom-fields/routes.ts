@@ -3,6 +3,7 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
+import { refuseUnsupportedInCustomFields, refusingUnsupported } from '../../rest/unsupported-properties.js'
 import { planAdd, planDelete, planUpdate } from '../../templates/custom-fields/rules.js'
 import { changeCustomFields } from './service.js'
 
@@ -14,11 +15,13 @@ const scope = 'On a draft, sent or delivered envelope; all fields of the request
 /** `POST`, `PUT`, `DELETE /envelopes/{envelopeId}/custom_fields` (rules.ts). */
 export async function envelopeCustomFieldRoutes(app: App, ctx: ServiceContext) {
   const preHandler = requirePermission('send_envelopes')
+  const preValidation = refusingUnsupported(refuseUnsupportedInCustomFields)
 
   app.post(
     '/envelopes/:envelopeId/custom_fields',
     {
       preHandler,
+      preValidation,
       schema: {
         ...common,
         summary: 'Add custom fields to an envelope',
@@ -38,6 +41,7 @@ export async function envelopeCustomFieldRoutes(app: App, ctx: ServiceContext) {
     '/envelopes/:envelopeId/custom_fields',
     {
       preHandler,
+      preValidation,
       schema: {
         ...common,
         summary: 'Update custom fields of an envelope',

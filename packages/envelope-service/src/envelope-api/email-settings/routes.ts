@@ -3,6 +3,7 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
+import { refuseUnsupportedInEmailSettings, refusingUnsupported } from '../../rest/unsupported-properties.js'
 import { changeEmailSettings, readEmailSettings } from './service.js'
 
 const ErrorBody = ErrorDetails
@@ -33,6 +34,7 @@ export async function envelopeEmailSettingsRoutes(app: App, ctx: ServiceContext)
     path,
     {
       preHandler,
+      preValidation: refusingUnsupported(refuseUnsupportedInEmailSettings),
       schema: {
         ...common,
         body: EmailSettings,
@@ -57,6 +59,7 @@ export async function envelopeEmailSettingsRoutes(app: App, ctx: ServiceContext)
     path,
     {
       preHandler,
+      preValidation: refusingUnsupported(refuseUnsupportedInEmailSettings),
       schema: {
         ...common,
         body: EmailSettings,

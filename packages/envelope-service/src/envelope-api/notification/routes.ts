@@ -3,6 +3,7 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
+import { refuseUnsupportedInNotification, refusingUnsupported } from '../../rest/unsupported-properties.js'
 import { changeNotificationSettings, notificationSettings } from './service.js'
 
 const ErrorBody = ErrorDetails
@@ -27,6 +28,7 @@ export async function notificationSettingsRoutes(app: App, ctx: ServiceContext) 
     '/envelopes/:envelopeId/notification',
     {
       preHandler: requirePermission('send_envelopes'),
+      preValidation: refusingUnsupported(refuseUnsupportedInNotification),
       schema: {
         ...common,
         summary: "Change an envelope's reminders and expiration",
