@@ -1,5 +1,6 @@
 export * from './config.js'
 export * from './database/connect.js'
+export * from './database/extensions.js'
 export * from './database/group-commit.js'
 export * from './database/insert-rows.js'
 export * from './database/migrate.js'

@@ -6,7 +6,6 @@ import type { Schema } from './database.js'
 import { seedDemoData } from './demo/seed.js'
 import { renderRecipeError } from './errors.js'
 import { importRoutes } from './imports/routes.js'
-import { ensureExtensions } from './migrations/extensions.js'
 import { migrations } from './migrations/index.js'
 import { recipeImageRoutes } from './recipes/images/routes.js'
 import { groupedRecipeInserts } from './recipes/repository.js'
@@ -32,7 +31,6 @@ export async function buildApp(
 ): Promise<{ app: App; ctx: ServiceContext }> {
   const database = connectDatabase<Schema>(config.DATABASE_URL)
   try {
-    await ensureExtensions(database)
     await migrateToLatest(database, migrations)
   } catch (error) {
     await database.close()

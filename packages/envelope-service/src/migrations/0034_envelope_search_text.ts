@@ -66,7 +66,9 @@ async function upPostgres(db: Kysely<unknown>) {
   const available = await sql<{ name: string }>`
     select name from pg_available_extensions where name = 'pg_trgm'`.execute(db)
   if (available.rows.length === 0) return
-  await sql`create extension if not exists pg_trgm`.execute(db)
+  // Normally already there: the service installs its extensions in `public` before migrating
+  // (platform's ensureExtensions); created here, it would land in this connection's own schema.
+  await sql`create extension if not exists pg_trgm schema public`.execute(db)
   await sql`create index envelope_search_text_trigrams on envelope_search_text
     using gin (lower(body) gin_trgm_ops)`.execute(db)
 }

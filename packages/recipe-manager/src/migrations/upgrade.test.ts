@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
-import { connectDatabase, migrateToLatest } from 'platform'
+import { connectDatabase, ensureExtensions, migrateToLatest } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { expect, it } from 'vitest'
 import { startTestService } from '../testing/harness.js'
 import { recipesMigration } from './0001_recipes.js'
-import { ensureExtensions } from './extensions.js'
 
 describeEachDatabase(
   'upgrading a database made before accent folding, source keys and tag walks',
