@@ -68,6 +68,8 @@ export interface StoredRecipient extends EnvelopeRecipient {
   recipientIdGuid: string
   status: RecipientStatus
   sentAt?: string
+  /** On a signer who reassigned: the recipient id of the signer who took over (signing/reassign/). */
+  reassignedTo?: string
 }
 
 export interface StoredEnvelopeDocument extends EnvelopeDocument {
@@ -834,6 +836,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     tabs: withStoredTabIds(JSON.parse(row.tabs) as TabsByType, `${row.envelope_id}/${row.recipient_id}`),
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
+    ...(row.reassigned_to !== null ? { reassignedTo: row.reassigned_to } : {}),
   }
 }
 

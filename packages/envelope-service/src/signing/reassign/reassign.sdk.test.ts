@@ -1,6 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { listAuditEntries } from '../../audit/repository.js'
+import { pdftotext } from '../../completion/test-poppler.js'
 import { COMBINED_PART, findSignedPart } from '../../documents/sealed/repository.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { startSmtpSink } from '../../notifications/testing/smtp-sink.js'
@@ -283,6 +284,14 @@ describeEachDatabase('allowReassign and the signer’s reassign', (databases) =>
     await expect
       .poll(() => findSignedPart(sdk.service.ctx.db, envelopeId, COMBINED_PART), { timeout: 60_000 })
       .toEqual(expect.any(String))
+    const certificate = await sdk.service.app.inject({
+      url: `/restapi/v2.1/accounts/${accountId}/envelopes/${envelopeId}/documents/certificate`,
+      headers: { authorization: `Bearer ${sdk.principal.accessToken}` },
+    })
+    expect(certificate.statusCode).toBe(200)
+    const text = await pdftotext(certificate.rawPayload)
+    expect(text).toContain('Nora Nueva')
+    expect(text).toMatch(/Ana Ruiz[\s\S]*Reassigned/)
   })
 
   it.each([
