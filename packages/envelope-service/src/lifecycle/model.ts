@@ -77,7 +77,7 @@ export interface MessageEffect {
   kind: MessageKind
   recipientId: string
   channel: DeliveryChannel
-  /** The decline or void reason, for the notices that quote it. */
+  /** The decline or void reason, or a reassign's message, for the messages that quote it. */
   reason?: string
 }
 

@@ -327,6 +327,10 @@ export function recipientReassigned(
     }
     effects.audit.push(audit)
     advanceRouting(draft, effects, at)
+    // The new signer's invitation quotes why the part was handed to them, as DocuSign's does.
+    for (const message of effects.messages) {
+      if (message.recipientId === replacement.recipientId) message.reason = replacement.reason
+    }
     audit.envelopeStatus = draft.status
   })
 }

@@ -276,7 +276,11 @@ describeEachDatabase('allowReassign and the signer’s reassign', (databases) =>
       )
     await waitFor(() => heard('recipient-reassign', '1') && heard('recipient-sent', '3'), 30_000)
 
-    expect(await sign(await invitationToken(subject, 'nora@example.test'))).toBe('finished')
+    const noraToken = await invitationToken(subject, 'nora@example.test')
+    const noraMail = sink.received.find((message) => message.to.includes('nora@example.test'))
+    expect(noraMail?.text).toContain('Ana Ruiz asked you to review and sign this document')
+    expect(noraMail?.text).toContain('Their message: I am on leave; Nora signs for the household.')
+    expect(await sign(noraToken)).toBe('finished')
     expect(await sign(await invitationToken(subject, 'ben@example.test'))).toBe('completed')
     await expect
       .poll(async () => (await envelopes.getEnvelope(accountId, envelopeId)).status, { timeout: 30_000 })
