@@ -194,6 +194,15 @@ describeEachDatabase('allowReassign and the signer’s reassign', (databases) =>
       },
     })
     expect((await templates.get(accountId, template.templateId)).allowReassign).toBe('true')
+    // An update that leaves it out keeps it.
+    const renamed = await sdk.service.app.inject({
+      method: 'PUT',
+      url: `/restapi/v2.1/accounts/${accountId}/templates/${template.templateId}`,
+      headers: { authorization: `Bearer ${sdk.principal.accessToken}` },
+      payload: { name: 'Reassignable lease, renamed' },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect((await templates.get(accountId, template.templateId)).allowReassign).toBe('true')
     const fromTemplate = (roles: Record<string, unknown>) =>
       envelopes.createEnvelope(accountId, {
         envelopeDefinition: {
