@@ -164,6 +164,16 @@ describeEachDatabase('allowReassign and the signer’s reassign', (databases) =>
     })
     expect(lenient.statusCode, lenient.body).toBe(201)
     const plain = await create('Plain', {})
+    // A signer's allowReassign is not DocuSign's (its definitions have it on the envelope only): ignored.
+    const onSigner = await envelopes.createEnvelope(accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'On a signer',
+        documents: [{ documentId: '1', name: 'Lease.pdf', fileExtension: 'pdf', documentBase64 }],
+        recipients: { signers: [{ ...signers[0], allowReassign: 'true' }] },
+      },
+    })
+    expect((await envelopes.getEnvelope(accountId, onSigner.envelopeId)).allowReassign).toBe('false')
     expect((await envelopes.getEnvelope(accountId, allowed)).allowReassign).toBe('true')
     expect((await envelopes.getEnvelope(accountId, lenient.json().envelopeId)).allowReassign).toBe('true')
     expect((await envelopes.getEnvelope(accountId, plain)).allowReassign).toBe('false')
