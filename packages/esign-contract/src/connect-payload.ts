@@ -22,6 +22,7 @@ export const CONNECT_EVENTS = [
   'recipient-delivered',
   'recipient-completed',
   'recipient-declined',
+  'recipient-reassign',
 ] as const
 export type ConnectEventName = (typeof CONNECT_EVENTS)[number]
 

@@ -4,6 +4,7 @@ import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
 import { EmailSettings } from './email-settings.js'
 import { EventNotification, Notification } from './notification.js'
+import { AllowReassign } from './reassign.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
 import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Workflow } from './workflow.js'
@@ -40,6 +41,7 @@ export const EnvelopeDefinition = Type.Object({
       'Recipients never receive the documents of their `excludedDocuments`; defaults to `false`.',
     ),
   ),
+  allowReassign: Type.Optional(AllowReassign),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -81,6 +83,7 @@ export const Envelope = Type.Object({
   workflow: Type.Optional(Workflow),
   envelopeIdStamping: Type.Optional(Type.String()),
   enforceSignerVisibility: Type.Optional(Type.String()),
+  allowReassign: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -3,6 +3,7 @@ import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, MAX_DOCUMENTS, TemplateDocumentOutput } from './documents.js'
 import { EmailSettings } from './email-settings.js'
 import { Notification } from './notification.js'
+import { AllowReassign } from './reassign.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
 import { BooleanString } from './scalars.js'
 
@@ -23,6 +24,7 @@ export const TemplateDefinition = Type.Object({
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  allowReassign: Type.Optional(AllowReassign),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -89,5 +91,6 @@ export const EnvelopeTemplate = Type.Object({
   customFields: CustomFieldsOutput,
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  allowReassign: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

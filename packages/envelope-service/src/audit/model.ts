@@ -11,6 +11,7 @@ export type AuditAction =
   | 'Expiration Warning Sent'
   | 'Completed'
   | 'Recipient Added'
+  | 'Reassigned'
   | WorkflowAuditAction
 
 /**

@@ -111,6 +111,7 @@ export function draftAsTemplate(
       textCustomFields: customFields.textCustomFields.map(({ fieldId: _, ...field }) => field),
       listCustomFields: customFields.listCustomFields.map(({ fieldId: _, ...field }) => field),
     },
+    allowReassign: envelope.allowReassign,
     created: envelope.createdAt,
     lastModified: envelope.updatedAt,
   }

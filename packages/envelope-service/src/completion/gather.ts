@@ -72,7 +72,8 @@ export async function gatherEnvelope(
       ...(phone ? { phone: `+${phone.countryCode.replace(/^\+/, '')}${phone.number}` } : {}),
       deliveryMethod: deliveryMethodOf(recipient),
       routingOrder: recipient.routingOrder,
-      status: recipient.status,
+      // DocuSign's history names a signer who handed their part on as reassigned, not completed.
+      status: recipient.reassignedTo === undefined ? recipient.status : 'reassigned',
       ...(adoption ? { ipAddress: adoption.ipAddress, userAgent: adoption.userAgent } : {}),
       ...(recipient.sentAt ? { sentAt: new Date(recipient.sentAt) } : {}),
       ...(date(time?.deliveredAt) ? { viewedAt: date(time?.deliveredAt)! } : {}),

@@ -156,6 +156,7 @@ function definitionOf(emails: string[]): EnvelopeDefinition {
     status: 'sent',
     envelopeIdStamping: true,
     enforceSignerVisibility: false,
+    allowReassign: false,
     emailSubject: 'Inbox',
     emailBlurb: '',
     documents: [],

@@ -278,6 +278,7 @@ function definitionOf(item: {
     status: item.draft ? 'created' : 'sent',
     envelopeIdStamping: true,
     enforceSignerVisibility: false,
+    allowReassign: false,
     emailSubject: item.subject,
     emailBlurb: '',
     documents: [],

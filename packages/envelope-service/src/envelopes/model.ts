@@ -96,6 +96,8 @@ export interface EnvelopeDefinition {
   envelopeIdStamping: boolean
   /** DocuSign's `enforceSignerVisibility`: recipients' `excludedDocuments` are withheld from them. */
   enforceSignerVisibility: boolean
+  /** DocuSign's `allowReassign`: signers may assign their part to someone else (signing/reassign/). */
+  allowReassign: boolean
 }
 
 /**

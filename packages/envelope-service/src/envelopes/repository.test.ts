@@ -121,6 +121,7 @@ function fullDefinition(blobId: string, status: EnvelopeDefinition['status'] = '
     },
     envelopeIdStamping: false,
     enforceSignerVisibility: true,
+    allowReassign: true,
   }
 }
 

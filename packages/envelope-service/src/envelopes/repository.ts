@@ -60,12 +60,16 @@ export interface EnvelopeRecord {
   envelopeIdStamping: boolean
   /** Whether recipients' `excludedDocuments` are withheld from them (envelopes/visibility.ts). */
   enforceSignerVisibility: boolean
+  /** Whether signers may assign their part to someone else (signing/reassign/). */
+  allowReassign: boolean
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
   recipientIdGuid: string
   status: RecipientStatus
   sentAt?: string
+  /** On a signer who reassigned: the recipient id of the signer who took over (signing/reassign/). */
+  reassignedTo?: string
 }
 
 export interface StoredEnvelopeDocument extends EnvelopeDocument {
@@ -287,6 +291,7 @@ function rowsOf(envelope: NewEnvelope) {
     email_settings: json(definition.emailSettings),
     envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
     enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
+    allow_reassign: definition.allowReassign ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -461,6 +466,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.workflow',
       'envelopes.envelope_id_stamping',
       'envelopes.enforce_signer_visibility',
+      'envelopes.allow_reassign',
     ])
 }
 
@@ -495,6 +501,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
       : {}),
     envelopeIdStamping: row.envelope_id_stamping !== 0,
     enforceSignerVisibility: row.enforce_signer_visibility !== 0,
+    allowReassign: row.allow_reassign !== 0,
   }
 }
 
@@ -829,6 +836,7 @@ function toRecipient(row: Selectable<EnvelopeRecipientsTable>): StoredRecipient 
     tabs: withStoredTabIds(JSON.parse(row.tabs) as TabsByType, `${row.envelope_id}/${row.recipient_id}`),
     status: row.status as RecipientStatus,
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
+    ...(row.reassigned_to !== null ? { reassignedTo: row.reassigned_to } : {}),
   }
 }
 

@@ -55,6 +55,8 @@ export interface EnvelopesTable {
   envelope_id_stamping: Generated<number>
   /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
   enforce_signer_visibility: Generated<number>
+  /** 1 when signers may reassign their part (DocuSign's `allowReassign`), else 0 (migration 0037). */
+  allow_reassign: Generated<number>
 }
 
 export interface EnvelopeDocumentsTable {
@@ -115,6 +117,8 @@ export interface EnvelopeRecipientsTable {
   note: string | null
   /** JSON array of the envelope's document ids this recipient never receives, or null (migration 0032). */
   excluded_documents: string | null
+  /** On a signer who reassigned: the recipient id of the signer who replaced them (migration 0037). */
+  reassigned_to: Generated<string | null>
 }
 
 export interface EnvelopeCustomFieldsTable {

@@ -23,3 +23,4 @@ export type LifecycleErrorCode =
   | 'WORKFLOW_NOT_PAUSED'
   | 'WORKFLOW_NOT_DUE'
   | 'INVALID_RECIPIENT_ID'
+  | 'RECIPIENT_CANNOT_REASSIGN'

@@ -37,6 +37,13 @@ export interface LifecycleRecipient {
   declinedReason?: string
   /** Who a conditional placeholder became (workflow/conditions.ts); the write path stores it on the recipient. */
   identity?: { name: string; email: string; roleName?: string }
+  /** On a signer who reassigned (signing/reassign/): the recipient id of the signer who took over. */
+  reassignedTo?: string
+  /**
+   * On the signer who took over from another: whom it replaces and who it is. The write path adds its
+   * row from the replaced one's (same role, routing order and tabs).
+   */
+  replacing?: { recipientId: string; name: string; email: string }
 }
 
 export interface LifecycleEnvelope {
@@ -70,7 +77,7 @@ export interface MessageEffect {
   kind: MessageKind
   recipientId: string
   channel: DeliveryChannel
-  /** The decline or void reason, for the notices that quote it. */
+  /** The decline or void reason, or a reassign's message, for the messages that quote it. */
   reason?: string
 }
 

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { EnvelopeStatus, RecipientStatus } from 'esign-contract'
 import type { DbOrTx } from '../database.js'
 import type { EnvelopeNotification } from '../envelopes/model.js'
 import { refreshSearchText } from '../envelopes/search-text/repository.js'
+import type { TabsByType } from '../tabs/model.js'
+import { withStoredTabIds } from '../tabs/tab-ids.js'
 import type { LifecycleWorkflow } from '../workflow/model.js'
 import { deliveryChannel } from './channels.js'
 import type { LifecycleEnvelope, LifecycleRecipient, LifecycleRecipientType } from './model.js'
@@ -59,6 +62,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
       'signed_at',
       'declined_at',
       'declined_reason',
+      'reassigned_to',
     ])
     .where('envelope_id', '=', envelopeId)
     .orderBy('position')
@@ -94,6 +98,7 @@ export async function loadLifecycle(db: DbOrTx, envelopeId: string): Promise<Sto
           completedAt: nullable(row.signed_at),
           declinedAt: nullable(row.declined_at),
           declinedReason: nullable(row.declined_reason),
+          ...(row.reassigned_to === null ? {} : { reassignedTo: row.reassigned_to }),
         }),
       ),
     },
@@ -139,6 +144,11 @@ export async function storeTransition(
   let searchTextChanged = false
   for (const recipient of next.recipients) {
     const previous = before.get(recipient.recipientId)
+    if (!previous && recipient.replacing) {
+      await insertReplacement(tx, stored.envelopeId, recipient, recipient.replacing)
+      searchTextChanged = true
+      continue
+    }
     if (previous && sameRecipientState(previous, recipient)) continue
     if (recipient.identity && recipient.identity !== previous?.identity) searchTextChanged = true
     await tx
@@ -150,6 +160,7 @@ export async function storeTransition(
         signed_at: recipient.completedAt ?? null,
         declined_at: recipient.declinedAt ?? null,
         declined_reason: recipient.declinedReason ?? null,
+        reassigned_to: recipient.reassignedTo ?? null,
         ...(recipient.identity
           ? {
               name: recipient.identity.name,
@@ -188,8 +199,78 @@ function sameRecipientState(a: LifecycleRecipient, b: LifecycleRecipient): boole
     a.completedAt === b.completedAt &&
     a.declinedAt === b.declinedAt &&
     a.declinedReason === b.declinedReason &&
-    a.identity === b.identity
+    a.identity === b.identity &&
+    a.reassignedTo === b.reassignedTo
   )
+}
+
+/**
+ * The row of a signer who took over from another (signing/reassign/): the replaced signer's row with the
+ * new person's name and email, a new id, at the end of the envelope's order. It keeps what belongs to
+ * the part (role, routing order, tabs, note, excluded documents, the sender's message and recipient
+ * custom fields) and drops what belonged to the person: name parts, phone numbers, access code and SMS
+ * authentication, an embedded `clientUserId`, `suppressEmails`. The tabs move, with their ids, so the
+ * replaced signer keeps none.
+ */
+async function insertReplacement(
+  tx: DbOrTx,
+  envelopeId: string,
+  recipient: LifecycleRecipient,
+  replacing: NonNullable<LifecycleRecipient['replacing']>,
+): Promise<void> {
+  const original = await tx
+    .selectFrom('envelope_recipients')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', replacing.recipientId)
+    .executeTakeFirstOrThrow()
+  const last = await tx
+    .selectFrom('envelope_recipients')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('envelope_id', '=', envelopeId)
+    .executeTakeFirst()
+  const tabs = JSON.stringify(
+    withStoredTabIds(JSON.parse(original.tabs) as TabsByType, `${envelopeId}/${original.recipient_id}`),
+  )
+  const settings = original.message_settings
+    ? (JSON.parse(original.message_settings) as Record<string, unknown>)
+    : {}
+  const kept = Object.fromEntries(
+    Object.entries(settings).filter(([key]) => key === 'emailNotification' || key === 'customFields'),
+  )
+  await tx
+    .insertInto('envelope_recipients')
+    .values({
+      ...original,
+      recipient_id: recipient.recipientId,
+      recipient_id_guid: randomUUID(),
+      position: Number(last?.position ?? 0) + 1,
+      name: replacing.name,
+      email: replacing.email,
+      delivery_method: 'email',
+      phone_number: null,
+      additional_notifications: '[]',
+      client_user_id: null,
+      access_code: null,
+      sms_auth_phones: null,
+      message_settings: Object.keys(kept).length > 0 ? JSON.stringify(kept) : null,
+      tabs,
+      status: recipient.status,
+      sent_at: recipient.sentAt ?? null,
+      delivered_at: null,
+      signed_at: null,
+      declined_at: null,
+      declined_reason: null,
+      tab_values: '{}',
+      reassigned_to: null,
+    })
+    .execute()
+  await tx
+    .updateTable('envelope_recipients')
+    .set({ tabs: '{}' })
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', replacing.recipientId)
+    .execute()
 }
 
 /** An envelope in progress, with what the reminders-and-expiry job decides from (schedule-job.ts). */

@@ -279,6 +279,62 @@ export function expire(envelope: LifecycleEnvelope, now: Date): Transition {
   return voidEnvelope(envelope, EXPIRED_REASON, now)
 }
 
+/**
+ * A signer hands their part to someone else (DocuSign's "Assign to someone else"; who may, and the new
+ * signer's id: signing/reassign/rules.ts). The signer is done (`completed`, without a signature, marked
+ * `reassignedTo`), and the new signer joins at the same routing order with the signer's role and tabs,
+ * so the routing invites them at once. Connect hears `recipient-reassign` for the signer who reassigned.
+ */
+export function recipientReassigned(
+  envelope: LifecycleEnvelope,
+  recipientId: string,
+  replacement: { recipientId: string; name: string; email: string; reason: string },
+  now: Date,
+): Transition {
+  requireInProgress(envelope)
+  const recipient = actingRecipient(envelope, recipientId)
+  if (recipient.type !== 'signer' || recipient.embedded) {
+    throw new LifecycleError(
+      'RECIPIENT_CANNOT_REASSIGN',
+      `Recipient ${recipientId} is not a remote signer; only those can assign their part to someone else.`,
+    )
+  }
+  if (envelope.recipients.some((existing) => existing.recipientId === replacement.recipientId)) {
+    throw new LifecycleError(
+      'INVALID_RECIPIENT_ID',
+      `recipientId ${replacement.recipientId} is already a recipient of this envelope`,
+    )
+  }
+  return step(envelope, now, (draft, effects, at) => {
+    const original = recipientIn(draft, recipientId)
+    if (original.status === 'sent') markDelivered(original, effects, at)
+    original.status = 'completed'
+    original.reassignedTo = replacement.recipientId
+    draft.recipients.push({
+      recipientId: replacement.recipientId,
+      type: 'signer',
+      routingOrder: original.routingOrder,
+      status: 'created',
+      channel: 'email',
+      replacing: { recipientId, name: replacement.name, email: replacement.email },
+    })
+    effects.events.push({ event: 'recipient-reassign', recipientId })
+    const audit: AuditEffect = {
+      action: 'Reassigned',
+      recipientId,
+      envelopeStatus: draft.status,
+      message: `Recipient ${recipientId} assigned their part to recipient ${replacement.recipientId}: ${replacement.reason}`,
+    }
+    effects.audit.push(audit)
+    advanceRouting(draft, effects, at)
+    // The new signer's invitation quotes why the part was handed to them, as DocuSign's does.
+    for (const message of effects.messages) {
+      if (message.recipientId === replacement.recipientId) message.reason = replacement.reason
+    }
+    audit.envelopeStatus = draft.status
+  })
+}
+
 const EDITABLE_ROUTING: ReadonlySet<EnvelopeStatus> = new Set(['created', 'sent', 'delivered'])
 
 /**

@@ -131,6 +131,29 @@ describe('composeMessages: email', () => {
   })
 })
 
+describe('composeMessages: the invitation of a signer who took over another’s part', () => {
+  it('says who handed it on and quotes their message, in plain text and HTML', () => {
+    const mail = email({ reassignedBy: 'Rita <Reassigns>', reason: 'I am on leave.\nNora signs.' })
+    expect(mail.text).toContain('Rita <Reassigns> asked you to review and sign this document from Sam Sender')
+    expect(mail.text).toContain('Their message: I am on leave.\nNora signs.')
+    expect(mail.text).toContain('Please review.')
+    expect(mail.html).toContain('Rita &lt;Reassigns&gt; asked you')
+    expect(mail.html).toContain('Their message: I am on leave.<br>Nora signs.')
+  })
+
+  it('writes Spanish when asked, and leaves the message out when there is none', () => {
+    const mail = email({ language: 'es', reassignedBy: 'Rita' })
+    expect(mail.text).toContain('Rita le pidió que revise y firme en su lugar este documento de Sam Sender.')
+    expect(mail.text).not.toContain('Su mensaje')
+  })
+
+  it('is an ordinary invitation without reassignedBy, and only an invitation quotes it', () => {
+    expect(email({ reason: 'ignored' }).text).toContain('Sam Sender sent you a document to review and sign.')
+    expect(email({ reason: 'ignored' }).text).not.toContain('ignored')
+    expect(email({ kind: 'reminder', reassignedBy: 'Rita', reason: 'x' }).text).not.toContain('Rita')
+  })
+})
+
 describe('composeMessages: notices to the sender', () => {
   const notice = (language: 'en' | 'es') =>
     email({

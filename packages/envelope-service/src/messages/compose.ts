@@ -28,8 +28,10 @@ export interface CompositionInput {
   about?: string
   /** The personal signing link, or the signed document's link for `completed`; none for notices. */
   link?: string
-  /** The decline or void reason. */
+  /** The decline or void reason, or the message of the signer who reassigned. */
   reason?: string
+  /** On the invitation of a signer who took over another's part: who handed it on (name, else email). */
+  reassignedBy?: string
   /** When the envelope expires, for the expiry warning. */
   expiresAt?: Date
 }
@@ -54,7 +56,9 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
     texts.subject,
     texts.subject === '{subject}' ? envelope.emailSubject : withoutProductPrefix(envelope.emailSubject),
   )
-  const lead = fill(texts.lead, envelope.emailSubject)
+  const reassigned = input.kind === 'invitation' && input.reassignedBy !== undefined
+  const lead = fill(reassigned ? language.reassigned.lead : texts.lead, envelope.emailSubject)
+  const handedOnWith = reassigned && input.reason ? fill(language.reassigned.message, '') : undefined
   const blurb = carriesBlurb(input.kind) ? envelope.emailBlurb?.trim() : undefined
   const signingLink = link !== undefined && input.kind !== 'completed' && input.kind !== 'copy'
   // A sender's message that opens with its own greeting ("Hello," from the CRM) is not greeted twice.
@@ -63,6 +67,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
   const text = [
     greeting,
     lead,
+    handedOnWith,
     blurb,
     link && texts.action ? `${texts.action}: ${link}` : undefined,
     signingLink ? language.keepPrivate : undefined,
@@ -76,6 +81,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">',
     greeting ? paragraph(greeting) : '',
     paragraph(lead),
+    handedOnWith ? paragraph(handedOnWith) : '',
     blurb ? paragraph(blurb) : '',
     link && texts.action
       ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
@@ -117,7 +123,7 @@ function filler(input: CompositionInput, link?: string) {
       date,
       subject,
       link: link ?? '',
-      recipient: input.about ?? '',
+      recipient: input.about ?? input.reassignedBy ?? '',
     }
     return template.replace(
       /\{(sender|reason|date|subject|link|recipient)\}/g,

@@ -20,6 +20,11 @@ interface LanguageTexts {
   /** Under a personal signing link. */
   keepPrivate: string
   via: string
+  /**
+   * The invitation of a signer another signer handed their part to (signing/reassign/): `{recipient}` is
+   * the signer who reassigned, `{reason}` their message.
+   */
+  reassigned: { lead: string; message: string }
   kinds: Record<MessageKind, KindTexts>
 }
 
@@ -28,6 +33,10 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     keepPrivate: 'Do not share this link: it lets anyone who has it act on this document as you.',
     via: 'via',
+    reassigned: {
+      lead: '{recipient} asked you to review and sign this document from {sender} in their place.',
+      message: 'Their message: {reason}',
+    },
     kinds: {
       invitation: {
         subject: '{subject}',
@@ -81,6 +90,10 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
     keepPrivate:
       'No comparta este enlace: permite a quien lo tenga actuar sobre este documento en su nombre.',
     via: 'a través de',
+    reassigned: {
+      lead: '{recipient} le pidió que revise y firme en su lugar este documento de {sender}.',
+      message: 'Su mensaje: {reason}',
+    },
     kinds: {
       invitation: {
         subject: '{subject}',

@@ -26,6 +26,7 @@ import { signerPropertiesMigration } from './0032_signer_properties.js'
 import { accountNotificationDefaultsMigration } from './0033_account_notification_defaults.js'
 import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 import { userAuthorizationsMigration } from './0036_user_authorizations.js'
+import { reassignMigration } from './0037_reassign.js'
 import { envelopeMovedIndexMigration } from './0038_envelope_moved_index.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
@@ -59,5 +60,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0033_account_notification_defaults': accountNotificationDefaultsMigration(dialect),
   '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
   '0036_user_authorizations': userAuthorizationsMigration(dialect),
+  '0037_reassign': reassignMigration(dialect),
   '0038_envelope_moved_index': envelopeMovedIndexMigration(dialect),
 })

@@ -282,9 +282,8 @@ async function prepare(
   payload: RecipientMessagePayload,
 ): Promise<'skip' | 'lost' | Prepared> {
   const envelope = await findEnvelope(deps.db, payload.accountId, payload.envelopeId)
-  const recipient = (await findRecipients(deps.db, [payload.envelopeId]))
-    .get(payload.envelopeId)
-    ?.find((candidate) => candidate.recipientId === payload.recipientId)
+  const recipients = (await findRecipients(deps.db, [payload.envelopeId])).get(payload.envelopeId) ?? []
+  const recipient = recipients.find((candidate) => candidate.recipientId === payload.recipientId)
   if (!envelope || !recipient) return 'skip'
   const kind = payload.kind as MessageKind
   const inProgress = envelope.status === 'sent' || envelope.status === 'delivered'
@@ -311,6 +310,7 @@ async function prepare(
   const phone = smsPhoneOf(recipient)
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
   const recipientName = recipient.inPerson?.signerName ?? recipient.name
+  const reassignedBy = recipients.find((other) => other.reassignedTo === recipient.recipientId)
   const composed = composeMessages({
     kind,
     // The recipient's own language and wording are for its messages; the sender reads the envelope's.
@@ -330,6 +330,7 @@ async function prepare(
     ...(toSender ? { about: recipientName ?? recipient.email ?? `Recipient ${recipient.recipientId}` } : {}),
     ...(linked.link ? { link: linked.link } : {}),
     ...(payload.reason ? { reason: payload.reason } : {}),
+    ...(reassignedBy ? { reassignedBy: reassignedBy.name ?? reassignedBy.email ?? '' } : {}),
     ...(expiresAt ? { expiresAt } : {}),
   })
   const messages = withEmailSettings(composed, envelope.emailSettings, envelope.sender.email)

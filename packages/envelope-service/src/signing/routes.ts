@@ -7,6 +7,7 @@ import { clientOf, Headers } from './request.js'
 import {
   DeclineSigningRequest,
   FinishSigningRequest,
+  ReassignSigningRequest,
   SIGNING_TOKEN_HEADER,
   SigningOutcome,
   SigningSession,
@@ -16,6 +17,7 @@ import {
   declineSigning,
   finishSigning,
   openSession,
+  reassignSigning,
   type Signer,
   signedCombined,
   signingDocument,
@@ -119,5 +121,18 @@ async function authenticatedRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => declineSigning(ctx, signerOf(request), request.body, clientOf(request)),
+  )
+
+  app.post(
+    '/signing/api/reassign',
+    {
+      schema: {
+        hide: true,
+        headers: Headers,
+        body: ReassignSigningRequest,
+        response: { 200: SigningOutcome },
+      },
+    },
+    async (request) => reassignSigning(ctx, signerOf(request), request.body, clientOf(request)),
   )
 }

@@ -47,7 +47,8 @@ export type SigningTab = Static<typeof SigningTab>
 
 /**
  * `finished`: this recipient has signed, others have not yet; `completed`: everyone has signed (the signed
- * document can be downloaded); `copy`: a carbon copy, who only receives the documents.
+ * document can be downloaded); `copy`: a carbon copy, who only receives the documents; `reassigned`: this
+ * signer assigned their part to someone else (the answer of a reassign; their links end with it).
  */
 export const SigningState = StringEnum([
   'ready',
@@ -58,6 +59,7 @@ export const SigningState = StringEnum([
   'expired',
   'waiting',
   'copy',
+  'reassigned',
 ])
 export type SigningState = Static<typeof SigningState>
 
@@ -79,6 +81,8 @@ export const SigningSession = Type.Object({
     /** The sender's note to this recipient (DocuSign's `note`), shown as plain text with its line breaks. */
     note: Type.Optional(Type.String()),
   }),
+  /** Whether the page offers "Assign to someone else" (signing/reassign/rules.ts). */
+  canReassign: Type.Boolean(),
   documents: Type.Array(
     Type.Object({
       documentId: Type.String(),
@@ -112,6 +116,14 @@ export const DeclineSigningRequest = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: 2000 }),
 })
 export type DeclineSigningRequest = Static<typeof DeclineSigningRequest>
+
+/** "Assign to someone else": who signs instead, and why (recorded in the audit trail). */
+export const ReassignSigningRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.String({ minLength: 1, maxLength: 100 }),
+  reason: Type.String({ minLength: 1, maxLength: 2000 }),
+})
+export type ReassignSigningRequest = Static<typeof ReassignSigningRequest>
 
 export const SigningOutcome = Type.Object({
   state: SigningState,

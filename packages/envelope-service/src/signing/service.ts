@@ -12,15 +12,23 @@ import {
 import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
-import { recipientDeclined, recipientSigned, recipientViewed } from '../lifecycle/transitions.js'
+import {
+  recipientDeclined,
+  recipientReassigned,
+  recipientSigned,
+  recipientViewed,
+} from '../lifecycle/transitions.js'
 import { formatSignedDate } from '../tabs/values.js'
+import { deleteAuthSessions } from './auth/repository.js'
 import { requireAuthenticated } from './auth/service.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
+import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
 import { hashSigningToken } from './records/links.js'
 import { type Client, invalidLink, recipientLanguageOf, signerName } from './records/model.js'
 import {
   consumeSigningLink,
+  deleteSigningLinks,
   findAdoptions,
   findSigningLink,
   findTabValues,
@@ -32,6 +40,7 @@ import {
 import type {
   DeclineSigningRequest,
   FinishSigningRequest,
+  ReassignSigningRequest,
   SigningOutcome,
   SigningSession,
   SigningState,
@@ -196,6 +205,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       inPerson: recipient.type === 'inPersonSigner',
       ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     },
+    canReassign: state === 'ready' && reassignRefusal(envelope, recipient) === undefined,
     documents: documents.map((document) => ({
       documentId: document.documentId,
       name: document.name,
@@ -390,6 +400,35 @@ export async function declineSigning(
     webActor(recipient, client),
   )
   return outcome('declined', link, 'decline')
+}
+
+/**
+ * "Assign to someone else": the signer hands their part to a new signer (signing/reassign/rules.ts
+ * says who may), in one lifecycle transition that adds the new signer, invites them and records the
+ * reassign; the signer's links and authentication sessions end in the same transaction.
+ */
+export async function reassignSigning(
+  deps: SigningDeps,
+  { link, recipient }: Signer,
+  request: ReassignSigningRequest,
+  client: Client,
+): Promise<SigningOutcome> {
+  const { envelopeId, recipientId } = link
+  requireReassignable(await envelopeOf(deps, envelopeId), recipient)
+  const reassignment = checkReassignment(request, recipient)
+  const newId = nextRecipientId((await recipientsOf(deps, envelopeId)).map((other) => other.recipientId))
+  await applyTransition(
+    deps,
+    { envelopeId },
+    (stored, now) =>
+      recipientReassigned(stored.state, recipientId, { recipientId: newId, ...reassignment }, now),
+    webActor(recipient, client),
+    async (tx) => {
+      await deleteSigningLinks(tx, envelopeId, recipientId)
+      await deleteAuthSessions(tx, envelopeId, recipientId)
+    },
+  )
+  return outcome('reassigned', link, 'reassign')
 }
 
 /** Embedded sessions return to the application's `returnUrl` with DocuSign's `event` parameter. */

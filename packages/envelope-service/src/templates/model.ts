@@ -112,6 +112,8 @@ export interface Template {
   notification?: EnvelopeNotification
   /** Reply-To and Bcc its envelopes take unless they set their own. */
   emailSettings?: EmailSettings
+  /** `allowReassign` as the template set it, which its envelopes take unless they set their own. */
+  allowReassign?: boolean
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

@@ -250,6 +250,9 @@ async function readTemplate(
   if (notification) record.notification = notification
   const emailSettings = input.emailSettings ? emailSettingsOf(input.emailSettings) : existing?.emailSettings
   if (emailSettings) record.emailSettings = emailSettings
+  const allowReassign =
+    input.allowReassign === undefined ? existing?.allowReassign : input.allowReassign === 'true'
+  if (allowReassign !== undefined) record.allowReassign = allowReassign
   return { record, pending }
 }
 

@@ -25,6 +25,8 @@ export interface TemplatesTable {
   notification: Generated<string | null>
   /** JSON `EmailSettings` its envelopes take, or null (migration 0031). */
   email_settings: Generated<string | null>
+  /** 1 or 0 as the template set `allowReassign`, null when it did not (migration 0037). */
+  allow_reassign: Generated<number | null>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

@@ -202,6 +202,7 @@ const EVENT_RANK: Record<string, number> = {
   'recipient-delivered': 0,
   'recipient-completed': 0,
   'recipient-declined': 0,
+  'recipient-reassign': 0,
   'envelope-sent': 1,
   'envelope-delivered': 1,
   'recipient-sent': 2,

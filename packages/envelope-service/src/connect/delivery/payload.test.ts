@@ -16,6 +16,7 @@ const envelope: EnvelopeRecord = {
   updatedAt: '2026-11-01T11:00:00.000Z',
   envelopeIdStamping: true,
   enforceSignerVisibility: false,
+  allowReassign: false,
 }
 
 const signer: StoredRecipient = {

@@ -84,6 +84,15 @@ export async function moveUnusedLinkExpiry(db: DbOrTx, envelopeId: string, expir
     .execute()
 }
 
+/** Ends every link of a recipient (one who reassigned): their page and invitation stop working. */
+export async function deleteSigningLinks(tx: DbOrTx, envelopeId: string, recipientId: string): Promise<void> {
+  await tx
+    .deleteFrom('signing_links')
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', recipientId)
+    .execute()
+}
+
 /** A recipient's entered values, by tab id. */
 export async function findTabValues(
   db: DbOrTx,

@@ -124,6 +124,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
   const [adopted, setAdopted] = useState<Adopted>({})
   const [adopting, setAdopting] = useState<SigningTab>()
   const [declining, setDeclining] = useState(false)
+  const [reassigning, setReassigning] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [outcome, setOutcome] = useState<SigningState>()
@@ -212,6 +213,11 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
           <button type="button" className="link" onClick={() => setDeclining(true)}>
             {words.decline}
           </button>
+          {session.canReassign ? (
+            <button type="button" className="link" onClick={() => setReassigning(true)}>
+              {words.reassign}
+            </button>
+          ) : null}
         </div>
         <p id="missing" className="sr-only">
           {missing.length > 0 ? words.missing(missing.length) : ''}
@@ -280,7 +286,112 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
           onDecline={(reason) => void submit(() => signingApi.decline(token, { reason }))}
         />
       ) : null}
+      {reassigning ? (
+        <ReassignDialog
+          words={words}
+          busy={busy}
+          error={error}
+          onCancel={() => {
+            setReassigning(false)
+            setError(undefined)
+          }}
+          onReassign={(request) => void submit(() => signingApi.reassign(token, request))}
+        />
+      ) : null}
     </>
+  )
+}
+
+/** Opens a `<dialog>` as a modal once: focus moves into it, Escape cancels, the page behind is inert. */
+function showAsModal(element: HTMLDialogElement | null) {
+  if (element && !element.hasAttribute('data-modal')) {
+    element.close()
+    element.showModal()
+    element.setAttribute('data-modal', '')
+  }
+}
+
+function ReassignDialog({
+  words,
+  busy,
+  error,
+  onCancel,
+  onReassign,
+}: {
+  words: Words
+  busy: boolean
+  error: string | undefined
+  onCancel: () => void
+  onReassign: (request: { name: string; email: string; reason: string }) => void
+}) {
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [reason, setReason] = useState('')
+  const complete = name.trim() !== '' && email.trim() !== '' && reason.trim() !== ''
+  return (
+    <dialog
+      open
+      className="reassign"
+      aria-labelledby="reassign-title"
+      aria-describedby="reassign-intro"
+      ref={showAsModal}
+      onCancel={onCancel}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (complete) onReassign({ name: name.trim(), email: email.trim(), reason: reason.trim() })
+        }}
+      >
+        <h2 id="reassign-title">{words.reassignTitle}</h2>
+        <p id="reassign-intro">{words.reassignIntro}</p>
+        <label>
+          {words.reassignName}
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            required
+          />
+        </label>
+        <label>
+          {words.reassignEmail}
+          <input
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            required
+          />
+        </label>
+        <label>
+          {words.reassignReason}
+          <textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={2000}
+            rows={3}
+            required
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="button" onClick={onCancel}>
+            {words.cancel}
+          </button>
+          <button type="submit" className="primary" disabled={busy || !complete}>
+            {words.reassignConfirm}
+          </button>
+        </div>
+      </form>
+    </dialog>
   )
 }
 
@@ -297,19 +408,7 @@ function DeclineDialog({
 }) {
   const [reason, setReason] = useState('')
   return (
-    <dialog
-      open
-      className="decline"
-      aria-labelledby="decline-title"
-      ref={(element) => {
-        if (element && !element.hasAttribute('data-modal')) {
-          element.close()
-          element.showModal()
-          element.setAttribute('data-modal', '')
-        }
-      }}
-      onCancel={onCancel}
-    >
+    <dialog open className="decline" aria-labelledby="decline-title" ref={showAsModal} onCancel={onCancel}>
       <h2 id="decline-title">{words.declineTitle}</h2>
       <label>
         {words.declineReason}

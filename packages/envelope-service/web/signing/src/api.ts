@@ -2,6 +2,7 @@ import type { AuthOutcome, AuthStatus, SmsCodeSent } from '../../../src/signing/
 import type {
   DeclineSigningRequest,
   FinishSigningRequest,
+  ReassignSigningRequest,
   SigningOutcome,
   SigningSession,
 } from '../../../src/signing/schema.js'
@@ -83,6 +84,8 @@ export const signingApi = {
   },
   finish: (token: string, request: FinishSigningRequest) => call<SigningOutcome>(token, 'finish', request),
   decline: (token: string, request: DeclineSigningRequest) => call<SigningOutcome>(token, 'decline', request),
+  reassign: (token: string, request: ReassignSigningRequest) =>
+    call<SigningOutcome>(token, 'reassign', request),
   authStatus: (token: string) => call<AuthStatus>(token, 'auth'),
   accessCode: (token: string, accessCode: string) =>
     call<AuthOutcome>(token, 'auth/access-code', { accessCode }),

@@ -37,6 +37,14 @@ const en = {
   declineTitle: 'Decline to sign',
   declineReason: 'Tell the sender why you decline',
   declineConfirm: 'Decline',
+  reassign: 'Assign to someone else',
+  reassignTitle: 'Assign to someone else',
+  reassignIntro:
+    'If someone else should sign, enter their name and email address. They will receive the documents to sign in your place, and you will no longer be able to sign.',
+  reassignName: 'New signer’s full name',
+  reassignEmail: 'New signer’s email address',
+  reassignReason: 'Why you are assigning it to them',
+  reassignConfirm: 'Assign',
   cancel: 'Cancel',
   signHere: 'Sign',
   initialHere: 'Initial',
@@ -64,6 +72,8 @@ const en = {
     expired: 'This envelope has expired. Ask the sender for a new one.',
     waiting: 'It is not your turn to sign yet. You will receive a message when it is.',
     copy: 'You receive a copy of these documents; there is nothing for you to sign. You will receive the signed documents once everyone has signed.',
+    reassigned:
+      'You reassigned this envelope. The new signer has been sent the documents to sign; there is nothing more for you to do.',
   },
   missing: (n: number) =>
     plural('en', n, { one: `${n} required field still empty`, other: `${n} required fields still empty` }),
@@ -120,6 +130,14 @@ const es: typeof en = {
   declineTitle: 'Rechazar firma',
   declineReason: 'Indique al remitente por qué rechaza',
   declineConfirm: 'Rechazar',
+  reassign: 'Asignar a otra persona',
+  reassignTitle: 'Asignar a otra persona',
+  reassignIntro:
+    'Si debe firmar otra persona, introduzca su nombre y su correo electrónico. Recibirá los documentos para firmar en su lugar, y usted ya no podrá firmar.',
+  reassignName: 'Nombre completo del nuevo firmante',
+  reassignEmail: 'Correo electrónico del nuevo firmante',
+  reassignReason: 'Por qué se lo asigna',
+  reassignConfirm: 'Asignar',
   cancel: 'Cancelar',
   signHere: 'Firmar',
   initialHere: 'Iniciales',
@@ -147,6 +165,8 @@ const es: typeof en = {
     expired: 'Este sobre ha vencido. Pida al remitente uno nuevo.',
     waiting: 'Aún no es su turno para firmar. Recibirá un mensaje cuando lo sea.',
     copy: 'Usted recibe una copia de estos documentos; no tiene nada que firmar. Recibirá los documentos firmados cuando todos hayan firmado.',
+    reassigned:
+      'Ha reasignado este sobre. Se enviaron los documentos al nuevo firmante; usted no tiene nada más que hacer.',
   },
   missing: (n: number) =>
     plural('es', n, { one: `Falta ${n} campo obligatorio`, other: `Faltan ${n} campos obligatorios` }),

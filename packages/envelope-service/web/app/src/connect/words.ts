@@ -16,6 +16,7 @@ export const CONNECT_EVENTS = [
   'recipient-delivered',
   'recipient-completed',
   'recipient-declined',
+  'recipient-reassign',
 ] as const
 export type ConnectEvent = (typeof CONNECT_EVENTS)[number]
 
@@ -62,6 +63,7 @@ const en = {
     'recipient-delivered': 'Recipient viewed',
     'recipient-completed': 'Recipient finished',
     'recipient-declined': 'Recipient declined',
+    'recipient-reassign': 'Recipient assigned it to someone else',
   } satisfies Record<ConnectEvent, string>,
   data: {
     recipients: 'Recipients',
@@ -148,6 +150,7 @@ const es: typeof en = {
     'recipient-delivered': 'Destinatario lo vio',
     'recipient-completed': 'Destinatario terminó',
     'recipient-declined': 'Destinatario rechazó',
+    'recipient-reassign': 'Destinatario lo asignó a otra persona',
   },
   data: {
     recipients: 'Destinatarios',
