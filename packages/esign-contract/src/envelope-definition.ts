@@ -40,6 +40,13 @@ export const EnvelopeDefinition = Type.Object({
       'Recipients never receive the documents of their `excludedDocuments`; defaults to `false`.',
     ),
   ),
+  brandId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "One of the account's brands; with `templateId`, it replaces the template's brand.",
+    }),
+  ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -81,6 +88,7 @@ export const Envelope = Type.Object({
   workflow: Type.Optional(Workflow),
   envelopeIdStamping: Type.Optional(Type.String()),
   enforceSignerVisibility: Type.Optional(Type.String()),
+  brandId: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -23,6 +23,13 @@ export const TemplateDefinition = Type.Object({
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  brandId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "One of the account's brands, for the envelopes made from the template.",
+    }),
+  ),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -89,5 +96,6 @@ export const EnvelopeTemplate = Type.Object({
   customFields: CustomFieldsOutput,
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  brandId: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

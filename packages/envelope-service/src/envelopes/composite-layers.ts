@@ -139,6 +139,8 @@ export interface Layer {
   /** A stored template's reminders and expiration, and its Reply-To and Bcc. */
   notification?: EnvelopeNotification
   emailSettings?: EmailSettings
+  /** A stored template's brand. */
+  brandId?: string
 }
 
 export interface Composite {
@@ -282,6 +284,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
     emailBlurb: template.emailBlurb,
     ...(template.notification ? { notification: template.notification } : {}),
     ...(template.emailSettings ? { emailSettings: template.emailSettings } : {}),
+    ...(template.brandId ? { brandId: template.brandId } : {}),
   }
 }
 

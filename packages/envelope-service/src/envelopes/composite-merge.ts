@@ -83,16 +83,17 @@ export function mergeEnvelopeDefinition(
     ),
     envelopeIdStamping: request.envelopeIdStamping !== 'false',
     enforceSignerVisibility,
+    ...optional('brandId', request.brandId ?? firstTemplates(composites, 'brandId')),
   }
 }
 
 /**
- * A stored template's `notification` or `emailSettings`, when the request sets none, taken as the
+ * A stored template's `notification`, `emailSettings` or `brandId`, when the request sets none, taken as the
  * subject is: within a composite the last template in sequence order that carries one, across
  * composites the first composite that has one. The request's own replaces it whole, as the envelope's
  * settings are one object to DocuSign.
  */
-function firstTemplates<K extends 'notification' | 'emailSettings'>(
+function firstTemplates<K extends 'notification' | 'emailSettings' | 'brandId'>(
   composites: Composite[],
   key: K,
 ): Layer[K] {

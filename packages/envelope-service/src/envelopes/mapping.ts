@@ -163,6 +163,7 @@ export function toEnvelopeOutput(
     ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
     envelopeIdStamping: String(envelope.envelopeIdStamping),
     enforceSignerVisibility: String(envelope.enforceSignerVisibility),
+    ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

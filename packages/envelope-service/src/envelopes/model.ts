@@ -96,6 +96,8 @@ export interface EnvelopeDefinition {
   envelopeIdStamping: boolean
   /** DocuSign's `enforceSignerVisibility`: recipients' `excludedDocuments` are withheld from them. */
   enforceSignerVisibility: boolean
+  /** The account brand its messages carry (brands/presentation.ts); absent when none was named. */
+  brandId?: string
 }
 
 /**

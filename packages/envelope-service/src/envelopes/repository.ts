@@ -60,6 +60,8 @@ export interface EnvelopeRecord {
   envelopeIdStamping: boolean
   /** Whether recipients' `excludedDocuments` are withheld from them (envelopes/visibility.ts). */
   enforceSignerVisibility: boolean
+  /** The account brand its messages carry. */
+  brandId?: string
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -287,6 +289,7 @@ function rowsOf(envelope: NewEnvelope) {
     email_settings: json(definition.emailSettings),
     envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
     enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
+    brand_id: definition.brandId ?? null,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -461,6 +464,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.workflow',
       'envelopes.envelope_id_stamping',
       'envelopes.enforce_signer_visibility',
+      'envelopes.brand_id',
     ])
 }
 
@@ -495,6 +499,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
       : {}),
     envelopeIdStamping: row.envelope_id_stamping !== 0,
     enforceSignerVisibility: row.enforce_signer_visibility !== 0,
+    ...(row.brand_id !== null ? { brandId: row.brand_id } : {}),
   }
 }
 

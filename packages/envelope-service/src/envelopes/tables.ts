@@ -55,6 +55,8 @@ export interface EnvelopesTable {
   envelope_id_stamping: Generated<number>
   /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
   enforce_signer_visibility: Generated<number>
+  /** The account brand (brands/) its messages carry; null when none. */
+  brand_id: Generated<string | null>
 }
 
 export interface EnvelopeDocumentsTable {

@@ -20,6 +20,8 @@ interface LanguageTexts {
   /** Under a personal signing link. */
   keepPrivate: string
   via: string
+  /** The footer of a branded email: whom the product sends it for. */
+  brandFooter: (brand: string, product: string) => string
   kinds: Record<MessageKind, KindTexts>
 }
 
@@ -28,6 +30,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     keepPrivate: 'Do not share this link: it lets anyone who has it act on this document as you.',
     via: 'via',
+    brandFooter: (brand, product) => `Sent on behalf of ${brand} by ${product}.`,
     kinds: {
       invitation: {
         subject: '{subject}',
@@ -81,6 +84,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
     keepPrivate:
       'No comparta este enlace: permite a quien lo tenga actuar sobre este documento en su nombre.',
     via: 'a través de',
+    brandFooter: (brand, product) => `Enviado en nombre de ${brand} por ${product}.`,
     kinds: {
       invitation: {
         subject: '{subject}',

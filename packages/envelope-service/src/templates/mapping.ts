@@ -106,6 +106,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     customFields: customFieldsOutput(template.customFields),
     ...(template.notification ? { notification: toNotificationOutput(template.notification) } : {}),
     ...(template.emailSettings ? { emailSettings: toEmailSettingsOutput(template.emailSettings) } : {}),
+    ...(template.brandId ? { brandId: template.brandId } : {}),
   }
 }
 

@@ -112,6 +112,8 @@ export interface Template {
   notification?: EnvelopeNotification
   /** Reply-To and Bcc its envelopes take unless they set their own. */
   emailSettings?: EmailSettings
+  /** The account brand its envelopes carry unless they name their own. */
+  brandId?: string
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

@@ -36,6 +36,7 @@ export interface TemplateRecord {
   customFields: CustomFields
   notification?: EnvelopeNotification
   emailSettings?: EmailSettings
+  brandId?: string
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -104,6 +105,7 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     customFields: JSON.parse(row.custom_fields) as CustomFields,
     ...(row.notification ? { notification: JSON.parse(row.notification) as EnvelopeNotification } : {}),
     ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),
+    ...(row.brand_id ? { brandId: row.brand_id } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -288,6 +290,7 @@ function contentColumns(record: TemplateRecord) {
     custom_fields: JSON.stringify(record.customFields),
     notification: record.notification ? JSON.stringify(record.notification) : null,
     email_settings: record.emailSettings ? JSON.stringify(record.emailSettings) : null,
+    brand_id: record.brandId ?? null,
   }
 }
 

@@ -25,6 +25,8 @@ export interface TemplatesTable {
   notification: Generated<string | null>
   /** JSON `EmailSettings` its envelopes take, or null (migration 0031). */
   email_settings: Generated<string | null>
+  /** The account brand (brands/) its envelopes carry; null when none. */
+  brand_id: Generated<string | null>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string
