@@ -16,7 +16,7 @@ export function presentationOf(brand: BrandRequest): BrandPresentation {
   }
 }
 
-export function serviceLanguageOf(code: string | undefined): 'en' | 'es' | undefined {
+function serviceLanguageOf(code: string | undefined): 'en' | 'es' | undefined {
   if (code === undefined) return undefined
   if (/^es(_|$)/i.test(code)) return 'es'
   if (/^en(_|$)/i.test(code)) return 'en'

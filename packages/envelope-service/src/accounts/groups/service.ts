@@ -25,8 +25,8 @@ import {
  * changed afterwards (PUT /users, another group) stays until the next change.
  */
 
-export const EVERYONE_GROUP_ID = 'everyone'
-export const ADMINISTRATORS_GROUP_ID = 'administrators'
+const EVERYONE_GROUP_ID = 'everyone'
+const ADMINISTRATORS_GROUP_ID = 'administrators'
 const STOCK_GROUP_NAMES = new Map([
   [EVERYONE_GROUP_ID, 'Everyone'],
   [ADMINISTRATORS_GROUP_ID, 'Administrators'],
@@ -78,7 +78,7 @@ const withCount = ({ group, userIds }: ListedGroup): Group => ({
   usersCount: String(userIds.length),
 })
 
-export interface GroupListQuery {
+interface GroupListQuery {
   count?: number | undefined
   start_position?: number | undefined
   search_text?: string | undefined

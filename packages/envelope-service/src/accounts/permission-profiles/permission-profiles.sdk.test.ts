@@ -399,24 +399,30 @@ describeEachDatabase('DocuSign Node SDK: permission profiles and groups', (datab
         await groups.createGroups(accountId, { groupInformation: { groups: [{ groupName: 'Refusals' }] } })
       ).groups
       const cases = [
-        groups.updateGroups(accountId, {
-          groupInformation: { groups: [{ groupId: 'everyone', groupName: 'All' }] },
-        }),
-        groups.deleteGroups(accountId, { groupInformation: { groups: [{ groupId: 'administrators' }] } }),
-        groups.updateGroups(accountId, {
-          groupInformation: { groups: [{ groupId: 'nope', groupName: 'X' }] },
-        }),
-        groups.updateGroups(accountId, {
-          groupInformation: { groups: [{ groupId: group.groupId, permissionProfileId: 'nope' }] },
-        }),
-        groups.updateGroupUsers(accountId, group.groupId, {
-          userInfoList: { users: [{ userId: 'stranger' }] },
-        }),
-        groups.updateGroupUsers(accountId, 'everyone', {
-          userInfoList: { users: [{ userId: member.userId }] },
-        }),
+        () =>
+          groups.updateGroups(accountId, {
+            groupInformation: { groups: [{ groupId: 'everyone', groupName: 'All' }] },
+          }),
+        () =>
+          groups.deleteGroups(accountId, { groupInformation: { groups: [{ groupId: 'administrators' }] } }),
+        () =>
+          groups.updateGroups(accountId, {
+            groupInformation: { groups: [{ groupId: 'nope', groupName: 'X' }] },
+          }),
+        () =>
+          groups.updateGroups(accountId, {
+            groupInformation: { groups: [{ groupId: group.groupId, permissionProfileId: 'nope' }] },
+          }),
+        () =>
+          groups.updateGroupUsers(accountId, group.groupId, {
+            userInfoList: { users: [{ userId: 'stranger' }] },
+          }),
+        () =>
+          groups.updateGroupUsers(accountId, 'everyone', {
+            userInfoList: { users: [{ userId: member.userId }] },
+          }),
       ]
-      for (const refused of cases) expect(await failure(refused)).toMatchObject({ status: 400 })
+      for (const refused of cases) expect(await failure(refused())).toMatchObject({ status: 400 })
       expect(await failure(groups.listGroupUsers(accountId, 'nope'))).toMatchObject({ status: 404 })
     })
 

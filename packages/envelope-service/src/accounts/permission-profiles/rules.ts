@@ -9,12 +9,6 @@ import { PERMISSION_PROFILES, type PermissionProfileName } from '../../identity/
  * templates). Every other setting is stored and returned as given and changes nothing.
  */
 
-export const ENFORCED_SETTINGS = [
-  'allowAccountManagement',
-  'allowEnvelopeSending',
-  'allowedTemplateAccess',
-] as const
-
 const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true'
 
 export function permissionsOfSettings(settings: AccountRoleSettings): Set<Permission> {

@@ -37,7 +37,7 @@ import {
  */
 
 /** DocuSign refuses to delete a profile that users hold but documents no error code for it. */
-export const PROFILE_IN_USE = 'PERMISSION_PROFILE_IN_USE'
+const PROFILE_IN_USE = 'PERMISSION_PROFILE_IN_USE'
 
 export type AnyProfile = { kind: 'stock'; profile: StockProfile } | { kind: 'custom'; profile: CustomProfile }
 
@@ -89,7 +89,7 @@ function toWire(
 }
 
 /** Which profile each member holds: their custom profile's id, else the stock profile of their permissions. */
-export async function profileIdsOfMembers(db: DbOrTx, accountId: string, members: AccountMember[]) {
+async function profileIdsOfMembers(db: DbOrTx, accountId: string, members: AccountMember[]) {
   const assignments = await listAssignments(db, accountId)
   return new Map(
     members.map((member) => {
