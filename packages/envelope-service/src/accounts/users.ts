@@ -1,21 +1,14 @@
 import { Type } from '@sinclair/typebox'
-import { type App, InvalidRequestError } from 'platform'
+import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { pickLocale } from '../identity/pages/messages.js'
 import { findUser } from '../identity/repository.js'
-import {
-  closeUsers,
-  getUser,
-  inviteUsers,
-  listUsers,
-  updateUserPermissions,
-} from '../identity/users/directory.js'
+import { closeUsers, getUser, inviteUsers, listUsers } from '../identity/users/directory.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { requirePermission } from '../rest/account-scope.js'
 import {
-  assignPermissionProfile,
+  changeUserPermissions,
   clearPermissionProfile,
-  findAnyProfile,
   withPermissionProfiles,
 } from './permission-profiles/service.js'
 
@@ -195,32 +188,11 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
     async (request) => {
       const { accountId } = request.principal
       const { userId } = request.params
-      const { permissionProfileId, ...settings } = request.body
-      if (permissionProfileId === undefined) {
-        await updateUserPermissions(
-          ctx.db,
-          { accountId, userId, accountUri: accountUri(accountId), request: settings },
-          ctx.now(),
-        )
-        // Permissions set one by one are no custom profile's any more.
-        if (Object.values(settings).some((value) => value !== undefined)) {
-          await clearPermissionProfile(ctx.db, accountId, [userId])
-        }
-        return shownUser(accountId, userId)
-      }
-      if (Object.values(settings).some((value) => value !== undefined)) {
-        throw new InvalidRequestError(
-          'permissionProfileId gives the user a whole profile: leave out permissionProfileName, isAdmin and userSettings',
-        )
-      }
-      const profile = await findAnyProfile(ctx.db, accountId, permissionProfileId)
-      if (!profile) {
-        throw new InvalidRequestError(
-          `permissionProfileId ${permissionProfileId} is not a permission profile of this account`,
-        )
-      }
-      await getUser(ctx.db, accountId, userId, accountUri(accountId))
-      await ctx.db.transaction().execute((tx) => assignPermissionProfile(tx, accountId, [userId], profile))
+      await changeUserPermissions(
+        ctx.db,
+        { accountId, userId, accountUri: accountUri(accountId), request: request.body },
+        ctx.now(),
+      )
       return shownUser(accountId, userId)
     },
   )

@@ -35,7 +35,7 @@ export async function getAccountBrand(db: Db, accountId: string, brandId: string
   return toWire(await requireBrand(db, accountId, brandId))
 }
 
-function checkLanguages(brand: BrandRequest) {
+function checkBrand(brand: BrandRequest) {
   const languages = brand.brandLanguages
   if (brand.defaultBrandLanguage && languages?.length && !languages.includes(brand.defaultBrandLanguage)) {
     throw new InvalidRequestError('defaultBrandLanguage must be one of brandLanguages')
@@ -67,7 +67,7 @@ async function takeDefaultFlags(tx: DbOrTx, stored: StoredBrand) {
 
 /** Creates a brand; answers DocuSign's `brandsResponse` with it, as `POST /brands` does. */
 export async function createBrand(db: Db, accountId: string, brand: BrandRequest, now: number) {
-  checkLanguages(brand)
+  checkBrand(brand)
   const stored: StoredBrand = {
     id: randomUUID(),
     accountId,
@@ -86,7 +86,7 @@ export async function updateBrand(db: Db, accountId: string, brandId: string, ch
   const stored = await requireBrand(db, accountId, brandId)
   const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined))
   const updated: StoredBrand = { ...stored, brand: { ...stored.brand, ...given } }
-  checkLanguages(updated.brand)
+  checkBrand(updated.brand)
   await db.transaction().execute(async (tx) => {
     await replaceBrand(tx, updated)
     await takeDefaultFlags(tx, updated)

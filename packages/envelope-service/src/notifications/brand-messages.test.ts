@@ -111,6 +111,24 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     const english = mailTo('bob@example.test')
     expect(fromOf(english)).toContain('Test User (Acme Corporation) via Inkwell')
     expect(english.text).toContain('Sent on behalf of Acme Corporation by Inkwell.')
+
+    // The signing page each link opens: the brand for its header, and the same language as the email.
+    const pageOf = async (text: string | undefined) => {
+      const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(text ?? '')?.[1]
+      const session = await service.app.inject({
+        url: '/signing/api/session',
+        headers: { 'x-signing-token': token! },
+      })
+      expect(session.statusCode, session.body).toBe(200)
+      return session.json()
+    }
+    const page = await pageOf(spanish.text)
+    expect(page.language).toBe('es')
+    expect(page.envelope.brand).toEqual({
+      name: 'Acme Corporation',
+      colors: { headerBackground: '#112233', headerText: '#FFEEDD', buttonPrimaryBackground: '#00AA00' },
+    })
+    expect((await pageOf(english.text)).language).toBe('en')
   })
 
   it('names the brand itself when it has no company, and keeps English for a language the service lacks', async () => {
@@ -127,5 +145,11 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     expect(fromOf(mail)).toContain('Test User via Inkwell')
     expect(mail.html).not.toContain('<header')
     expect(mail.text).not.toContain('on behalf of')
+    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(mail.text ?? '')?.[1]
+    const session = await service.app.inject({
+      url: '/signing/api/session',
+      headers: { 'x-signing-token': token! },
+    })
+    expect(session.json().envelope).not.toHaveProperty('brand')
   })
 })

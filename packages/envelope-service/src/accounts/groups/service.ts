@@ -4,6 +4,7 @@ import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
 import type { Db } from '../../database.js'
 import { parsePermissions } from '../../identity/permissions.js'
 import { type AccountMember, listAccountMembers } from '../../identity/users/repository.js'
+import { STOCK_PROFILE_IDS } from '../permission-profiles/rules.js'
 import { assignPermissionProfile, findAnyProfile } from '../permission-profiles/service.js'
 import {
   addGroupMembers,
@@ -57,7 +58,7 @@ async function allGroups(db: Db, accountId: string): Promise<ListedGroup[]> {
         groupId: ADMINISTRATORS_GROUP_ID,
         groupName: 'Administrators',
         groupType: 'adminGroup',
-        permissionProfileId: '2301414',
+        permissionProfileId: STOCK_PROFILE_IDS['Account Administrator'],
       },
       userIds: ids(admins),
     },

@@ -4,7 +4,8 @@ import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
 import type { Db, DbOrTx } from '../../database.js'
 import type { Permission } from '../../identity/permissions.js'
 import { setMembershipPermissions } from '../../identity/repository.js'
-import { profileOf } from '../../identity/users/permission-profiles.js'
+import { getUser, updateUserPermissions } from '../../identity/users/directory.js'
+import { type PermissionRequest, profileOf } from '../../identity/users/permission-profiles.js'
 import { type AccountMember, listAccountMembers } from '../../identity/users/repository.js'
 import {
   type CustomProfile,
@@ -190,6 +191,44 @@ export async function assignPermissionProfile(
   const members = await setMembershipPermissions(tx, accountId, userIds, permissionsOf(found))
   await setAssignments(tx, accountId, members, found.kind === 'custom' ? found.profile.id : undefined)
   return members
+}
+
+/**
+ * `PUT /users/{userId}`: a whole profile by `permissionProfileId` (any of the account's), or DocuSign's
+ * one-by-one settings (a stock profile's name, `isAdmin`, `userSettings`), never both.
+ */
+export async function changeUserPermissions(
+  db: Db,
+  input: {
+    accountId: string
+    userId: string
+    accountUri: string
+    request: PermissionRequest & { permissionProfileId?: string | undefined }
+  },
+  now: number,
+): Promise<void> {
+  const { accountId, userId } = input
+  const { permissionProfileId, ...oneByOne } = input.request
+  const settingsGiven = Object.values(oneByOne).some((value) => value !== undefined)
+  if (permissionProfileId === undefined) {
+    await updateUserPermissions(db, { ...input, request: oneByOne }, now)
+    // Permissions set one by one are no custom profile's any more.
+    if (settingsGiven) await clearPermissionProfile(db, accountId, [userId])
+    return
+  }
+  if (settingsGiven) {
+    throw new InvalidRequestError(
+      'permissionProfileId gives the user a whole profile: leave out permissionProfileName, isAdmin and userSettings',
+    )
+  }
+  const profile = await findAnyProfile(db, accountId, permissionProfileId)
+  if (!profile) {
+    throw new InvalidRequestError(
+      `permissionProfileId ${permissionProfileId} is not a permission profile of this account`,
+    )
+  }
+  await getUser(db, accountId, userId, input.accountUri)
+  await db.transaction().execute((tx) => assignPermissionProfile(tx, accountId, [userId], profile))
 }
 
 /** Forgets the users' custom profile: their permissions were set one by one (PUT /users) or they left. */
