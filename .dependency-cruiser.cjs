@@ -13,7 +13,7 @@ const ENVELOPE_LAYERS = [
   ['outbox', 'documents', 'audit', 'network'],
   ['identity'],
   ['rest', 'ratelimit'],
-  ['tabs'],
+  ['tabs', 'brands'],
   ['templates'],
   ['workflow'],
   ['envelopes'],

@@ -1,10 +1,13 @@
 import type { App } from 'platform'
 import { consoleViewRoutes } from './accounts/console-view.js'
+import { groupRoutes } from './accounts/groups/routes.js'
 import { identityVerificationRoutes } from './accounts/identity-verification.js'
 import { integrationKeyRoutes } from './accounts/integration-keys.js'
+import { permissionProfileRoutes } from './accounts/permission-profiles/routes.js'
 import { accountInfoRoutes } from './accounts/routes.js'
 import { accountSettingsRoutes } from './accounts/settings.js'
 import { userRoutes } from './accounts/users.js'
+import { brandRoutes } from './brands/routes.js'
 import { bulkSendRoutes } from './bulk-send/routes.js'
 import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
@@ -81,6 +84,9 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await integrationKeyRoutes(app, ctx)
   await userAuthorizationRoutes(app, ctx)
   await userRoutes(app, ctx)
+  await permissionProfileRoutes(app, ctx)
+  await groupRoutes(app, ctx)
+  await brandRoutes(app, ctx)
   await envelopeViewRoutes(app, ctx)
   await templateEditViewRoutes(app, ctx)
 }

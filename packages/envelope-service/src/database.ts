@@ -1,7 +1,10 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { insertRows as insertRowsUntyped, type JobTables } from 'platform'
+import type { GroupTables } from './accounts/groups/tables.js'
 import type { AccountSettingsTables } from './accounts/notification-defaults/tables.js'
+import type { PermissionProfileTables } from './accounts/permission-profiles/tables.js'
 import type { AuditTables } from './audit/tables.js'
+import type { BrandTables } from './brands/tables.js'
 import type { BulkSendTables } from './bulk-send/tables.js'
 import type { ConnectDeliveryTables } from './connect/delivery/tables.js'
 import type { ConnectTables } from './connect/tables.js'
@@ -37,7 +40,10 @@ export interface Schema
     EditLockTables,
     AttachmentTables,
     AccountSettingsTables,
-    UserAuthorizationTables {}
+    UserAuthorizationTables,
+    PermissionProfileTables,
+    GroupTables,
+    BrandTables {}
 
 export type Db = Kysely<Schema>
 /** Repositories accept either the database or an open transaction. */

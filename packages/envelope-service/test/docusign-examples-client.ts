@@ -225,6 +225,97 @@ async function main() {
         ...base,
         envelopeArgs: { ...signer, docFile: demoDocument('World_Wide_Corp_lorem.pdf') },
       }),
+    eg024: async () => {
+      const result = await example('createPermission').createPermission({
+        ...base,
+        profileName: 'Inkwell Example Profile',
+      })
+      session.permissionProfileId = result.permissionProfileId
+      return result
+    },
+    // The example app's form lists the account's groups and profiles (getGroupsAndPermissions) and the user
+    // picks a group; the group is one an administrator made beforehand, here through the SDK's createGroups.
+    eg025: async () => {
+      const { setPermission, getGroupsAndPermissions } = example('permissionSetUserGroup')
+      const adminClient = new docusign.ApiClient()
+      adminClient.setBasePath(base.basePath)
+      adminClient.addDefaultHeader('Authorization', `Bearer ${base.accessToken}`)
+      const created = await new docusign.GroupsApi(adminClient).createGroups(credentials.accountId, {
+        groupInformation: { groups: [{ groupName: 'Inkwell Example Group' }] },
+      })
+      const before = await getGroupsAndPermissions(base)
+      const group = before.userGroups.groups.find(
+        (candidate: Loose) => candidate.groupId === created.groups[0].groupId,
+      )
+      const result = await setPermission({
+        ...base,
+        permissionProfileId: session.permissionProfileId,
+        userGroupId: group.groupId,
+      })
+      return { before, result }
+    },
+    eg026: async () => {
+      const { updatePermissionProfile, getProfiles } = example('permissionChangeSingleSetting')
+      const profiles = await getProfiles(base)
+      const chosen = profiles.permissionProfiles.find(
+        (profile: Loose) => profile.permissionProfileId === session.permissionProfileId,
+      )
+      return updatePermissionProfile({
+        ...base,
+        selectedId: chosen.permissionProfileId,
+        profileName: 'Inkwell Example Profile, renamed',
+      })
+    },
+    // eg024's profile is eg025's group's; the profile eg027's form picks is one nobody holds, made with eg024.
+    eg027: async () => {
+      const { deletePermission, getPermissions } = example('deletePermission')
+      const made = await example('createPermission').createPermission({
+        ...base,
+        profileName: 'Inkwell Profile to Delete',
+      })
+      const listed = await getPermissions(base)
+      const chosen = listed.find((profile: Loose) => profile.permissionProfileId === made.permissionProfileId)
+      await deletePermission({ ...base, profileId: chosen.permissionProfileId })
+      return { deletedId: chosen.permissionProfileId, after: await getPermissions(base) }
+    },
+    eg028: async () => {
+      const result = await example('createBrand').createBrand({
+        ...base,
+        brandName: 'Inkwell Example Brand',
+        defaultBrandLanguage: 'es',
+      })
+      session.brandId = result.brands[0].brandId
+      return result
+    },
+    eg029: async () => {
+      const { applyBrandToEnvelope, getBrands } = example('applyBrandToEnvelope')
+      const brands = await getBrands(base)
+      const result = await applyBrandToEnvelope({
+        ...base,
+        envelopeArgs: {
+          ...signer,
+          brandId: brands.brands[0].brandId,
+          status: 'sent',
+          doc2File: demoDocument('World_Wide_Corp_Battle_Plan_Trafalgar.docx'),
+          doc3File: demoDocument('World_Wide_Corp_lorem.pdf'),
+        },
+      })
+      return { ...result, brandId: brands.brands[0].brandId }
+    },
+    eg030: async () => {
+      const { applyBrandToTemplate, getBrands } = example('applyBrandToTemplate')
+      const brands = await getBrands(base)
+      const result = await applyBrandToTemplate({
+        ...base,
+        brandId: brands.brands[0].brandId,
+        templateId: session.templateId,
+        templateRoles: [
+          { name: signer.signerName, email: signer.signerEmail, roleName: 'signer' },
+          { name: carbonCopy.ccName, email: carbonCopy.ccEmail, roleName: 'cc' },
+        ],
+      })
+      return { ...result, brandId: brands.brands[0].brandId }
+    },
     eg031: () =>
       example('bulkSendEnvelope').bulkSendEnvelopes({
         ...base,

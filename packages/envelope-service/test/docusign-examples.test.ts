@@ -19,7 +19,10 @@ import { EG043_AGENT } from './eg043-agent.js'
 const packageRoot = resolve(import.meta.dirname, '..')
 const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx')
 
-/** In the order they run: eg004-eg007, eg015, eg018 and eg045 use eg002's envelope, eg009 eg008's template. */
+/**
+ * In the order they run: eg004-eg007, eg015, eg018 and eg045 use eg002's envelope, eg009 and eg030 eg008's
+ * template, eg025-eg026 eg024's permission profile, eg029-eg030 eg028's brand.
+ */
 const RUNS = [
   'eg001',
   'eg002',
@@ -40,6 +43,13 @@ const RUNS = [
   'eg019',
   'eg020',
   'eg020sms',
+  'eg024',
+  'eg025',
+  'eg026',
+  'eg027',
+  'eg028',
+  'eg029',
+  'eg030',
   'eg031',
   'eg032',
   'eg033',
@@ -59,8 +69,6 @@ const NOT_RUN: Record<string, string> = {
     'its list tab selection by value and tabLabel works, but its extra text tab is written with snake_case keys (document_id, page_number) that the SDK drops, so it reaches the service without a position: a 400',
   eg022: 'knowledge-based authentication (idCheckConfigurationName "ID Check") needs an identity provider',
   eg023: 'needs the DocuSign ID Verification workflow (document and selfie check by an identity provider)',
-  'eg024-eg027': 'permission profiles are not part of this service',
-  'eg028-eg030': 'brands are not part of this service',
   eg037: 'an SMS-only signer without email: the contract requires an email on every recipient',
   eg038: 'responsive signing (documentHtmlDefinition) is not supported',
   eg041: 'needs a 21 CFR Part 11 account and the DocuSign ID Verification workflow',
@@ -350,6 +358,54 @@ describeEachDatabase("DocuSign's published eSignature examples, unmodified, over
     expect(folder).not.toBe('recyclebin')
     // Deleting an envelope in progress voids it, as DocuSign does; restoring does not undo that.
     expect((await storedEnvelope(resultOf('eg002').envelopeId)).status).toBe('voided')
+  })
+
+  it('eg024 creates a permission profile, eg025 sets it on a group, eg026 renames it and eg027 deletes another', async () => {
+    const created = resultOf('eg024')
+    expect(created).toMatchObject({
+      permissionProfileName: 'Inkwell Example Profile',
+      settings: {
+        allowEnvelopeSending: 'true',
+        allowedTemplateAccess: 'share',
+        useNewDocuSignExperienceInterface: '0',
+      },
+    })
+    const { before, result } = resultOf('eg025')
+    expect(
+      before.listPermissions.permissionProfiles.map(
+        (profile: { permissionProfileId: string }) => profile.permissionProfileId,
+      ),
+    ).toEqual(expect.arrayContaining(['2301414', '2301415', '2301416', created.permissionProfileId]))
+    expect(before.userGroups.groups.map((group: { groupName: string }) => group.groupName)).toEqual(
+      expect.arrayContaining(['Everyone', 'Administrators', 'Inkwell Example Group']),
+    )
+    expect(result.groups).toMatchObject([
+      { groupName: 'Inkwell Example Group', permissionProfileId: created.permissionProfileId },
+    ])
+    expect(resultOf('eg026')).toMatchObject({
+      permissionProfileId: created.permissionProfileId,
+      permissionProfileName: 'Inkwell Example Profile, renamed',
+      settings: { allowEnvelopeSending: 'true' },
+    })
+    const { deletedId, after } = resultOf('eg027')
+    const remaining = after.map((profile: { permissionProfileId: string }) => profile.permissionProfileId)
+    expect(remaining).toContain(created.permissionProfileId)
+    expect(remaining).not.toContain(deletedId)
+  })
+
+  it('eg028 creates a brand, and eg029 and eg030 send an envelope and a template envelope that carry it', async () => {
+    const { brands } = resultOf('eg028')
+    expect(brands).toMatchObject([{ brandName: 'Inkwell Example Brand', defaultBrandLanguage: 'es' }])
+    for (const name of ['eg029', 'eg030'] as const) {
+      const { envelopeId, brandId } = resultOf(name)
+      expect(brandId).toBe(brands[0].brandId)
+      const stored = await demo.service.ctx.db
+        .selectFrom('envelopes')
+        .select(['status', 'brand_id'])
+        .where('id', '=', envelopeId)
+        .executeTakeFirstOrThrow()
+      expect(stored).toEqual({ status: 'sent', brand_id: brandId })
+    }
   })
 
   it('ran every example it lists and none of those it does not', () => {

@@ -42,6 +42,13 @@ export const EnvelopeDefinition = Type.Object({
     ),
   ),
   allowReassign: Type.Optional(AllowReassign),
+  brandId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "One of the account's brands; with `templateId`, it replaces the template's brand.",
+    }),
+  ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -84,6 +91,7 @@ export const Envelope = Type.Object({
   envelopeIdStamping: Type.Optional(Type.String()),
   enforceSignerVisibility: Type.Optional(Type.String()),
   allowReassign: Type.Optional(Type.String()),
+  brandId: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

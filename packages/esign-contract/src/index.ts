@@ -4,6 +4,7 @@
  * requests with them. No server dependencies.
  */
 export * from './attachments.js'
+export * from './brands.js'
 export * from './bulk-send.js'
 export * from './composite-templates.js'
 export * from './connect-payload.js'
@@ -17,6 +18,7 @@ export * from './folders.js'
 export * from './identity-verification.js'
 export * from './locks.js'
 export * from './notification.js'
+export * from './permission-profiles.js'
 export * from './recipients.js'
 export * from './scalars.js'
 export * from './statuses.js'

@@ -25,6 +25,13 @@ export const TemplateDefinition = Type.Object({
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
   allowReassign: Type.Optional(AllowReassign),
+  brandId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "One of the account's brands, for the envelopes made from the template.",
+    }),
+  ),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -92,5 +99,6 @@ export const EnvelopeTemplate = Type.Object({
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
   allowReassign: Type.Optional(Type.String()),
+  brandId: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -3,15 +3,14 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { pickLocale } from '../identity/pages/messages.js'
 import { findUser } from '../identity/repository.js'
-import {
-  closeUsers,
-  getUser,
-  inviteUsers,
-  listUsers,
-  updateUserPermissions,
-} from '../identity/users/directory.js'
+import { closeUsers, getUser, inviteUsers, listUsers } from '../identity/users/directory.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { requirePermission } from '../rest/account-scope.js'
+import {
+  changeUserPermissions,
+  clearPermissionProfile,
+  withPermissionProfiles,
+} from './permission-profiles/service.js'
 
 const Flag = Type.String({ description: '"true" or "false"' })
 const UserSettings = Type.Object(
@@ -39,6 +38,7 @@ const UserInformation = Type.Object({
     description: 'Active, or ActivationSent until the invited user chooses a password',
   }),
   isAdmin: Type.String(),
+  permissionProfileId: Type.String({ description: 'The permission profile the user holds' }),
   permissionProfileName: Type.String(),
   userSettings: UserSettings,
   createdDateTime: Type.String(),
@@ -53,6 +53,12 @@ const UserParams = Type.Object({ accountId: Type.String(), userId: Type.String({
 export async function userRoutes(app: App, ctx: ServiceContext) {
   const accountUri = (accountId: string) => `/v2.1/accounts/${accountId}`
   const admin = { preHandler: requirePermission('administer') }
+  const shownUser = async (accountId: string, userId: string) => {
+    const [user] = await withPermissionProfiles(ctx.db, accountId, [
+      await getUser(ctx.db, accountId, userId, accountUri(accountId)),
+    ])
+    return user as NonNullable<typeof user>
+  }
 
   app.get(
     '/users',
@@ -81,8 +87,11 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
         },
       },
     },
-    async (request) =>
-      listUsers(ctx.db, request.principal.accountId, accountUri(request.principal.accountId), request.query),
+    async (request) => {
+      const { accountId } = request.principal
+      const listed = await listUsers(ctx.db, accountId, accountUri(accountId), request.query)
+      return { ...listed, users: await withPermissionProfiles(ctx.db, accountId, listed.users) }
+    },
   )
 
   app.get(
@@ -96,13 +105,7 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
         response: { 200: UserInformation },
       },
     },
-    async (request) =>
-      getUser(
-        ctx.db,
-        request.principal.accountId,
-        request.params.userId,
-        accountUri(request.principal.accountId),
-      ),
+    async (request) => shownUser(request.principal.accountId, request.params.userId),
   )
 
   app.post(
@@ -171,24 +174,27 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
       ...admin,
       schema: {
         tags,
-        summary: "Change a user's permissions (permission profile, isAdmin, userSettings)",
+        summary:
+          "Change a user's permissions: a permission profile (permissionProfileId, or a stock profile's name), or isAdmin and userSettings one by one",
         security,
         params: UserParams,
-        body: Type.Object(PermissionFields),
+        body: Type.Object({
+          ...PermissionFields,
+          permissionProfileId: Type.Optional(Type.String({ maxLength: 64 })),
+        }),
         response: { 200: UserInformation },
       },
     },
-    async (request) =>
-      updateUserPermissions(
+    async (request) => {
+      const { accountId } = request.principal
+      const { userId } = request.params
+      await changeUserPermissions(
         ctx.db,
-        {
-          accountId: request.principal.accountId,
-          userId: request.params.userId,
-          accountUri: accountUri(request.principal.accountId),
-          request: request.body,
-        },
+        { accountId, userId, accountUri: accountUri(accountId), request: request.body },
         ctx.now(),
-      ),
+      )
+      return shownUser(accountId, userId)
+    },
   )
 
   app.delete(
@@ -220,11 +226,13 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
         },
       },
     },
-    async (request) =>
-      closeUsers(
-        ctx.db,
-        request.principal.accountId,
-        request.body.users.map((user) => user.userId),
-      ),
+    async (request) => {
+      const { accountId } = request.principal
+      const userIds = request.body.users.map((user) => user.userId)
+      const closed = await closeUsers(ctx.db, accountId, userIds)
+      // A user invited again starts from DocuSign Sender, not from the profile they held before.
+      await clearPermissionProfile(ctx.db, accountId, userIds)
+      return closed
+    },
   )
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { ConflictError, InvalidRequestError } from 'platform'
 import { findNotificationDefaults } from '../accounts/notification-defaults/repository.js'
 import { withAccountDefaults } from '../accounts/notification-defaults/rules.js'
+import { checkBrandId } from '../brands/service.js'
 import type { ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
 import { blobIdOf, putBlob } from '../documents/blobs/repository.js'
@@ -78,6 +79,7 @@ export async function createEnvelope(
     if (replay) return replay
   }
 
+  if (request.brandId !== undefined) await checkBrandId(db, sender.accountId, request.brandId)
   const documents = await readInlineDocuments(store.documentConverter, request)
   const templates = await store.templateCache.find(
     db,

@@ -141,6 +141,8 @@ export interface Layer {
   emailSettings?: EmailSettings
   /** A stored template's `allowReassign`, when it set one. */
   allowReassign?: boolean
+  /** A stored template's brand. */
+  brandId?: string
 }
 
 export interface Composite {
@@ -285,6 +287,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
     ...(template.notification ? { notification: template.notification } : {}),
     ...(template.emailSettings ? { emailSettings: template.emailSettings } : {}),
     ...(template.allowReassign !== undefined ? { allowReassign: template.allowReassign } : {}),
+    ...(template.brandId ? { brandId: template.brandId } : {}),
   }
 }
 

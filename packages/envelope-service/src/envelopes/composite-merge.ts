@@ -87,16 +87,17 @@ export function mergeEnvelopeDefinition(
       request.allowReassign !== undefined
         ? request.allowReassign === 'true'
         : (firstTemplates(composites, 'allowReassign') ?? false),
+    ...optional('brandId', request.brandId ?? firstTemplates(composites, 'brandId')),
   }
 }
 
 /**
- * A stored template's `notification`, `emailSettings` or `allowReassign`, when the request sets none, taken as the
+ * A stored template's `notification`, `emailSettings`, `allowReassign` or `brandId`, when the request sets none, taken as the
  * subject is: within a composite the last template in sequence order that carries one, across
  * composites the first composite that has one. The request's own replaces it whole, as the envelope's
  * settings are one object to DocuSign.
  */
-function firstTemplates<K extends 'notification' | 'emailSettings' | 'allowReassign'>(
+function firstTemplates<K extends 'notification' | 'emailSettings' | 'allowReassign' | 'brandId'>(
   composites: Composite[],
   key: K,
 ): Layer[K] {

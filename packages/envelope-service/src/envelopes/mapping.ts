@@ -164,6 +164,7 @@ export function toEnvelopeOutput(
     envelopeIdStamping: String(envelope.envelopeIdStamping),
     enforceSignerVisibility: String(envelope.enforceSignerVisibility),
     allowReassign: String(envelope.allowReassign),
+    ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

@@ -98,6 +98,8 @@ export interface EnvelopeDefinition {
   enforceSignerVisibility: boolean
   /** DocuSign's `allowReassign`: signers may assign their part to someone else (signing/reassign/). */
   allowReassign: boolean
+  /** The account brand its messages carry (brands/presentation.ts); absent when none was named. */
+  brandId?: string
 }
 
 /**

@@ -62,6 +62,8 @@ export interface EnvelopeRecord {
   enforceSignerVisibility: boolean
   /** Whether signers may assign their part to someone else (signing/reassign/). */
   allowReassign: boolean
+  /** The account brand its messages carry. */
+  brandId?: string
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -292,6 +294,7 @@ function rowsOf(envelope: NewEnvelope) {
     envelope_id_stamping: definition.envelopeIdStamping ? 1 : 0,
     enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
     allow_reassign: definition.allowReassign ? 1 : 0,
+    brand_id: definition.brandId ?? null,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -467,6 +470,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.envelope_id_stamping',
       'envelopes.enforce_signer_visibility',
       'envelopes.allow_reassign',
+      'envelopes.brand_id',
     ])
 }
 
@@ -502,6 +506,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     envelopeIdStamping: row.envelope_id_stamping !== 0,
     enforceSignerVisibility: row.enforce_signer_visibility !== 0,
     allowReassign: row.allow_reassign !== 0,
+    ...(row.brand_id !== null ? { brandId: row.brand_id } : {}),
   }
 }
 

@@ -57,6 +57,8 @@ export interface EnvelopesTable {
   enforce_signer_visibility: Generated<number>
   /** 1 when signers may reassign their part (DocuSign's `allowReassign`), else 0 (migration 0037). */
   allow_reassign: Generated<number>
+  /** The account brand (brands/) its messages carry; null when none. */
+  brand_id: Generated<string | null>
 }
 
 export interface EnvelopeDocumentsTable {

@@ -295,6 +295,27 @@ export async function findMembershipPermissions(
   return row && parsePermissions(row.permissions)
 }
 
+/**
+ * Sets the permissions of existing memberships (a permission profile assigned to them, or changed); returns
+ * the user ids that are members. Users who are not members of the account are left alone.
+ */
+export async function setMembershipPermissions(
+  db: DbOrTx,
+  accountId: string,
+  userIds: readonly string[],
+  permissions: Iterable<Permission>,
+): Promise<string[]> {
+  if (userIds.length === 0) return []
+  const rows = await db
+    .updateTable('memberships')
+    .set({ permissions: formatPermissions(permissions) })
+    .where('account_id', '=', accountId)
+    .where('user_id', 'in', userIds)
+    .returning('user_id')
+    .execute()
+  return rows.map((row) => row.user_id)
+}
+
 /** Deletes a membership; returns whether there was one and whether it was the user's default. */
 export async function deleteMembership(
   db: DbOrTx,

@@ -250,3 +250,34 @@ describe('composeMessages: what the CRM already wrote', () => {
     expect(html).toContain('First template.<br><br>────────────────────<br><br>Second template.')
   })
 })
+
+describe('composeMessages: a brand', () => {
+  const brand = {
+    displayName: 'Acme <Corp>',
+    colors: { headerBackground: '#112233', buttonPrimaryText: '#000000' },
+  }
+
+  it('names the brand in the From name, a header in its colours and a footer, escaped in the HTML', () => {
+    const message = email({ brand })
+    expect(message.fromName).toBe('Sam Sender (Acme <Corp>) via Inkwell')
+    expect(message.text.split('\n\n')[0]).toBe('Acme <Corp>')
+    expect(message.text).toContain('Sent on behalf of Acme <Corp> by Inkwell.')
+    expect(message.html).toContain('<header style="background:#112233;color:#ffffff;')
+    expect(message.html).toContain('Acme &lt;Corp&gt;</header>')
+    expect(message.html).toContain('background:#1d4ed8;color:#000000')
+    expect(message.html).toContain('<footer')
+  })
+
+  it('writes the footer in Spanish when asked', () => {
+    const message = email({ brand, language: 'es' })
+    expect(message.fromName).toBe('Sam Sender (Acme <Corp>) a través de Inkwell')
+    expect(message.text).toContain('Enviado en nombre de Acme <Corp> por Inkwell.')
+  })
+
+  it('leaves notices to the sender unbranded', () => {
+    const notice = email({ brand, kind: 'senderDeclined', about: 'Ana', reason: 'No', link: undefined })
+    expect(notice.fromName).toBe('Inkwell')
+    expect(notice.html).not.toContain('<header')
+    expect(notice.text).not.toContain('Acme')
+  })
+})

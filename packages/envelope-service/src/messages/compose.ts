@@ -1,5 +1,6 @@
 import { truncateText } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
+import type { BrandPresentation } from '../brands/model.js'
 import { type DocuSignPhoneNumber, toE164 } from '../envelopes/phone.js'
 import { sendsEmail, sendsSms } from '../lifecycle/channels.js'
 import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
@@ -11,7 +12,9 @@ import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'
  * Composes the messages of one lifecycle message effect: an email (plain text and HTML, every value
  * HTML-escaped in the HTML part) and/or an SMS, by the recipient's channel, in English or Spanish.
  * Invitations, copies and reminders carry the envelope's `emailBlurb`; links must be http(s). A notice to
- * the sender comes from the product itself rather than "<sender> via <product>".
+ * the sender comes from the product itself rather than "<sender> via <product>". An envelope's brand names
+ * its organisation in a recipient's email: in the From name ("<sender> (<brand>) via <product>"), in a
+ * header in the brand's header colours, and in a footer; its button colours colour the action button.
  */
 
 /** SMS bodies quote at most this much of the subject, so a message stays within two segments. */
@@ -34,6 +37,8 @@ export interface CompositionInput {
   reassignedBy?: string
   /** When the envelope expires, for the expiry warning. */
   expiresAt?: Date
+  /** The envelope's brand, on the messages to its recipients (never on notices to the sender). */
+  brand?: BrandPresentation
 }
 
 export function composeMessages(input: CompositionInput): OutboundMessage[] {
@@ -64,7 +69,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
   // A sender's message that opens with its own greeting ("Hello," from the CRM) is not greeted twice.
   const greeting = blurb && opensWithGreeting(blurb) ? undefined : language.greeting(recipient.name)
 
-  const text = [
+  const body = [
     greeting,
     lead,
     handedOnWith,
@@ -75,18 +80,27 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
     .filter((part) => part !== undefined && part !== '')
     .join('\n\n')
 
+  const brand = SENDER_KINDS.has(input.kind) ? undefined : input.brand
+  const footer = brand ? language.brandFooter(brand.displayName, PRODUCT_NAME) : undefined
+  const text = [brand?.displayName, body, footer].filter((part) => part !== undefined).join('\n\n')
+
   const paragraph = (value: string) => `<p>${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>`
+  const color = (name: string, fallback: string) => escapeHtml(brand?.colors[name] ?? fallback)
   const html = [
     `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">',
+    brand
+      ? `<header style="background:${color('headerBackground', '#1f2933')};color:${color('headerText', '#ffffff')};padding:12px 16px;font-weight:bold">${escapeHtml(brand.displayName)}</header>`
+      : '',
     greeting ? paragraph(greeting) : '',
     paragraph(lead),
     handedOnWith ? paragraph(handedOnWith) : '',
     blurb ? paragraph(blurb) : '',
     link && texts.action
-      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
+      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:${color('buttonPrimaryBackground', '#1d4ed8')};color:${color('buttonPrimaryText', '#ffffff')};text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
       : '',
     signingLink ? `<p style="font-size:12px;color:#52606d">${escapeHtml(language.keepPrivate)}</p>` : '',
+    footer ? `<footer style="font-size:12px;color:#52606d">${escapeHtml(footer)}</footer>` : '',
     '</body></html>',
   ].join('')
 
@@ -95,7 +109,7 @@ function composeEmail(input: CompositionInput, link: string | undefined): EmailM
     to: { ...(recipient.name ? { name: recipient.name } : {}), address: recipient.email },
     fromName: SENDER_KINDS.has(input.kind)
       ? PRODUCT_NAME
-      : `${envelope.senderName} ${language.via} ${PRODUCT_NAME}`,
+      : `${envelope.senderName}${brand ? ` (${brand.displayName})` : ''} ${language.via} ${PRODUCT_NAME}`,
     subject,
     text,
     html,

@@ -25,6 +25,8 @@ interface LanguageTexts {
    * the signer who reassigned, `{reason}` their message.
    */
   reassigned: { lead: string; message: string }
+  /** The footer of a branded email: whom the product sends it for. */
+  brandFooter: (brand: string, product: string) => string
   kinds: Record<MessageKind, KindTexts>
 }
 
@@ -37,6 +39,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
       lead: '{recipient} asked you to review and sign this document from {sender} in their place.',
       message: 'Their message: {reason}',
     },
+    brandFooter: (brand, product) => `Sent on behalf of ${brand} by ${product}.`,
     kinds: {
       invitation: {
         subject: '{subject}',
@@ -94,6 +97,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
       lead: '{recipient} le pidió que revise y firme en su lugar este documento de {sender}.',
       message: 'Su mensaje: {reason}',
     },
+    brandFooter: (brand, product) => `Enviado en nombre de ${brand} por ${product}.`,
     kinds: {
       invitation: {
         subject: '{subject}',

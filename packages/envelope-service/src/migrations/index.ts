@@ -28,6 +28,8 @@ import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 import { userAuthorizationsMigration } from './0036_user_authorizations.js'
 import { reassignMigration } from './0037_reassign.js'
 import { envelopeMovedIndexMigration } from './0038_envelope_moved_index.js'
+import { permissionProfilesMigration } from './0040_permission_profiles.js'
+import { brandsMigration } from './0041_brands.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -62,4 +64,6 @@ export const migrations: MigrationSet = (dialect) => ({
   '0036_user_authorizations': userAuthorizationsMigration(dialect),
   '0037_reassign': reassignMigration(dialect),
   '0038_envelope_moved_index': envelopeMovedIndexMigration(dialect),
+  '0040_permission_profiles': permissionProfilesMigration(dialect),
+  '0041_brands': brandsMigration(dialect),
 })

@@ -1,4 +1,5 @@
 import type { DialectName } from 'platform'
+import { brandPresentation } from '../brands/service.js'
 import type { Db } from '../database.js'
 import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/reads.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
@@ -311,10 +312,15 @@ async function prepare(
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
   const recipientName = recipient.inPerson?.signerName ?? recipient.name
   const reassignedBy = recipients.find((other) => other.reassignedTo === recipient.recipientId)
+  const brand = toSender ? undefined : await brandPresentation(deps.db, envelope.accountId, envelope.brandId)
   const composed = composeMessages({
     kind,
     // The recipient's own language and wording are for its messages; the sender reads the envelope's.
-    language: recipientLanguageOf(toSender ? {} : recipient, fields?.listCustomFields ?? []) ?? 'en',
+    // A brand's default language is a recipient's when neither they nor the envelope name one.
+    language:
+      recipientLanguageOf(toSender ? {} : recipient, fields?.listCustomFields ?? []) ??
+      brand?.language ??
+      'en',
     channel,
     envelope: {
       ...recipientWording(envelope, toSender ? undefined : recipient.emailNotification),
@@ -332,6 +338,7 @@ async function prepare(
     ...(payload.reason ? { reason: payload.reason } : {}),
     ...(reassignedBy ? { reassignedBy: reassignedBy.name ?? reassignedBy.email ?? '' } : {}),
     ...(expiresAt ? { expiresAt } : {}),
+    ...(brand ? { brand } : {}),
   })
   const messages = withEmailSettings(composed, envelope.emailSettings, envelope.sender.email)
   return { messages, envelopeStatus: envelope.status, payload: linked }

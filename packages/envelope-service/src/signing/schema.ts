@@ -72,6 +72,17 @@ export const SigningSession = Type.Object({
     emailSubject: Type.String(),
     emailBlurb: Type.Optional(Type.String()),
     senderName: Type.String(),
+    brand: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String({ description: "The brand's company, else its name" }),
+          colors: Type.Record(Type.String(), Type.String(), {
+            description: '#RRGGBB by DocuSign colour name',
+          }),
+        },
+        { description: "The envelope's brand, for the page header" },
+      ),
+    ),
   }),
   recipient: Type.Object({
     recipientId: Type.String(),

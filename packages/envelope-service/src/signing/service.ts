@@ -1,4 +1,5 @@
 import { NotFoundError } from 'platform'
+import { brandPresentation } from '../brands/service.js'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs/repository.js'
 import { COMBINED_PART, findSignedPart, restrictedCombinedPart } from '../documents/sealed/repository.js'
@@ -168,7 +169,8 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
     state = stateOf(envelope.status, envelope.voidedReason, recipient)
   }
   const fields = (await findCustomFields(deps.db, [envelopeId])).get(envelopeId)
-  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? [])
+  const brand = await brandPresentation(deps.db, envelope.accountId, envelope.brandId)
+  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? []) ?? brand?.language
   const stored = visibleTo(
     recipient,
     envelope.enforceSignerVisibility,
@@ -197,6 +199,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       emailSubject: envelope.emailSubject,
       ...(envelope.emailBlurb ? { emailBlurb: envelope.emailBlurb } : {}),
       senderName: envelope.sender.userName,
+      ...(brand ? { brand: { name: brand.displayName, colors: brand.colors } } : {}),
     },
     recipient: {
       recipientId,

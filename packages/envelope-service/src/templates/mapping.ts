@@ -107,6 +107,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.notification ? { notification: toNotificationOutput(template.notification) } : {}),
     ...(template.emailSettings ? { emailSettings: toEmailSettingsOutput(template.emailSettings) } : {}),
     ...(template.allowReassign !== undefined ? { allowReassign: String(template.allowReassign) } : {}),
+    ...(template.brandId ? { brandId: template.brandId } : {}),
   }
 }
 

@@ -114,6 +114,8 @@ export interface Template {
   emailSettings?: EmailSettings
   /** `allowReassign` as the template set it, which its envelopes take unless they set their own. */
   allowReassign?: boolean
+  /** The account brand its envelopes carry unless they name their own. */
+  brandId?: string
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

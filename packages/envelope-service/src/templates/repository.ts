@@ -37,6 +37,7 @@ export interface TemplateRecord {
   notification?: EnvelopeNotification
   emailSettings?: EmailSettings
   allowReassign?: boolean
+  brandId?: string
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -106,6 +107,7 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(row.notification ? { notification: JSON.parse(row.notification) as EnvelopeNotification } : {}),
     ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),
     ...(row.allow_reassign !== null ? { allowReassign: row.allow_reassign !== 0 } : {}),
+    ...(row.brand_id ? { brandId: row.brand_id } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -291,6 +293,7 @@ function contentColumns(record: TemplateRecord) {
     notification: record.notification ? JSON.stringify(record.notification) : null,
     email_settings: record.emailSettings ? JSON.stringify(record.emailSettings) : null,
     allow_reassign: record.allowReassign === undefined ? null : record.allowReassign ? 1 : 0,
+    brand_id: record.brandId ?? null,
   }
 }
 

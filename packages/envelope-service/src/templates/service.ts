@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { RECIPIENT_LISTS, type Tabs } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
+import { checkBrandId } from '../brands/service.js'
 import type { DbOrTx } from '../database.js'
 import { putBlob } from '../documents/blobs/repository.js'
 import {
@@ -253,6 +254,8 @@ async function readTemplate(
   const allowReassign =
     input.allowReassign === undefined ? existing?.allowReassign : input.allowReassign === 'true'
   if (allowReassign !== undefined) record.allowReassign = allowReassign
+  const brandId = input.brandId ?? existing?.brandId
+  if (brandId) record.brandId = brandId
   return { record, pending }
 }
 
@@ -286,6 +289,7 @@ export async function createTemplate(
   converter: DocumentConverter = pdfOnlyConverter,
 ): Promise<Template> {
   const templateId = randomUUID()
+  if (input.brandId) await checkBrandId(db, owner.accountId, input.brandId)
   const { record, pending } = await readTemplate(converter, templateId, input)
   await storeDocuments(db, pending, now)
   await insertTemplate(db, owner, record, new Date(now).toISOString())
@@ -304,6 +308,7 @@ export async function updateTemplate(
 ): Promise<Template> {
   const existing = await findTemplate(db, accountId, templateId, viewer)
   if (!existing) throw templateNotFound(templateId)
+  if (input.brandId) await checkBrandId(db, accountId, input.brandId)
   const { record, pending } = await readTemplate(converter, templateId, input, existing)
   await storeDocuments(db, pending, now)
   if (!(await replaceTemplate(db, accountId, record, new Date(now).toISOString()))) {

@@ -27,6 +27,8 @@ export interface TemplatesTable {
   email_settings: Generated<string | null>
   /** 1 or 0 as the template set `allowReassign`, null when it did not (migration 0037). */
   allow_reassign: Generated<number | null>
+  /** The account brand (brands/) its envelopes carry; null when none. */
+  brand_id: Generated<string | null>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string
