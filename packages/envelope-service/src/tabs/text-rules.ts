@@ -6,8 +6,8 @@
  * - An empty entry breaks no rule here: whether it may be empty is the tab's `required`.
  * - The pattern is a JavaScript regular expression tested as written (`RegExp.test`), so `^[0-9]{5}$`
  *   takes five digits and nothing else, and an unanchored pattern matches anywhere in the entry, as in
- *   DocuSign's own signing page. A pattern that does not compile constrains nothing: the recipient could
- *   never satisfy it.
+ *   DocuSign's own signing page. Templates and envelopes refuse a pattern that does not compile
+ *   (read-tabs.ts); one stored before that constrains nothing, as the recipient could never satisfy it.
  * - The length counts code points, so an emoji counts once.
  */
 
