@@ -15,7 +15,7 @@ import {
   type SdkApiClient,
   type SdkModel,
 } from '../src/testing/sdk.js'
-import { ensureSigningPageBuilt, type ListeningService } from './signing-browser-support.js'
+import { ensureSigningPageBuilt, eventually, type ListeningService } from './signing-browser-support.js'
 
 /** Shared by the sender's web app browser tests. */
 
@@ -34,11 +34,12 @@ export interface AppStack {
 /**
  * A real SMTP listener, Chromium, the app built as `npm start` builds it (into a folder of its own), the
  * signing page, and a service listening on 127.0.0.1 that serves both and sends through the listener.
- * `env` adds to or overrides the service's configuration.
+ * `env` adds to or overrides the service's configuration (`undefined` removes a setting: `SMTP_URL`
+ * undefined with `DEV_MAILBOX` on sends every message to the development mailbox).
  */
 export async function startAppStack(
   databaseUrl: string,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
 ): Promise<AppStack> {
   const scratch = mkdtempSync(join(tmpdir(), 'sender-app-'))
   const [sink, browser, webApp, port] = await Promise.all([
@@ -168,4 +169,34 @@ export async function sendWithSdk(
 /** The time from navigation to the dashboard's first page on screen, from the page's performance timeline. */
 export async function firstPageMilliseconds(page: Page): Promise<number | undefined> {
   return page.evaluate(() => performance.getEntriesByName('inkwell:dashboard-first-page')[0]?.startTime)
+}
+
+/**
+ * On the development mailbox page: clicks the signing link of the newest message to `to` (an email
+ * address or an E.164 number) that mentions `about` (an email's subject; a text message quotes it),
+ * reloading while the message is still on its way, and waits for the signing page's first page.
+ */
+export async function followMailboxLink(
+  page: Page,
+  stack: AppStack,
+  to: string,
+  about: string,
+): Promise<void> {
+  await page.goto(`${stack.service.origin}/dev/mailbox`)
+  const card = page
+    .locator('article', { hasText: `To ${to}` })
+    .filter({ hasText: about })
+    .filter({ has: page.locator('a[href*="/signing/"]') })
+  await eventually(
+    stack.service,
+    async () => {
+      if ((await card.count()) > 0) return true
+      await page.reload()
+      return undefined
+    },
+    `the message to ${to}`,
+    60_000,
+  )
+  await card.first().locator('a[href*="/signing/"]').first().click()
+  await page.waitForSelector('body[data-first-page=drawn]', { timeout: 90_000 })
 }

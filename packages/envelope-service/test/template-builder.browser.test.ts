@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
 import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
-import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdf } from '../src/documents/test-pdfs.js'
 import {
@@ -13,6 +12,7 @@ import {
   SIGNING_RECIPIENT_ROLE,
 } from '../src/templates/demo-templates.js'
 import { type AppStack, signedInContext, startAppStack } from './app-browser-support.js'
+import { dragTo, paletteItem, placedField, pointOn } from './builder-browser-support.js'
 
 vi.setConfig({ testTimeout: 240_000 })
 
@@ -56,28 +56,6 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     return (await response.json()) as T
   }
 
-  /** Presses on `from`, moves the mouse in steps to `to` (a point in the page), releases. */
-  async function dragTo(page: Page, from: Locator, to: { x: number; y: number }) {
-    const box = (await from.boundingBox()) as { x: number; y: number; width: number; height: number }
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-    await page.mouse.down()
-    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 })
-    await page.mouse.move(to.x, to.y, { steps: 8 })
-    await page.mouse.up()
-  }
-
-  /** A point on a page, `fx`/`fy` as fractions of its width and height. */
-  async function pointOn(page: Page, pageNumber: number, fx: number, fy: number) {
-    const surface = page.locator(`[data-page="${pageNumber}"]`).first()
-    await surface.scrollIntoViewIfNeeded()
-    const box = (await surface.boundingBox()) as { x: number; y: number; width: number; height: number }
-    return { x: box.x + box.width * fx, y: box.y + box.height * fy }
-  }
-
-  /** A field's box on the page (its entry in the page's list of fields has the same name). */
-  const placed = (page: Page, name: string) =>
-    page.locator('[data-field]').and(page.getByRole('button', { name, exact: true }))
-
   let templateId: string
 
   it('builds a template from an uploaded PDF with the mouse and the keyboard, saves it and reopens it', async () => {
@@ -105,13 +83,13 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.getByLabel('Routing order').nth(1).fill('2')
 
     // The mouse: a signature, a date signed and a text field dragged from the palette onto page 1.
-    const palette = (name: string) => page.locator('.palette').getByRole('button', { name, exact: true })
+    const palette = (name: string) => paletteItem(page, name)
     await dragTo(page, palette('Signature'), await pointOn(page, 1, 0.3, 0.7))
-    await placed(page, 'Signature for Tenant, page 1').waitFor()
+    await placedField(page, 'Signature for Tenant, page 1').waitFor()
     await dragTo(page, palette('Date signed'), await pointOn(page, 1, 0.7, 0.7))
-    await placed(page, 'Date signed for Tenant, page 1').waitFor()
+    await placedField(page, 'Date signed for Tenant, page 1').waitFor()
     await dragTo(page, palette('Text'), await pointOn(page, 1, 0.5, 0.3))
-    const text = placed(page, 'Text for Tenant, page 1')
+    const text = placedField(page, 'Text for Tenant, page 1')
     await text.waitFor()
     await page.getByLabel('Label (tabLabel)').fill('ZipCode')
     await page.getByLabel('Validation pattern (regular expression)').fill('^[0-9]{5}$')
@@ -119,7 +97,7 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.getByLabel('Maximum length').fill('5')
 
     // Moved with the mouse: the signature goes about 60 CSS pixels right.
-    const signature = placed(page, 'Signature for Tenant, page 1')
+    const signature = placedField(page, 'Signature for Tenant, page 1')
     const before = (await signature.boundingBox()) as { x: number; y: number; width: number; height: number }
     await dragTo(page, signature, { x: before.x + before.width / 2 + 60, y: before.y + before.height / 2 })
     const after = (await signature.boundingBox()) as { x: number; y: number }
@@ -129,7 +107,7 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.getByLabel('Place fields for Landlord').check()
     await palette('Initials').focus()
     await page.keyboard.press('Enter')
-    const initials = placed(page, 'Initials for Landlord, page 1')
+    const initials = placedField(page, 'Initials for Landlord, page 1')
     await expect.poll(() => initials.evaluate((element) => element === document.activeElement)).toBe(true)
     for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight')
     for (let step = 0; step < 2; step++) await page.keyboard.press('ArrowDown')
@@ -177,15 +155,15 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     // Reopened from the server: every field where it was.
     await page.reload()
     await page.getByRole('heading', { name: 'Edit template: Residential lease' }).waitFor()
-    await placed(page, 'Initials for Landlord, page 1').waitFor()
+    await placedField(page, 'Initials for Landlord, page 1').waitFor()
     await page.getByText('at 56, 46 points, 53 × 36').waitFor()
     await page.getByText(`at ${signatureTab.xPosition}, ${signatureTab.yPosition} points, 120 × 36`).waitFor()
-    await placed(page, 'ZipCode, Text for Tenant, page 1').click()
+    await placedField(page, 'ZipCode, Text for Tenant, page 1').click()
     await expect.poll(() => page.getByLabel('Validation message').inputValue()).toBe('Five digits')
     expect(await seriousAxeViolations(page)).toEqual([])
 
     // Saved again (PUT): the field moved down one step, the documents left as they were.
-    await placed(page, 'Initials for Landlord, page 1').focus()
+    await placedField(page, 'Initials for Landlord, page 1').focus()
     await page.keyboard.press('ArrowDown')
     await page.getByText('at 56, 51 points, 53 × 36').waitFor()
     await page.getByRole('button', { name: 'Save template' }).click()
@@ -299,7 +277,7 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
 
     await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
     await page.getByRole('heading', { name: 'Editar plantilla: Residential lease' }).waitFor()
-    await placed(page, 'Firma de Tenant, página 1').waitFor()
+    await placedField(page, 'Firma de Tenant, página 1').waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}template-builder-phone-es.png`, fullPage: true })
     await page.context().close()

@@ -130,6 +130,47 @@ describe('checkFinish', () => {
     ).toThrow('must be "true" or "false"')
   })
 
+  describe('a text tab with a validation pattern and a maximum length', () => {
+    const zip: TabsByType = {
+      textTabs: [
+        {
+          ...at('10', '40'),
+          tabLabel: 'ZipCode',
+          validationPattern: '^[0-9]{5}$',
+          validationMessage: 'Five digits',
+          maxLength: '6',
+        },
+      ],
+    }
+    const finish = (value: string) => () => checkFinish(zip, { values: { 'textTabs-0': value } })
+
+    it('gives the signing page the rules to check as the recipient types', () => {
+      expect(signingTabs(zip, { name: 'Ann', email: 'a@x.test' }, {}, '', locate)[0]).toMatchObject({
+        validationPattern: '^[0-9]{5}$',
+        validationMessage: 'Five digits',
+        maxLength: 6,
+      })
+    })
+
+    it('accepts exactly the entries the rules accept (property)', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.stringMatching(/^[0-9]{1,7}$/), fc.string({ minLength: 1 })), (value) => {
+          const tooLong = [...value].length > 6
+          const fits = /^[0-9]{5}$/.test(value)
+          if (tooLong) {
+            expect(finish(value)).toThrow(
+              new InvalidRequestError('values.textTabs-0 must be at most 6 characters long'),
+            )
+          } else if (!fits) {
+            expect(finish(value)).toThrow(
+              new InvalidRequestError('values.textTabs-0 must match the pattern ^[0-9]{5}$ (Five digits)'),
+            )
+          } else expect(finish(value)()).toEqual({ 'textTabs-0': value })
+        }),
+      )
+    })
+  })
+
   it('accepts exactly the forms that fill every required field (property)', () => {
     const required = ['signHereTabs-0', 'textTabs-0', 'checkboxTabs-0', 'listTabs-0'] as const
     fc.assert(

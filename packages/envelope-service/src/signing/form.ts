@@ -1,6 +1,7 @@
 import { InvalidRequestError } from 'platform'
 import { formatTabValue } from '../tabs/locale-format.js'
 import type { Tab, TabOption, TabsByType } from '../tabs/model.js'
+import { maxLengthOf, textProblem } from '../tabs/text-rules.js'
 import {
   COMPUTED,
   computeFormulas,
@@ -117,6 +118,7 @@ export function signingTabs(
       ...(label === undefined ? {} : { label }),
       ...(shown === undefined ? {} : { value: shown }),
     }
+    if (pageType === 'text' && !locked) Object.assign(signingTab, textRulesOf(tab))
     if (pageType === 'list') {
       signingTab.listItems = options(tab.listItems).map((item) => ({
         text: item.text ?? item.value ?? '',
@@ -182,6 +184,7 @@ export function checkFinish(
     ) {
       throw new InvalidRequestError(`values.${id} is not one of the group's radios`)
     }
+    if (pageType === 'text') checkText(tab, value, `values.${id}`)
     if ((pageType === 'signHere' || pageType === 'initialHere') && value !== 'signed' && value !== '') {
       throw new InvalidRequestError(`values.${id} must be "signed"`)
     }
@@ -200,6 +203,32 @@ export function checkFinish(
     if (!filled) throw new InvalidRequestError(`values.${id} is required`)
   }
   return { ...values, ...computeFormulas(tabs, values, context) }
+}
+
+/** A text tab's rules as the signing page gets them (only those the tab has). */
+function textRulesOf(tab: Tab): Pick<SigningTab, 'validationPattern' | 'validationMessage' | 'maxLength'> {
+  const validationPattern = text(tab.validationPattern)
+  const validationMessage = text(tab.validationMessage)
+  const maxLength = maxLengthOf(tab.maxLength)
+  return {
+    ...(validationPattern ? { validationPattern } : {}),
+    ...(validationPattern && validationMessage ? { validationMessage } : {}),
+    ...(maxLength === undefined ? {} : { maxLength }),
+  }
+}
+
+/** A text tab's entry against its pattern and length: what the signing page would not have sent. */
+function checkText(tab: Tab, value: string, at: string): void {
+  const problem = textProblem(textRulesOf(tab), value)
+  if (problem?.kind === 'maxLength') {
+    throw new InvalidRequestError(`${at} must be at most ${problem.maxLength} characters long`)
+  }
+  if (problem?.kind === 'pattern') {
+    const message = text(tab.validationMessage)
+    throw new InvalidRequestError(
+      `${at} must match the pattern ${problem.pattern}${message ? ` (${message})` : ''}`,
+    )
+  }
 }
 
 /** A numerical tab's entry: a decimal (`Currency`: at most two decimals) within its min and max. */

@@ -35,6 +35,10 @@ export const SigningTab = Type.Object({
   label: Type.Optional(Type.String()),
   value: Type.Optional(Type.String()),
   listItems: Type.Optional(Type.Array(Type.Object({ text: Type.String(), value: Type.String() }))),
+  /** A text tab's rules (tabs/text-rules.ts): the page checks each entry as typed, the service on finish. */
+  validationPattern: Type.Optional(Type.String()),
+  validationMessage: Type.Optional(Type.String()),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
   radios: Type.Optional(
     Type.Array(Type.Object({ value: Type.String(), ...Placement, selected: Type.Optional(Type.Boolean()) })),
   ),

@@ -120,6 +120,16 @@ describe('readTabs', () => {
     ).toThrow('tabs.numericalTabs[0].minNumericalValue must not exceed maxNumericalValue')
   })
 
+  it('refuses a validation pattern that is not a regular expression, and keeps one that is', () => {
+    // Not declared by esign-contract's Tab: kept as one of the tab's other properties.
+    const wrong = { textTabs: [{ tabLabel: 'Zip' }, { validationPattern: '([0-9]' }] } as never
+    expect(() => readTabs(wrong, 'signers[0].tabs')).toThrow(
+      'signers[0].tabs.textTabs[1].validationPattern is not a regular expression: ([0-9]',
+    )
+    const right = { textTabs: [{ validationPattern: '^[0-9]{5}$' }] } as never
+    expect(readTabs(right, 'tabs').textTabs).toEqual([{ validationPattern: '^[0-9]{5}$' }])
+  })
+
   it('names an unknown tab type', () => {
     expect(() => readTabs({ stampTabs: [] } as never, 'signers[0].tabs')).toThrow(
       /^signers\[0\]\.tabs\.stampTabs is not a supported tab type \(supported: signHereTabs, /,

@@ -3,6 +3,7 @@ import { InvalidRequestError } from 'platform'
 import { FormulaError, type FormulaNode, kindOfFormula, parseFormula, referencesOf } from './formula.js'
 import { followedLocale } from './locale-format.js'
 import { namesRecipientType, type RecipientType, type Tab, type TabOption, type TabsByType } from './model.js'
+import { compiledPattern } from './text-rules.js'
 
 /**
  * The one reading of a recipient's tabs, shared by templates and envelopes so that the same tab is
@@ -46,7 +47,22 @@ export function readTabs(input: Tabs | undefined, path: string): TabsByType {
   }
   checkFormulas(tabs, `${path}.formulaTabs`)
   checkNumericalRanges(tabs.numericalTabs ?? [], `${path}.numericalTabs`)
+  checkValidationPatterns(tabs, path)
   return tabs
+}
+
+/** A validation pattern must compile: no recipient could ever satisfy one that does not (text-rules.ts). */
+function checkValidationPatterns(tabs: TabsByType, path: string): void {
+  for (const [type, list] of Object.entries(tabs)) {
+    list.forEach((tab, index) => {
+      const pattern = tabText(tab, 'validationPattern')
+      if (pattern && !compiledPattern(pattern)) {
+        throw new InvalidRequestError(
+          `${path}.${type}[${index}].validationPattern is not a regular expression: ${pattern}`,
+        )
+      }
+    })
+  }
 }
 
 /** Strings, option lists (`listItems`, `radios`) and objects of strings (`localePolicy`) are kept. */

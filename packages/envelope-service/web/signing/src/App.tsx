@@ -12,7 +12,7 @@ import {
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 import { PdfDocument } from './PdfDocument.js'
 import { CompletedTabField, TabField } from './TabField.js'
-import { type Adopted, initialValues, missingRequired } from './tabs.js'
+import { type Adopted, initialValues, invalidEntries, missingRequired } from './tabs.js'
 
 type Load =
   | { kind: 'loading' }
@@ -130,7 +130,11 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
   const [outcome, setOutcome] = useState<SigningState>()
 
   const missing = missingRequired(session.tabs, values, adopted)
+  const invalid = invalidEntries(session.tabs, values)
+  // What Finish waits for, in document order: empty required fields and entries that break their rules.
+  const toFix = session.tabs.filter((tab) => missing.includes(tab) || invalid.includes(tab))
   const requiredCount = session.tabs.filter((tab) => tab.required).length
+  const requiredDone = requiredCount - missing.length - invalid.filter((tab) => tab.required).length
 
   const change = useCallback((tabId: string, value: string) => {
     setValues((current) => ({ ...current, [tabId]: value }))
@@ -146,7 +150,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
   )
 
   function goToNext() {
-    const next = missing[0]
+    const next = toFix[0]
     if (!next) return
     const element =
       document.getElementById(`tab-${next.tabId}`) ??
@@ -186,9 +190,9 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
         </div>
         <div className="bar-actions">
           <span className="progress" aria-live="polite">
-            {words.progress(requiredCount - missing.length, requiredCount)}
+            {words.progress(requiredDone, requiredCount)}
           </span>
-          {missing.length > 0 ? (
+          {toFix.length > 0 ? (
             <button type="button" onClick={goToNext}>
               {words.next}
             </button>
@@ -196,7 +200,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
           <button
             type="button"
             className="primary"
-            disabled={busy || missing.length > 0}
+            disabled={busy || toFix.length > 0}
             aria-describedby="missing"
             onClick={() =>
               void submit(() =>
@@ -220,7 +224,10 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
           ) : null}
         </div>
         <p id="missing" className="sr-only">
-          {missing.length > 0 ? words.missing(missing.length) : ''}
+          {[
+            missing.length > 0 ? words.missing(missing.length) : '',
+            invalid.length > 0 ? words.toFix(invalid.length) : '',
+          ].join(' ')}
         </p>
       </header>
       <main className="documents">

@@ -1,7 +1,7 @@
 import type { SigningTab } from '../../../src/signing/schema.js'
 import type { Words } from './i18n.js'
 import { type PageSize, positionOf } from './PdfDocument.js'
-import { type Adopted, isDone, isInteractive, type Values } from './tabs.js'
+import { type Adopted, entryProblem, isDone, isInteractive, type Values } from './tabs.js'
 
 interface Props {
   tab: SigningTab
@@ -13,12 +13,21 @@ interface Props {
   onSign: (tab: SigningTab) => void
 }
 
+/** Just under a tab, at least as wide as it; as tall as its text. */
+function below(tab: SigningTab, page: PageSize): React.CSSProperties {
+  const { height: _height, ...style } = positionOf({ ...tab, y: tab.y + tab.height }, page)
+  return style
+}
+
 /** One tab laid over its page: a field to fill, a place to sign, or a value the service filled in. */
 export function TabField({ tab, page, values, adopted, words, onChange, onSign }: Props) {
   const id = `tab-${tab.tabId}`
   const style = positionOf(tab, page)
   const label = tab.label ?? words[tab.type === 'initialHere' ? 'initialHere' : 'signHere']
-  const className = `tab tab-${tab.type}${tab.required && isInteractive(tab) && !isDone(tab, values, adopted) ? ' pending' : ''}`
+  const problem = entryProblem(tab, values)
+  const pending =
+    (tab.required && isInteractive(tab) && !isDone(tab, values, adopted)) || problem !== undefined
+  const className = `tab tab-${tab.type}${pending ? ' pending' : ''}`
   const value = values[tab.tabId] ?? ''
 
   switch (tab.type) {
@@ -98,22 +107,39 @@ export function TabField({ tab, page, values, adopted, words, onChange, onSign }
           ))}
         </fieldset>
       )
-    case 'text':
+    case 'text': {
+      const message =
+        problem?.kind === 'maxLength'
+          ? words.tooLong(problem.maxLength)
+          : problem
+            ? (tab.validationMessage ?? words.invalidEntry)
+            : undefined
       return (
-        <input
-          id={id}
-          type="text"
-          className={className}
-          style={style}
-          aria-label={label}
-          aria-required={tab.required}
-          // A locked tab shows the sender's or computed value as the document will (locale-formatted).
-          value={tab.locked ? (tab.value ?? '') : value}
-          readOnly={tab.locked}
-          maxLength={4000}
-          onChange={(event) => onChange(tab.tabId, event.target.value)}
-        />
+        <>
+          <input
+            id={id}
+            type="text"
+            className={className}
+            style={style}
+            aria-label={label}
+            aria-required={tab.required}
+            aria-invalid={problem !== undefined}
+            aria-describedby={message ? `${id}-problem` : undefined}
+            // A locked tab shows the sender's or computed value as the document will (locale-formatted).
+            value={tab.locked ? (tab.value ?? '') : value}
+            readOnly={tab.locked}
+            maxLength={tab.maxLength ?? 4000}
+            onChange={(event) => onChange(tab.tabId, event.target.value)}
+          />
+          {message ? (
+            // Just under the field, as wide as it or wider, so it never covers the entry being corrected.
+            <span id={`${id}-problem`} className="tab-problem" style={below(tab, page)}>
+              {message}
+            </span>
+          ) : null}
+        </>
       )
+    }
     default:
       // Date signed, full name, email: the service fills them in; the recipient sees them, read-only.
       return (

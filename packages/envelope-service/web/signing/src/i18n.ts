@@ -77,6 +77,15 @@ const en = {
   },
   missing: (n: number) =>
     plural('en', n, { one: `${n} required field still empty`, other: `${n} required fields still empty` }),
+  /** Under a text field whose entry breaks its pattern, when the sender wrote no message of their own. */
+  invalidEntry: 'This entry is not in the expected form.',
+  tooLong: (n: number) =>
+    plural('en', n, { one: `At most ${n} character`, other: `At most ${n} characters` }),
+  toFix: (n: number) =>
+    plural('en', n, {
+      one: `${n} field needs a different entry`,
+      other: `${n} fields need a different entry`,
+    }),
   download: 'Download the signed document',
   notReady: 'The signed document is not ready yet. Try again in a moment.',
   gate: {
@@ -170,6 +179,11 @@ const es: typeof en = {
   },
   missing: (n: number) =>
     plural('es', n, { one: `Falta ${n} campo obligatorio`, other: `Faltan ${n} campos obligatorios` }),
+  invalidEntry: 'Este valor no tiene la forma esperada.',
+  tooLong: (n: number) =>
+    plural('es', n, { one: `Como máximo ${n} carácter`, other: `Como máximo ${n} caracteres` }),
+  toFix: (n: number) =>
+    plural('es', n, { one: `${n} campo necesita otro valor`, other: `${n} campos necesitan otro valor` }),
   download: 'Descargar el documento firmado',
   notReady: 'El documento firmado aún no está listo. Inténtelo de nuevo en un momento.',
   gate: {

@@ -1,4 +1,5 @@
 import type { SigningTab } from '../../../src/signing/schema.js'
+import { type TextProblem, textProblem } from '../../../src/tabs/text-rules.js'
 
 /** Pure rules of the form: which tabs the recipient must still fill, and what a finished form sends. */
 
@@ -25,6 +26,17 @@ export function isDone(tab: SigningTab, values: Values, adopted: Adopted): boole
     default:
       return (values[tab.tabId] ?? '').trim() !== ''
   }
+}
+
+/** What is wrong with a text tab's entry by the sender's rules (pattern, length), if anything. */
+export function entryProblem(tab: SigningTab, values: Values): TextProblem | undefined {
+  if (tab.type !== 'text' || !isInteractive(tab)) return undefined
+  return textProblem(tab, values[tab.tabId] ?? '')
+}
+
+/** Interactive tabs whose entry breaks the sender's rules, required or not: Finish waits for them too. */
+export function invalidEntries(tabs: readonly SigningTab[], values: Values): SigningTab[] {
+  return tabs.filter((tab) => entryProblem(tab, values) !== undefined)
 }
 
 /** Required interactive tabs still empty, in document and page order, top to bottom. */
