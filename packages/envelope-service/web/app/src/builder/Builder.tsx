@@ -387,13 +387,12 @@ export function Builder({
         </p>
       )}
       <div className="builder-setup">
-        {!envelopeId && (
-          <SettingsPanel
-            settings={state.settings}
-            words={words}
-            onChange={(settings) => setState((current) => ({ ...current, settings }))}
-          />
-        )}
+        <SettingsPanel
+          settings={state.settings}
+          words={words}
+          draft={envelopeId !== undefined}
+          onChange={(settings) => setState((current) => ({ ...current, settings }))}
+        />
         <DocumentsPanel
           documents={state.documents}
           hasPages={(documentId) => bytes[documentId] !== undefined}
