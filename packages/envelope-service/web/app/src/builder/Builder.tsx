@@ -387,12 +387,13 @@ export function Builder({
         </p>
       )}
       <div className="builder-setup">
-        <SettingsPanel
-          settings={state.settings}
-          words={words}
-          draft={envelopeId !== undefined}
-          onChange={(settings) => setState((current) => ({ ...current, settings }))}
-        />
+        {!envelopeId && (
+          <SettingsPanel
+            settings={state.settings}
+            words={words}
+            onChange={(settings) => setState((current) => ({ ...current, settings }))}
+          />
+        )}
         <DocumentsPanel
           documents={state.documents}
           hasPages={(documentId) => bytes[documentId] !== undefined}
@@ -425,6 +426,15 @@ export function Builder({
             words={words}
             onSelect={setSelectedRole}
             onChange={changeRoles}
+          />
+        )}
+        {envelopeId && (
+          // After the recipients, whose Email fields come first in the page (embedded callers find them so).
+          <SettingsPanel
+            settings={state.settings}
+            words={words}
+            draft
+            onChange={(settings) => setState((current) => ({ ...current, settings }))}
           />
         )}
       </div>

@@ -22,7 +22,7 @@ export function ConditionEditor({ field, choices, words, onChange }: Props) {
   const value = field.conditionalParentValue ?? ''
   const isCheckbox = chosen?.values?.length === 2 && chosen.values[0] === 'on' && chosen.values[1] === 'off'
   return (
-    <fieldset className="box" aria-describedby={choices.length ? undefined : `${id}-none`}>
+    <fieldset className="box stacked" aria-describedby={choices.length ? undefined : `${id}-none`}>
       <legend>{words.conditionHeading}</legend>
       {choices.length === 0 && !parent ? (
         <p className="hint" id={`${id}-none`}>
@@ -53,10 +53,11 @@ export function ConditionEditor({ field, choices, words, onChange }: Props) {
             </select>
           </label>
           {parent && (
-            <label className="field">
+            <label className="field" htmlFor={`${id}-value`}>
               <span>{words.conditionValue}</span>
               {chosen?.values ? (
                 <select
+                  id={`${id}-value`}
                   value={value}
                   onChange={(event) => onChange({ conditionalParentValue: event.target.value })}
                 >
@@ -69,6 +70,7 @@ export function ConditionEditor({ field, choices, words, onChange }: Props) {
                 </select>
               ) : (
                 <input
+                  id={`${id}-value`}
                   value={value}
                   maxLength={500}
                   onChange={(event) => onChange({ conditionalParentValue: event.target.value })}

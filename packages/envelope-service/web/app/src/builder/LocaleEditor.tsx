@@ -72,7 +72,7 @@ export function LocaleEditor({ field, language, words, onChange }: Props) {
     </label>
   )
   return (
-    <fieldset className="box" aria-describedby={`${id}-preview`}>
+    <fieldset className="box stacked" aria-describedby={`${id}-preview`}>
       <legend>{words.formatHeading}</legend>
       {select(
         words.culture,

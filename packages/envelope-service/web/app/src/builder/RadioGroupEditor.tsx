@@ -58,14 +58,14 @@ export function RadioGroupEditor({ field, size, words, onChange }: Props) {
   }
   const selected = radios.find((radio) => radio.selected)?.key ?? ''
   return (
-    <fieldset className="box radio-group-editor">
+    <fieldset className="box stacked">
       <legend>{words.radiosHeading}</legend>
       <ol className="radio-list">
         {radios.map((radio, index) => (
           <li key={radio.key}>
             <fieldset className="box">
               <legend>{words.radioLegend(index + 1, radio.value)}</legend>
-              <label className="field">
+              <label className="field whole-row">
                 <span>{words.radioValue}</span>
                 <input
                   value={radio.value}
@@ -92,7 +92,7 @@ export function RadioGroupEditor({ field, size, words, onChange }: Props) {
               {radios.length > 1 && (
                 <button
                   type="button"
-                  className="secondary"
+                  className="secondary whole-row"
                   onClick={() => {
                     const rest = radios.filter((other) => other.key !== radio.key)
                     const [first] = rest
