@@ -58,6 +58,20 @@ describeEachDatabase("a template's conditional fields", (databases) => {
     }
   })
 
+  it('refuses deleting the parent of a conditional field with a tab operation, and keeps it', async () => {
+    const created = await create({ conditionalParentLabel: 'Pets', conditionalParentValue: 'on' })
+    const { templateId } = created.json()
+    const tabsPath = `/templates/${templateId}/recipients/1/tabs`
+    const before = (await injectAs(service, sender, 'GET', tabsPath)).json()
+    const pets = before.checkboxTabs[0]
+    const refused = await injectAs(service, sender, 'DELETE', tabsPath, {
+      checkboxTabs: [{ tabId: pets.tabId }],
+    })
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json().errorCode).toBe('CONDITIONALTAB_HAS_INVALID_PARENT')
+    expect((await injectAs(service, sender, 'GET', tabsPath)).json().checkboxTabs).toHaveLength(1)
+  })
+
   it('refuses an unknown parent or a value the parent cannot take with CONDITIONALTAB_HAS_INVALID_PARENT', async () => {
     for (const [child, message] of [
       [{ conditionalParentLabel: 'Nope', conditionalParentValue: 'on' }, "'Nope' is not another tab"],
