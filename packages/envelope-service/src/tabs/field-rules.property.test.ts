@@ -97,7 +97,7 @@ describe('radio group rule', () => {
               },
             ],
           }).map((problem) => problem.kind)
-          expect(problems.includes('radioValueBlank')).toBe(radios.some((radio) => radio.value.trim() === ''))
+          expect(problems.includes('radioValueBlank')).toBe(radios.some((radio) => radio.value === ''))
           expect(problems.includes('radioSelectedTwice')).toBe(
             radios.filter((radio) => radio.selected).length > 1,
           )

@@ -10,7 +10,8 @@ import type { Tab, TabOption, TabsByType } from './model.js'
  * localePolicy, and no formulas refer to one another in a circle. Conditional display: the parent is
  * another tab of the same recipient, and the value one it can take (`on`/`off` for a checkbox, an item
  * of a list, a radio of a group, any text otherwise), DocuSign's `CONDITIONALTAB_HAS_INVALID_PARENT`
- * otherwise. Radio groups: at most one radio selected, each with a value.
+ * otherwise. Radio groups: at most one radio selected, each with a value (the wire schema's `minLength`,
+ * said here too so the builder shows it).
  */
 
 export type TabProblemKind =
@@ -182,7 +183,7 @@ export function radioGroupProblems(tabs: TabsByType): TabProblem[] {
   const problems: TabProblem[] = []
   ;(tabs.radioGroupTabs ?? []).forEach((tab, index) => {
     const radios = optionsOf(tab, 'radios')
-    if (radios.some((radio) => (radio.value ?? '').trim() === '')) {
+    if (radios.some((radio) => (radio.value ?? '') === '')) {
       problems.push({ type: 'radioGroupTabs', index, kind: 'radioValueBlank' })
     }
     if (radios.filter((radio) => radio.selected === 'true').length > 1) {

@@ -3,6 +3,7 @@ import { InvalidRequestError } from 'platform'
 import {
   conditionalProblems,
   formulaProblems,
+  radioGroupProblems,
   type TabProblem,
   tabProblemCode,
   tabProblemMessage,
@@ -132,9 +133,10 @@ export function checkTabPlacement(
         radios.forEach((radio, r) => {
           checkPosition(radio, documentId, `${at}.radios[${r}]`, at, pagesOf)
         })
-        if (radios.filter((radio) => radio.selected === 'true').length > 1) {
-          throw new InvalidRequestError(`${at}.radios has more than one selected radio`)
-        }
+        const twice = radioGroupProblems({ radioGroupTabs: [tab] }).find(
+          (problem) => problem.kind === 'radioSelectedTwice',
+        )
+        if (twice) throw new InvalidRequestError(tabProblemMessage({ ...twice, index }, path))
         return
       }
       checkPosition(tab as TabOption, documentId, at, at, pagesOf)
