@@ -65,6 +65,32 @@ describe('draftChanges', () => {
     })
   })
 
+  it('sends only the changed parts of the subject and message, and nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.string(), { nil: undefined }),
+        (subject, blurb) => {
+          const draft = loaded()
+          const before = draft.state.settings
+          const settings = {
+            ...before,
+            ...(subject === undefined ? {} : { emailSubject: subject }),
+            ...(blurb === undefined ? {} : { emailBlurb: blurb }),
+          }
+          const changes = draftChanges(draft, { ...draft.state, settings })
+          const expected = {
+            ...(settings.emailSubject !== before.emailSubject ? { emailSubject: settings.emailSubject } : {}),
+            ...(settings.emailBlurb !== before.emailBlurb ? { emailBlurb: settings.emailBlurb } : {}),
+          }
+          expect(changes.message).toEqual(Object.keys(expected).length ? expected : undefined)
+          expect(changes.corrections).toEqual({})
+          expect(changes.tabs).toEqual({})
+        },
+      ),
+    )
+  })
+
   it('corrects a renamed recipient (name and email) and nothing else', () => {
     const draft = loaded()
     const [ana, carl] = draft.state.roles

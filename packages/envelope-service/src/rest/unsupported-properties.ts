@@ -202,6 +202,24 @@ export function refuseUnsupportedInEmailSettings(body: unknown): void {
   if (isObject(body)) emailSettingsWalk(body, '')
 }
 
+/**
+ * A body that this service reads only in part (`PUT /envelopes/{envelopeId}`, DocuSign's whole `Envelope`
+ * model): any property but the `declared` ones is refused, naming it, since the service would not act
+ * on it. A null is an absent property.
+ */
+export function refuseUndeclared(declared: readonly string[], what: string): (body: unknown) => void {
+  const known = new Set(declared.map((name) => name.toLowerCase()))
+  return (body) => {
+    if (!isObject(body)) return
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined || value === null || known.has(key.toLowerCase())) continue
+      throw new InvalidRequestError(
+        `${key} is not supported by this service's ${what} (it takes ${declared.join(', ')}); leave it out`,
+      )
+    }
+  }
+}
+
 /** As a route's preValidation hook (after the lenient body reader, before validation). */
 export const refusingUnsupported =
   (check: (body: unknown) => void): preValidationHookHandler =>

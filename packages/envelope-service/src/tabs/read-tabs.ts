@@ -1,7 +1,13 @@
 import { TAB_TYPES, type Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
-import { FormulaError, type FormulaNode, kindOfFormula, parseFormula, referencesOf } from './formula.js'
-import { followedLocale } from './locale-format.js'
+import {
+  conditionalProblems,
+  formulaProblems,
+  radioGroupProblems,
+  type TabProblem,
+  tabProblemCode,
+  tabProblemMessage,
+} from './field-rules.js'
 import { namesRecipientType, type RecipientType, type Tab, type TabOption, type TabsByType } from './model.js'
 import { compiledPattern } from './text-rules.js'
 
@@ -45,7 +51,7 @@ export function readTabs(input: Tabs | undefined, path: string): TabsByType {
     if (!Array.isArray(list) || list.length === 0) continue
     tabs[type] = list.map((tab) => copyTab(tab as Record<string, unknown>))
   }
-  checkFormulas(tabs, `${path}.formulaTabs`)
+  checkFormulas(tabs, path)
   checkNumericalRanges(tabs.numericalTabs ?? [], `${path}.numericalTabs`)
   checkValidationPatterns(tabs, path)
   return tabs
@@ -77,99 +83,28 @@ function copyTab(tab: Record<string, unknown>): Tab {
 }
 
 /**
- * A formula must parse, use DocuSign's date functions with dates and numbers where they belong, draw on
- * number tabs or date tabs but not both, read numericalTabs that share one localePolicy (DocuSign's
- * rule, as the result is shown in it), and formulas of one recipient must not refer to one another in
- * a circle (a formula may use another formula's result). A label no tab of this recipient has is
- * another recipient's tab (or none): it is read when this recipient signs, from the recipients who
- * completed before, and counts as 0 when there is none.
+ * A formula must keep DocuSign's rules (field-rules.ts). A label no tab of this recipient has is another
+ * recipient's tab (or none): it is read when this recipient signs, from the recipients who completed
+ * before, and counts as 0 when there is none.
  */
 function checkFormulas(tabs: TabsByType, path: string): void {
-  const formulas = tabs.formulaTabs ?? []
-  const trees = new Map<number, FormulaNode>()
-  const referencesByLabel = new Map<string, string[]>()
-  const refuse = (index: number, message: string): never => {
-    throw new InvalidRequestError(
-      `${path}[${index}].formula is not a formula this service computes: ${message}`,
-    )
-  }
-  formulas.forEach((tab, index) => {
-    const formula = tabText(tab, 'formula')
-    if (formula === undefined) return
-    try {
-      trees.set(index, parseFormula(formula))
-    } catch (error) {
-      if (!(error instanceof FormulaError)) throw error
-      refuse(index, error.message)
-    }
-    const label = tabText(tab, 'tabLabel')
-    if (label !== undefined) referencesByLabel.set(label, referencesOf(trees.get(index) as FormulaNode))
-  })
-  checkNoCircle(referencesByLabel, path)
-  const kindOf = kindsByLabel(tabs, trees)
-  for (const [index, tree] of trees) {
-    try {
-      kindOfFormula(tree, kindOf)
-    } catch (error) {
-      if (!(error instanceof FormulaError)) throw error
-      refuse(index, error.message)
-    }
-    if (followedLocale(formulas[index] as Tab, tabs) === 'mismatch') {
-      throw new InvalidRequestError(
-        `${path}[${index}] reads numericalTabs with different localePolicy values; DocuSign requires one`,
-        { errorCode: 'FORMULA_LOCALE_POLICY_MISMATCH' },
-      )
-    }
-  }
+  refuseFirst(formulaProblems(tabs), path)
 }
 
-function checkNoCircle(referencesByLabel: Map<string, string[]>, path: string): void {
-  const finished = new Set<string>()
-  const visiting: string[] = []
-  const visit = (label: string): void => {
-    if (finished.has(label)) return
-    if (visiting.includes(label)) {
-      throw new InvalidRequestError(
-        `${path}: formulas refer to one another in a circle (${[...visiting.slice(visiting.indexOf(label)), label].join(' -> ')})`,
-      )
-    }
-    visiting.push(label)
-    for (const reference of referencesByLabel.get(label) ?? []) visit(reference)
-    visiting.pop()
-    finished.add(label)
-  }
-  for (const label of referencesByLabel.keys()) visit(label)
+/**
+ * Conditional display (`conditionalParentLabel`/`conditionalParentValue`) names another tab of the same
+ * recipient and a value it can take. Checked where all of a recipient's tabs are known (a template's
+ * recipient, a recipient's tabs after a tab operation), not on a request that adds some of them.
+ */
+export function checkConditionalParents(tabs: TabsByType, path: string): void {
+  refuseFirst(conditionalProblems(tabs), path)
 }
 
-const DATE_TAB_TYPES = new Set(['dateTabs', 'dateSignedTabs'])
-
-/** Each label's kind for a formula: date tabs give dates, formulas their result, other tabs numbers. */
-function kindsByLabel(tabs: TabsByType, trees: Map<number, FormulaNode>) {
-  const first = new Map<string, { type: string; index: number }>()
-  for (const [type, list] of Object.entries(tabs)) {
-    list.forEach((tab, index) => {
-      const label = tabText(tab, 'tabLabel')
-      if (label !== undefined && !first.has(label)) first.set(label, { type, index })
-    })
-  }
-  const resolving = new Set<string>()
-  const kindOf = (label: string): 'number' | 'date' | undefined => {
-    const found = first.get(label)
-    if (!found) return undefined
-    if (DATE_TAB_TYPES.has(found.type)) return 'date'
-    if (found.type !== 'formulaTabs') return 'number'
-    const tree = trees.get(found.index)
-    if (!tree || resolving.has(label)) return undefined
-    resolving.add(label)
-    try {
-      return kindOfFormula(tree, kindOf)
-    } catch {
-      return undefined
-    } finally {
-      resolving.delete(label)
-    }
-  }
-  return kindOf
+function refuseFirst(problems: readonly TabProblem[], path: string): void {
+  const [first] = problems
+  if (!first) return
+  const errorCode = tabProblemCode(first)
+  throw new InvalidRequestError(tabProblemMessage(first, path), errorCode ? { errorCode } : undefined)
 }
 
 function checkNumericalRanges(tabs: Tab[], path: string): void {
@@ -214,9 +149,10 @@ export function checkTabPlacement(
         radios.forEach((radio, r) => {
           checkPosition(radio, documentId, `${at}.radios[${r}]`, at, pagesOf)
         })
-        if (radios.filter((radio) => radio.selected === 'true').length > 1) {
-          throw new InvalidRequestError(`${at}.radios has more than one selected radio`)
-        }
+        const twice = radioGroupProblems({ radioGroupTabs: [tab] }).find(
+          (problem) => problem.kind === 'radioSelectedTwice',
+        )
+        if (twice) throw new InvalidRequestError(tabProblemMessage({ ...twice, index }, path))
         return
       }
       checkPosition(tab as TabOption, documentId, at, at, pagesOf)

@@ -1,7 +1,7 @@
 import type { ErrorDetails, Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { Tab, TabOption, TabsByType } from './model.js'
-import { checkTabPlacement, readTabs } from './read-tabs.js'
+import { checkConditionalParents, checkTabPlacement, readTabs } from './read-tabs.js'
 import { assignTabIds } from './tab-ids.js'
 
 /**
@@ -203,7 +203,7 @@ export function readTabRequest(body: Tabs | null | undefined): TabsByType {
 /**
  * One tab operation on a recipient's tabs, checked: when no tab of the request could be applied the whole
  * request is a 400 (`INVALID_TAB_OPERATION`, the first tab's reason); the recipient's tabs after the
- * change must read as a create request's would (formulas, numerical ranges), and the tabs added or
+ * change must read as a create request's would (formulas, numerical ranges, conditional parents), and the tabs added or
  * changed must sit on pages of `pagesOf` (the documents of `scope`).
  */
 export function applyTabOperation(input: {
@@ -226,7 +226,8 @@ export function applyTabOperation(input: {
       errorCode: 'INVALID_TAB_OPERATION',
     })
   }
-  readTabs(outcome.tabs as Tabs, 'tabs (after the change)')
+  const after = readTabs(outcome.tabs as Tabs, 'tabs (after the change)')
+  checkConditionalParents(after, 'tabs (after the change)')
   if (operation !== 'delete') {
     const touched: TabsByType = {}
     for (const [type, list] of Object.entries(outcome.answer)) {

@@ -12,7 +12,13 @@ import {
   readInlineDocument,
 } from '../documents/conversion/converter.js'
 import type { RecipientType } from '../tabs/model.js'
-import { carriesTabs, checkRecipientType, checkTabPlacement, readTabs } from '../tabs/read-tabs.js'
+import {
+  carriesTabs,
+  checkConditionalParents,
+  checkRecipientType,
+  checkTabPlacement,
+  readTabs,
+} from '../tabs/read-tabs.js'
 import { assignTabIds } from '../tabs/tab-ids.js'
 import {
   applyFieldChanges,
@@ -135,6 +141,7 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
     if (role.recipientType !== undefined) checkRecipientType(type, role.recipientType, field)
     const tabs = readTabs(tabsInput, `${field}.tabs`)
     checkTabPlacement(tabs, `${field}.tabs`, pages, 'the template')
+    checkConditionalParents(tabs, `${field}.tabs`)
     const person =
       type === 'inPersonSigner' ? inPersonRole(role as InPersonRoleInput) : personOf(role as RoleInput)
     return {

@@ -5,6 +5,7 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { EnvelopeParams } from '../../envelopes/schema.js'
 import { requirePermission } from '../../rest/account-scope.js'
+import { refuseUndeclared, refusingUnsupported } from '../../rest/unsupported-properties.js'
 import {
   AuditEventsResponse,
   EnvelopeFormData,
@@ -48,12 +49,17 @@ export async function lifecycleRoutes(app: App, ctx: ServiceContext) {
     '/envelopes/:envelopeId',
     {
       preHandler: requirePermission('send_envelopes'),
+      preValidation: refusingUnsupported(
+        refuseUndeclared(Object.keys(EnvelopeUpdateBody.properties), 'envelope update'),
+      ),
       schema: {
         ...common,
-        summary: 'Send a draft, void an envelope, or resend it to the current recipients',
+        summary: "Change a draft's subject and message, send it, void an envelope, or resend it",
         description:
-          '`status: "sent"` sends a draft; `status: "voided"` with `voidedReason` voids a sent or delivered ' +
-          'envelope; `?resend_envelope=true` invites the current recipients who have not finished again.',
+          "`emailSubject`/`emailBlurb` change a draft's invitation (400 `ENVELOPE_INVALID_STATUS` once " +
+          'sent); `status: "sent"` sends a draft; `status: "voided"` with `voidedReason` voids a sent or ' +
+          'delivered envelope; `?resend_envelope=true` invites the current recipients who have not finished ' +
+          'again. Any other property is a 400 naming it.',
         params: EnvelopeParams,
         querystring: EnvelopeUpdateQuery,
         body: Type.Union([EnvelopeUpdateBody, Type.Null()]),

@@ -9,8 +9,17 @@ import { RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contrac
 
 export { AuditEventsResponse } from '../../audit/docusign.js'
 
-/** DocuSign's `Envelope` as an update body: only the fields this service acts on are kept. */
+/**
+ * DocuSign's `Envelope` as an update body: the fields this service acts on. Any other property is
+ * refused with a 400 naming it (routes.ts), never dropped.
+ */
 export const EnvelopeUpdateBody = Type.Object({
+  emailSubject: Type.Optional(
+    Type.String({ maxLength: 100, description: "A draft's invitation subject (drafts only)." }),
+  ),
+  emailBlurb: Type.Optional(
+    Type.String({ maxLength: 10000, description: "A draft's invitation message (drafts only)." }),
+  ),
   status: Type.Optional(
     Type.String({ description: '`sent` sends a draft; `voided` voids (with `voidedReason`).' }),
   ),

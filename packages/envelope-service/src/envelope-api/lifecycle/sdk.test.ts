@@ -17,6 +17,7 @@ interface DocuSignSdk extends DocuSignSdkBase {
   ) => {
     createEnvelope(accountId: string, options: { envelopeDefinition: unknown }): Promise<SdkModel>
     update(accountId: string, envelopeId: string, options: Record<string, unknown>): Promise<SdkModel>
+    getEnvelope(accountId: string, envelopeId: string): Promise<SdkModel>
     createRecipientView(
       accountId: string,
       envelopeId: string,
@@ -114,6 +115,48 @@ describeEachDatabase('DocuSign Node SDK against the envelope lifecycle', (databa
       )
     expect(failure?.status).toBe(400)
     expect(failure?.data.errorCode).toBe('ENVELOPE_CANNOT_VOID_INVALID_STATE')
+  })
+
+  it("changes a draft's subject and message with update, and is refused once it is sent", async () => {
+    const created = await envelopes.createEnvelope(sender.accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'Draft subject',
+        documents: [
+          {
+            documentId: '1',
+            name: 'Draft.pdf',
+            fileExtension: 'pdf',
+            documentBase64: await makePdfBase64(1),
+          },
+        ],
+        recipients: { signers: [{ recipientId: '1', name: 'Ana Ruiz', email: 'ana@example.test' }] },
+      },
+    })
+    const { envelopeId } = created
+    const summary = await envelopes.update(sender.accountId, envelopeId, {
+      envelope: { emailSubject: 'Renewal, second draft', emailBlurb: 'Read section 4 first.' },
+    })
+    expect(summary.envelopeId).toBe(envelopeId)
+    const read = await envelopes.getEnvelope(sender.accountId, envelopeId)
+    expect(read).toMatchObject({
+      status: 'created',
+      emailSubject: 'Renewal, second draft',
+      emailBlurb: 'Read section 4 first.',
+    })
+
+    await envelopes.update(sender.accountId, envelopeId, { envelope: { status: 'sent' } })
+    const refused = await envelopes
+      .update(sender.accountId, envelopeId, { envelope: { emailSubject: 'After sending' } })
+      .then(
+        () => undefined,
+        (error: { response?: { status: number; data: SdkModel } }) => error.response,
+      )
+    expect(refused?.status).toBe(400)
+    expect(refused?.data.errorCode).toBe('ENVELOPE_INVALID_STATUS')
+    expect((await envelopes.getEnvelope(sender.accountId, envelopeId)).emailSubject).toBe(
+      'Renewal, second draft',
+    )
   })
 
   it('resends with update(resendEnvelope)', async () => {

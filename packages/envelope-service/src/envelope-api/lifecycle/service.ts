@@ -22,13 +22,20 @@ import { findUser } from '../../identity/repository.js'
 import { LifecycleError } from '../../lifecycle/errors.js'
 import { loadLifecycle } from '../../lifecycle/repository.js'
 import { updateWorkflow } from '../../lifecycle/resume/service.js'
-import { type Actor, applyTransition } from '../../lifecycle/service.js'
+import { type Actor, applyTransition, recordAudit } from '../../lifecycle/service.js'
 import { resend, send, voidEnvelope } from '../../lifecycle/transitions.js'
 import { newSigningToken, RECIPIENT_VIEW_TTL_MS, signingUrl } from '../../signing/records/links.js'
 import { formLanguageOf } from '../../signing/records/model.js'
 import { findTabValues, insertSigningLink } from '../../signing/records/repository.js'
 import { formatSignedDate, tabsWithValues } from '../../tabs/values.js'
+import {
+  checkDraftMessageAllowed,
+  type DraftMessage,
+  draftMessageAudit,
+  draftMessageOf,
+} from './draft-message.js'
 import { type RecipientProgress, toEnvelopeFormData, toRecipientsWithProgress } from './mapping.js'
+import { storeDraftMessage } from './repository.js'
 import type { EnvelopeUpdateBody, RecipientViewRequest } from './schema.js'
 import { findViewRecipient } from './view-recipient.js'
 
@@ -57,9 +64,10 @@ async function apiActor(deps: LifecycleApiDeps, caller: Caller): Promise<Actor> 
 }
 
 /**
- * `PUT .../envelopes/{envelopeId}`: `?resend_envelope=true` re-invites, `status: "sent"` sends a draft,
- * `status: "voided"` voids. Any other update is outside this service's subset: 400, so a client never
- * believes a change was made.
+ * `PUT .../envelopes/{envelopeId}`: `emailSubject`/`emailBlurb` change a draft's message (then
+ * `status: "sent"` may send it in the same call), `?resend_envelope=true` re-invites, `status: "sent"`
+ * sends a draft, `status: "voided"` voids. Any other update is outside this service's subset: 400, so a
+ * client never believes a change was made.
  */
 export async function updateEnvelope(
   deps: LifecycleApiDeps,
@@ -71,6 +79,17 @@ export async function updateEnvelope(
   const target = { envelopeId, accountId: caller.accountId }
   const actor = await apiActor(deps, caller)
   const status = body.status?.trim().toLowerCase()
+  const message = draftMessageOf(body)
+  if (message) {
+    // Refused before the message is stored, so a half-done update never happens.
+    if (body.workflow !== undefined || resendEnvelope || (status && status !== 'sent')) {
+      throw new InvalidRequestError(
+        "emailSubject and emailBlurb change a draft: give them alone, or with status 'sent' to send it",
+      )
+    }
+    await changeDraftMessage(deps, target, message, actor)
+    if (!status) return { envelopeId }
+  }
   if (body.workflow !== undefined) {
     if (status)
       throw new InvalidRequestError('Give either status or workflow to update an envelope, not both')
@@ -104,6 +123,34 @@ export async function updateEnvelope(
     )
   }
   return { envelopeId }
+}
+
+/** The draft's subject and message through the lifecycle's one write path (its status stays `created`). */
+async function changeDraftMessage(
+  deps: LifecycleApiDeps,
+  target: { envelopeId: string; accountId: string },
+  message: DraftMessage,
+  actor: Actor,
+): Promise<void> {
+  await applyTransition(
+    deps,
+    target,
+    (stored) => {
+      checkDraftMessageAllowed(stored.state.status)
+      return { envelope: stored.state, effects: { messages: [], audit: [], events: [] } }
+    },
+    actor,
+    async (tx, stored) => {
+      await storeDraftMessage(tx, target.envelopeId, message)
+      await recordAudit(
+        tx,
+        target.envelopeId,
+        [draftMessageAudit(message, stored.state.status)],
+        actor,
+        deps.now(),
+      )
+    },
+  )
 }
 
 /** `POST .../views/recipient`: a once-only, five-minute signing URL for an embedded recipient. */

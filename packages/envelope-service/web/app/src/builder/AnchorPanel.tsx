@@ -2,11 +2,11 @@ import { useId } from 'react'
 import { type AnchorHit, anchorProblems } from './anchor-preview.js'
 import { newKey } from './key.js'
 import {
+  ANCHOR_FIELD_TYPES,
   ANCHOR_UNITS,
   type AnchorField,
   type AnchorUnits,
   type BuilderDocument,
-  FIELD_TYPES,
   type FieldType,
   kindCarriesFields,
   type Role,
@@ -113,7 +113,7 @@ export function AnchorPanel({ anchors, hits, roles, documents, activeRole, words
                     value={anchor.type}
                     onChange={(event) => set(anchor.key, { type: event.target.value as FieldType })}
                   >
-                    {FIELD_TYPES.map((type) => (
+                    {ANCHOR_FIELD_TYPES.map((type) => (
                       <option key={type} value={type}>
                         {words.fieldType[type]}
                       </option>

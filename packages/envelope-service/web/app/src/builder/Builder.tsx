@@ -18,6 +18,7 @@ import {
   sendDraft,
 } from './envelope-target.js'
 import { FieldProperties } from './FieldProperties.js'
+import { fieldProblems, parentChoices } from './field-checks.js'
 import { newKey } from './key.js'
 import {
   type BuilderState,
@@ -192,6 +193,7 @@ export function Builder({
         validationMessage: '',
         maxLength: '',
         listItems: type === 'list' ? ['Option 1', 'Option 2'] : [],
+        ...(type === 'radioGroup' ? newRadioGroup() : {}),
       },
       size,
     )
@@ -201,12 +203,33 @@ export function Builder({
     focusNext.current = field.key
   }
 
+  /** A new group: a name no other group of the builder has, and two radios one under the other. */
+  const newRadioGroup = (): Partial<Field> => {
+    const names = new Set(state.fields.map((field) => field.tabLabel))
+    let count = state.fields.filter((field) => field.type === 'radioGroup').length + 1
+    while (names.has(words.newGroupName(count))) count++
+    return {
+      tabLabel: words.newGroupName(count),
+      radios: [1, 2].map((index) => ({
+        key: newKey(),
+        value: words.newRadioValue(index),
+        dx: 0,
+        dy: (index - 1) * 24,
+        selected: false,
+      })),
+    }
+  }
+
   const copyField = (field: Field) => {
     const size = sizes[field.documentId]?.[field.pageNumber - 1]
     if (!size) return
     // A copy is a new tab: it must not carry the original's server id.
     const { tabId: _tabId, ...extra } = field.extra ?? {}
-    const copy = clampBox({ ...field, key: newKey(), x: field.x + 12, y: field.y + 12, extra }, size)
+    const radios = field.radios?.map((radio) => ({ ...radio, key: newKey() }))
+    const copy = clampBox(
+      { ...field, key: newKey(), x: field.x + 12, y: field.y + 12, extra, ...(radios ? { radios } : {}) },
+      size,
+    )
     setState((current) => ({ ...current, fields: [...current.fields, copy] }))
     setSelectedField(copy.key)
     focusNext.current = copy.key
@@ -215,7 +238,10 @@ export function Builder({
   const firstPage = state.documents.find((document) => sizes[document.documentId]?.length)
   const placeOn = currentPage ?? (firstPage ? { documentId: firstPage.documentId, pageNumber: 1 } : undefined)
 
+  const tabProblems = fieldProblems(state)
   const problems = (): string | undefined => {
+    const [firstTabProblem] = [...tabProblems.values()].flat()
+    if (firstTabProblem) return words.fieldsInvalid(words.tabProblem(firstTabProblem))
     if (envelopeId) {
       const incomplete = state.roles.some(
         (role) => !role.name.trim() || !(typeof role.extra?.email === 'string' && role.extra.email.trim()),
@@ -402,6 +428,15 @@ export function Builder({
             onChange={changeRoles}
           />
         )}
+        {envelopeId && (
+          // After the recipients, whose Email fields come first in the page (embedded callers find them so).
+          <SettingsPanel
+            settings={state.settings}
+            words={words}
+            draft
+            onChange={(settings) => setState((current) => ({ ...current, settings }))}
+          />
+        )}
       </div>
       <AnchorPanel
         anchors={state.anchors}
@@ -441,6 +476,13 @@ export function Builder({
         />
         <FieldProperties
           field={selected}
+          choices={selected ? parentChoices(state, selected) : []}
+          problems={
+            selected
+              ? [...(tabProblems.get(selected.key) ?? []), ...(tabProblems.get(selected.roleKey) ?? [])]
+              : []
+          }
+          language={language}
           roles={state.roles}
           size={selected ? sizes[selected.documentId]?.[selected.pageNumber - 1] : undefined}
           words={words}

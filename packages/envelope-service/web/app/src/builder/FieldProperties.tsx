@@ -1,19 +1,32 @@
 import { useId } from 'react'
-import { clampBox, type Field, kindCarriesFields, type PageSize, type Role } from './model.js'
+import type { TabProblem } from '../../../../src/tabs/field-rules.js'
+import { ConditionEditor } from './ConditionEditor.js'
+import { FormulaEditor } from './FormulaEditor.js'
+import { LocaleEditor } from './LocaleEditor.js'
+import { clampBox, type Field, kindCarriesFields, type PageSize, type Role, takesRequired } from './model.js'
+import { RadioGroupEditor } from './RadioGroupEditor.js'
 import type { BuilderWords } from './words.js'
 
 interface Props {
   field: Field | undefined
   roles: Role[]
   size: PageSize | undefined
+  /** The labels the field may wait for (conditional display), and the service's rules it breaks now. */
+  choices: { label: string; values?: string[] }[]
+  problems: TabProblem[]
+  language: string
   words: BuilderWords
   onChange: (field: Field) => void
   onCopy: (field: Field) => void
   onDelete: (key: string) => void
 }
 
-/** The selected field's properties, by type; its position and size as numbers too. */
-export function FieldProperties({ field, roles, size, words, onChange, onCopy, onDelete }: Props) {
+/**
+ * The selected field's properties, by type; its position and size as numbers too. The problems are the
+ * service's own rules run on the field as it would be saved (field-checks.ts), shown as it is edited.
+ */
+export function FieldProperties(props: Props) {
+  const { field, roles, size, choices, problems, language, words, onChange, onCopy, onDelete } = props
   const id = useId()
   const heading = <h2 id={`${id}-heading`}>{words.properties}</h2>
   if (!field) {
@@ -52,6 +65,16 @@ export function FieldProperties({ field, roles, size, words, onChange, onCopy, o
       <p>
         <strong>{words.fieldType[field.type]}</strong>
       </p>
+      <ul className="field-problems" id={`${id}-problems`} aria-live="polite">
+        {problems.map((problem) => {
+          const text = words.tabProblem(problem)
+          return (
+            <li key={text} className="warning">
+              {text}
+            </li>
+          )
+        })}
+      </ul>
       <label className="field">
         <span>{words.role}</span>
         <select value={field.roleKey} onChange={(event) => set({ roleKey: event.target.value })}>
@@ -64,7 +87,7 @@ export function FieldProperties({ field, roles, size, words, onChange, onCopy, o
             ))}
         </select>
       </label>
-      {field.type !== 'dateSigned' && field.type !== 'fullName' && field.type !== 'email' && (
+      {takesRequired(field.type) && (
         <label className="check">
           <input
             type="checkbox"
@@ -74,11 +97,12 @@ export function FieldProperties({ field, roles, size, words, onChange, onCopy, o
           {words.required}
         </label>
       )}
-      {text(words.tabLabel, 'tabLabel')}
+      {text(field.type === 'radioGroup' ? words.groupName : words.tabLabel, 'tabLabel')}
       {text(words.tooltip, 'tooltip')}
       {field.type !== 'checkbox' &&
         field.type !== 'signHere' &&
         field.type !== 'initialHere' &&
+        field.type !== 'radioGroup' &&
         text(words.fontSize, 'fontSize')}
       {field.type === 'text' && (
         <>
@@ -86,7 +110,7 @@ export function FieldProperties({ field, roles, size, words, onChange, onCopy, o
           {text(words.validationMessage, 'validationMessage')}
         </>
       )}
-      {(field.type === 'text' || field.type === 'number') && (
+      {(field.type === 'text' || field.type === 'number' || field.type === 'numerical') && (
         <label className="field narrow">
           <span>{words.maxLength}</span>
           <input
@@ -108,6 +132,16 @@ export function FieldProperties({ field, roles, size, words, onChange, onCopy, o
           />
         </label>
       )}
+      {field.type === 'formula' && (
+        <FormulaEditor field={field} words={words} problemsId={`${id}-problems`} onChange={set} />
+      )}
+      {(field.type === 'date' || field.type === 'numerical') && (
+        <LocaleEditor field={field} language={language} words={words} onChange={set} />
+      )}
+      {field.type === 'radioGroup' && (
+        <RadioGroupEditor field={field} size={size} words={words} onChange={set} />
+      )}
+      <ConditionEditor field={field} choices={choices} words={words} onChange={set} />
       <fieldset className="box">
         <legend>{words.position}</legend>
         {number(words.left, 'x')}

@@ -4,29 +4,25 @@ import type { Settings } from './model.js'
 import { RemindersEditor } from './RemindersEditor.js'
 import type { BuilderWords } from './words.js'
 
-/** The template's name, description, invitation subject and message, sharing and custom fields. */
+/**
+ * The template's name, description, invitation subject and message, sharing and custom fields; for an
+ * envelope draft (`draft`), its invitation subject and message only (saved with `PUT /envelopes/{id}`).
+ */
 export function SettingsPanel({
   settings,
   words,
+  draft = false,
   onChange,
 }: {
   settings: Settings
   words: BuilderWords
+  draft?: boolean
   onChange: (settings: Settings) => void
 }) {
   const id = useId()
   const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch })
-  return (
-    <section className="panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{words.settings}</h2>
-      <label className="field">
-        <span>{words.name}</span>
-        <input
-          value={settings.name}
-          maxLength={100}
-          onChange={(event) => set({ name: event.target.value })}
-        />
-      </label>
+  const message = (
+    <>
       <label className="field">
         <span>{words.emailSubject}</span>
         <input
@@ -44,6 +40,28 @@ export function SettingsPanel({
           onChange={(event) => set({ emailBlurb: event.target.value })}
         />
       </label>
+    </>
+  )
+  if (draft) {
+    return (
+      <section className="panel" aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>{words.draftSettings}</h2>
+        {message}
+      </section>
+    )
+  }
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{words.settings}</h2>
+      <label className="field">
+        <span>{words.name}</span>
+        <input
+          value={settings.name}
+          maxLength={100}
+          onChange={(event) => set({ name: event.target.value })}
+        />
+      </label>
+      {message}
       <label className="field">
         <span>{words.description}</span>
         <textarea

@@ -72,6 +72,8 @@ export function draftFromEnvelope(
 }
 
 export interface DraftChanges {
+  /** `PUT /envelopes/{id}` (DocuSign's `Envelopes: update`): the subject and message, when changed. */
+  message?: { emailSubject?: string; emailBlurb?: string }
   /** `PUT .../recipients` (DocuSign's correction, which a draft takes): name and email. */
   corrections: Record<string, { recipientId: string; name: string; email: string }[]>
   /** `POST .../recipients`: roles added on screen, with the ids they get. */
@@ -127,6 +129,15 @@ export function draftChanges(loaded: EnvelopeDraft, now: BuilderState): DraftCha
       .map((document) => document.documentId),
     reordered: false,
   }
+  const message = {
+    ...(now.settings.emailSubject !== loaded.state.settings.emailSubject
+      ? { emailSubject: now.settings.emailSubject }
+      : {}),
+    ...(now.settings.emailBlurb !== loaded.state.settings.emailBlurb
+      ? { emailBlurb: now.settings.emailBlurb }
+      : {}),
+  }
+  if (Object.keys(message).length) changes.message = message
   const kept = (documents: BuilderState['documents'], among: Set<string>) =>
     documents.map((document) => document.documentId).filter((documentId) => among.has(documentId))
   const before = new Set(loaded.state.documents.map((document) => document.documentId))
@@ -211,7 +222,7 @@ export async function loadEnvelopeDraft(
 }
 
 /**
- * Saves the differences: documents first (a tab names its document), then recipients (a new tab needs
+ * Saves the differences: the subject and message, then documents (a tab names its document), then recipients (a new tab needs
  * its recipient), then tabs. Each call is DocuSign's own, so the first one the service refuses stops the
  * save with the service's message and nothing later is attempted.
  */
@@ -222,6 +233,7 @@ export async function saveEnvelopeDraft(
   state: BuilderState,
 ): Promise<void> {
   const path = (rest: string) => envelopePath(accountId, envelopeId, rest)
+  if (changes.message) await sendJson('PUT', path(''), changes.message)
   if (changes.removedDocuments.length) {
     await sendJson('DELETE', path('/documents'), {
       documents: changes.removedDocuments.map((documentId) => ({ documentId })),

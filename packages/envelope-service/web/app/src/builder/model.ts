@@ -17,8 +17,14 @@ export const FIELD_TYPES = [
   'date',
   'checkbox',
   'list',
+  'numerical',
+  'formula',
+  'radioGroup',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
+
+/** Types an anchor can place: a radio group places each of its radios, so it is placed on a page. */
+export const ANCHOR_FIELD_TYPES = FIELD_TYPES.filter((type) => type !== 'radioGroup')
 
 export const ROLE_KINDS = ['signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners'] as const
 export type RoleKind = (typeof ROLE_KINDS)[number]
@@ -56,7 +62,31 @@ export interface Field {
   validationMessage: string
   maxLength: string
   listItems: string[]
-  /** The tab's other properties from the server (conditional display, formats...), sent back unchanged. */
+  /** Shown only when the role's field labelled so (a radio group's name) holds `conditionalParentValue`. */
+  conditionalParentLabel?: string
+  conditionalParentValue?: string
+  /** A formula field's computation (`[Label]` references), decimals kept and whether it is hidden. */
+  formula?: string
+  roundDecimalPlaces?: string
+  hidden?: boolean
+  /** Date and numerical fields: how the value is shown; properties not edited here are kept as they came. */
+  localePolicy?: Record<string, string>
+  /** Numerical fields: `Number` or `Currency`. */
+  validationType?: string
+  /** A radio group's radios (the field's `tabLabel` is the group's name); the first sits at the field's box. */
+  radios?: RadioOption[]
+  /** The tab's other properties from the server, sent back unchanged. */
+  extra?: Record<string, unknown>
+}
+
+/** One radio of a group, placed `dx`, `dy` points from the group's first radio (which has 0, 0). */
+export interface RadioOption {
+  key: string
+  value: string
+  dx: number
+  dy: number
+  selected: boolean
+  /** The radio's other properties from the server, sent back unchanged. */
   extra?: Record<string, unknown>
 }
 
@@ -122,6 +152,9 @@ export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> 
   date: { width: 96, height: 20 },
   checkbox: { width: 16, height: 16 },
   list: { width: 120, height: 20 },
+  numerical: { width: 96, height: 20 },
+  formula: { width: 96, height: 20 },
+  radioGroup: { width: 16, height: 16 },
 }
 
 export const MIN_SIZE = 8
@@ -209,7 +242,18 @@ const MANAGED_TAB_KEYS = new Set([
   'validationMessage',
   'maxLength',
   'listItems',
+  'conditionalParentLabel',
+  'conditionalParentValue',
 ])
+/** Properties the builder edits on some types only: on any other type they are kept as they came. */
+const MANAGED_BY_TYPE: Partial<Record<FieldType, readonly string[]>> = {
+  formula: ['formula', 'roundDecimalPlaces', 'hidden'],
+  date: ['localePolicy'],
+  numerical: ['localePolicy', 'validationType'],
+  radioGroup: ['groupName', 'radios'],
+}
+const MANAGED_RADIO_KEYS = new Set(['pageNumber', 'xPosition', 'yPosition', 'value', 'selected', 'required'])
+const managedKeysOf = (type: FieldType) => new Set([...MANAGED_TAB_KEYS, ...(MANAGED_BY_TYPE[type] ?? [])])
 const MANAGED_ANCHOR_KEYS = new Set([
   'recipientId',
   'anchorString',
@@ -230,6 +274,7 @@ const without = (record: Record<string, unknown>, managed: ReadonlySet<string>) 
   Object.fromEntries(Object.entries(record).filter(([key]) => !managed.has(key)))
 
 export function tabOf(field: Field, recipientId: string): WireTab {
+  if (field.type === 'radioGroup') return radioGroupTabOf(field, recipientId)
   const tab: WireTab = {
     ...field.extra,
     documentId: field.documentId,
@@ -253,15 +298,58 @@ export function tabOf(field: Field, recipientId: string): WireTab {
     const items = field.listItems.filter((item) => item.trim() !== '')
     tab.listItems = (items.length ? items : ['-']).map((item) => ({ text: item, value: item }))
   }
-  return tab
+  if (field.type === 'formula') {
+    if (field.formula) tab.formula = field.formula
+    if (field.roundDecimalPlaces) tab.roundDecimalPlaces = field.roundDecimalPlaces
+    tab.hidden = field.hidden ? 'true' : 'false'
+  }
+  if (field.type === 'numerical' && field.validationType) tab.validationType = field.validationType
+  if ((field.type === 'date' || field.type === 'numerical') && field.localePolicy) {
+    const policy = Object.fromEntries(Object.entries(field.localePolicy).filter(([, value]) => value !== ''))
+    if (Object.keys(policy).length) tab.localePolicy = policy
+  }
+  return Object.assign(tab, conditionOf(field))
+}
+
+function conditionOf(field: Field): WireTab {
+  if (!field.conditionalParentLabel) return {}
+  return {
+    conditionalParentLabel: field.conditionalParentLabel,
+    conditionalParentValue: field.conditionalParentValue ?? '',
+  }
+}
+
+/** A radio group: named by the field's label, each radio placed on the field's page. */
+function radioGroupTabOf(field: Field, recipientId: string): WireTab {
+  const tab: WireTab = {
+    ...field.extra,
+    documentId: field.documentId,
+    recipientId,
+    groupName: field.tabLabel,
+    radios: (field.radios ?? []).map((radio) => ({
+      ...radio.extra,
+      pageNumber: String(field.pageNumber),
+      xPosition: s(field.x + radio.dx),
+      yPosition: s(field.y + radio.dy),
+      value: radio.value,
+      selected: radio.selected ? 'true' : 'false',
+      required: field.required ? 'true' : 'false',
+    })),
+  }
+  if (field.tooltip) tab.tooltip = field.tooltip
+  return Object.assign(tab, conditionOf(field))
 }
 
 /** Whether a tab of this type is required: signatures say it as `optional`, filled-in fields as `required`. */
 function requiredProperty(type: FieldType, required: boolean): WireTab {
   if (type === 'signHere' || type === 'initialHere') return required ? {} : { optional: 'true' }
-  if (type === 'dateSigned' || type === 'fullName' || type === 'email') return {}
+  if (!takesRequired(type)) return {}
   return { required: required ? 'true' : 'false' }
 }
+
+/** Whether the recipient is asked to fill the field (a computed formula or a filled-in name is not). */
+export const takesRequired = (type: FieldType) =>
+  type !== 'dateSigned' && type !== 'fullName' && type !== 'email' && type !== 'formula'
 
 function anchorTabOf(anchor: AnchorField, recipientId: string): WireTab {
   const flag = (value: boolean) => (value ? 'true' : 'false')
@@ -300,6 +388,101 @@ function anchorFieldOf(tab: WireTab, type: FieldType, roleKey: string, key: stri
   }
 }
 
+/** The properties of `tab` that only some field types have, as the builder holds them. */
+function typedPropertiesOf(type: FieldType, tab: WireTab): Partial<Field> {
+  const properties: Partial<Field> = {}
+  if (typeof tab.conditionalParentLabel === 'string' && tab.conditionalParentLabel !== '') {
+    properties.conditionalParentLabel = tab.conditionalParentLabel
+    properties.conditionalParentValue = str(tab.conditionalParentValue)
+  }
+  if (type === 'formula') {
+    properties.formula = str(tab.formula)
+    properties.roundDecimalPlaces = str(tab.roundDecimalPlaces)
+    properties.hidden = str(tab.hidden).toLowerCase() === 'true'
+  }
+  if (type === 'numerical') properties.validationType = str(tab.validationType)
+  if ((type === 'date' || type === 'numerical') && typeof tab.localePolicy === 'object' && tab.localePolicy) {
+    properties.localePolicy = Object.fromEntries(
+      Object.entries(tab.localePolicy).filter(([, value]) => typeof value === 'string'),
+    ) as Record<string, string>
+  }
+  return properties
+}
+
+/**
+ * A radio group placed by positions, every radio on one page of one document, as a field at its first
+ * radio; undefined for one the builder cannot draw (anchored radios, radios on several pages).
+ */
+function radioGroupFieldOf(tab: WireTab, roleKey: string, newKey: () => string): Field | undefined {
+  const radios = Array.isArray(tab.radios) ? (tab.radios as WireTab[]) : []
+  const [first] = radios
+  const placed = (radio: WireTab) =>
+    radio.anchorString === undefined && radio.xPosition !== undefined && radio.yPosition !== undefined
+  if (!first || !radios.every(placed) || new Set(radios.map((radio) => str(radio.pageNumber))).size !== 1) {
+    return undefined
+  }
+  const x = num(first.xPosition, 0)
+  const y = num(first.yPosition, 0)
+  const size = DEFAULT_SIZE.radioGroup
+  return {
+    key: newKey(),
+    type: 'radioGroup',
+    roleKey,
+    documentId: str(tab.documentId),
+    pageNumber: num(first.pageNumber, 1),
+    x,
+    y,
+    width: size.width,
+    height: size.height,
+    required: first.required !== 'false',
+    tabLabel: str(tab.groupName),
+    tooltip: str(tab.tooltip),
+    fontSize: '',
+    validationPattern: '',
+    validationMessage: '',
+    maxLength: '',
+    listItems: [],
+    ...typedPropertiesOf('radioGroup', tab),
+    radios: radios.map((radio) => ({
+      key: newKey(),
+      value: str(radio.value),
+      dx: num(radio.xPosition, 0) - x,
+      dy: num(radio.yPosition, 0) - y,
+      selected: str(radio.selected).toLowerCase() === 'true',
+      extra: without(radio, MANAGED_RADIO_KEYS),
+    })),
+    extra: without(tab, new Set([...managedKeysOf('radioGroup'), 'tooltip'])),
+  }
+}
+
+/**
+ * A role's tabs as they are saved (kept tabs first, then placed fields, then anchored ones), and which
+ * field or anchor each one is (`owners[list][index]`, undefined for a kept tab): the browser's checks
+ * name the field a problem of the service's rules is about.
+ */
+export function tabsOfRole(
+  state: BuilderState,
+  role: Role,
+  recipientId: string,
+): { tabs: Record<string, WireTab[]>; owners: Record<string, (string | undefined)[]> } {
+  const tabs: Record<string, WireTab[]> = {}
+  const owners: Record<string, (string | undefined)[]> = {}
+  const add = (list: string, tab: WireTab, owner: string | undefined) => {
+    tabs[list] = [...(tabs[list] ?? []), tab]
+    owners[list] = [...(owners[list] ?? []), owner]
+  }
+  for (const [list, kept] of Object.entries(role.keptTabs ?? {})) {
+    for (const tab of kept) add(list, { ...tab, recipientId }, undefined)
+  }
+  for (const field of state.fields.filter((candidate) => candidate.roleKey === role.key)) {
+    add(`${field.type}Tabs`, tabOf(field, recipientId), field.key)
+  }
+  for (const anchor of state.anchors.filter((candidate) => candidate.roleKey === role.key)) {
+    add(`${anchor.type}Tabs`, anchorTabOf(anchor, recipientId), anchor.key)
+  }
+  return { tabs, owners }
+}
+
 /** The builder's state as DocuSign's template definition (`POST /templates`, `PUT /templates/{id}`). */
 export function toTemplateDefinition(
   state: BuilderState,
@@ -314,23 +497,7 @@ export function toTemplateDefinition(
       roleName: role.name.trim(),
       routingOrder: String(role.routingOrder),
     }
-    if (kindCarriesFields(role.kind)) {
-      const tabs: Record<string, WireTab[]> = Object.fromEntries(
-        Object.entries(role.keptTabs ?? {}).map(([list, kept]) => [
-          list,
-          kept.map((tab) => ({ ...tab, recipientId })),
-        ]),
-      )
-      for (const field of state.fields.filter((candidate) => candidate.roleKey === role.key)) {
-        const list = `${field.type}Tabs`
-        tabs[list] = [...(tabs[list] ?? []), tabOf(field, recipientId)]
-      }
-      for (const anchor of state.anchors.filter((candidate) => candidate.roleKey === role.key)) {
-        const list = `${anchor.type}Tabs`
-        tabs[list] = [...(tabs[list] ?? []), anchorTabOf(anchor, recipientId)]
-      }
-      recipient.tabs = tabs
-    }
+    if (kindCarriesFields(role.kind)) recipient.tabs = tabsOfRole(state, role, recipientId).tabs
     recipients[role.kind] = [...(recipients[role.kind] ?? []), recipient]
   })
   const { settings } = state
@@ -390,6 +557,12 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       roles.push(role)
       for (const type of FIELD_TYPES) {
         for (const tab of recipient.tabs?.[`${type}Tabs`] ?? []) {
+          if (type === 'radioGroup') {
+            const group = radioGroupFieldOf(tab, role.key, newKey)
+            if (group) fields.push(group)
+            else keep('radioGroupTabs', tab)
+            continue
+          }
           // An anchor with a position too is the server's own placement record: kept as it came.
           if (tab.anchorString !== undefined && tab.xPosition === undefined) {
             anchors.push(anchorFieldOf(tab, type, role.key, newKey()))
@@ -423,7 +596,8 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
             listItems: ((tab.listItems as { text?: string }[] | undefined) ?? []).map((item) =>
               str(item.text),
             ),
-            extra: without(tab, MANAGED_TAB_KEYS),
+            ...typedPropertiesOf(type, tab),
+            extra: without(tab, managedKeysOf(type)),
           })
         }
       }

@@ -114,7 +114,28 @@ export function PageSurface(props: Props) {
         />
         {fields.map((field) => {
           const color = roleColor(roles, field.roleKey)
-          return (
+          // A radio group's box is its first radio; the others are drawn where they sit and edited in
+          // the properties panel.
+          const otherRadios = field.type === 'radioGroup' ? (field.radios ?? []).slice(1) : []
+          return [
+            ...otherRadios.map((radio) => (
+              <div
+                key={`${field.key}-${radio.key}`}
+                className="radio-marker"
+                data-radio={radio.key}
+                aria-hidden="true"
+                style={{
+                  left: percent(field.x + radio.dx, size.width),
+                  top: percent(field.y + radio.dy, size.height),
+                  width: percent(field.width, size.width),
+                  height: percent(field.height, size.height),
+                  borderColor: color.border,
+                  background: color.fill,
+                }}
+              >
+                <span className="placed-field-name">{radio.value}</span>
+              </div>
+            )),
             <button
               type="button"
               key={field.key}
@@ -151,8 +172,8 @@ export function PageSurface(props: Props) {
                 onPointerUp={end}
                 onPointerCancel={end}
               />
-            </button>
-          )
+            </button>,
+          ]
         })}
         {props.anchorHits.map((hit, index) => {
           const anchor = props.anchors.find((candidate) => candidate.key === hit.anchorKey)

@@ -15,9 +15,14 @@ export function usePdf(bytes: Uint8Array | undefined): {
   sizes?: PageSize[]
   failed: boolean
 } {
-  const [state, setState] = useState<{ pdf?: PDFDocumentProxy; sizes?: PageSize[]; failed: boolean }>({
-    failed: false,
-  })
+  // Kept with the bytes it was opened from: new bytes (a draft read again after a save) close the old
+  // document, which must then never be drawn from.
+  const [state, setState] = useState<{
+    of?: Uint8Array
+    pdf?: PDFDocumentProxy
+    sizes?: PageSize[]
+    failed: boolean
+  }>({ failed: false })
   useEffect(() => {
     if (!bytes) return
     let cancelled = false
@@ -33,17 +38,22 @@ export function usePdf(bytes: Uint8Array | undefined): {
             return { width: viewport.width, height: viewport.height }
           }),
         )
-        if (!cancelled) setState({ pdf, sizes, failed: false })
+        if (!cancelled) setState({ of: bytes, pdf, sizes, failed: false })
       })
       .catch(() => {
-        if (!cancelled) setState({ failed: true })
+        if (!cancelled) setState({ of: bytes, failed: true })
       })
     return () => {
       cancelled = true
       void opened?.destroy()
     }
   }, [bytes])
-  return state
+  if (state.of !== bytes) return { failed: false }
+  return {
+    ...(state.pdf ? { pdf: state.pdf } : {}),
+    ...(state.sizes ? { sizes: state.sizes } : {}),
+    failed: state.failed,
+  }
 }
 
 /** One page drawn into a canvas as wide as its box (`cssWidth`), sharp on high-density screens. */

@@ -1,3 +1,4 @@
+import type { TabProblemKind } from '../../../../src/tabs/field-rules.js'
 import type { Language } from '../i18n.js'
 import type { CustomFieldProblem } from './custom-fields.js'
 import type { FieldType, RoleKind } from './model.js'
@@ -15,6 +16,7 @@ const en = {
   noTemplates: 'No templates yet.',
   edit: (name: string) => `Edit ${name}`,
   settings: 'Template settings',
+  draftSettings: 'Subject and message',
   name: 'Template name',
   description: 'Description',
   emailSubject: 'Email subject',
@@ -134,6 +136,9 @@ const en = {
     date: 'Date',
     checkbox: 'Checkbox',
     list: 'List',
+    numerical: 'Number with format',
+    formula: 'Formula',
+    radioGroup: 'Radio buttons',
   } satisfies Record<FieldType, string>,
   fieldName: (type: string, role: string, page: number) => `${type} for ${role}, page ${page}`,
   pageLabel: (document: string, page: number, pages: number) => `${document}, page ${page} of ${pages}`,
@@ -156,6 +161,61 @@ const en = {
   validationMessage: 'Validation message',
   maxLength: 'Maximum length',
   listItems: 'List items, one per line',
+  conditionHeading: 'Show this field only when',
+  conditionParent: 'The field',
+  alwaysShown: '(always shown)',
+  conditionValue: 'Has the value',
+  checkboxValue: { on: 'Checked (on)', off: 'Not checked (off)' } satisfies Record<'on' | 'off', string>,
+  noParents: 'Give another field of this role a label to show this one only when it has a value.',
+  groupName: 'Group name',
+  radiosHeading: 'Radio buttons of the group',
+  radioLegend: (index: number, value: string) => `Radio button ${index}: ${value}`,
+  radioValue: 'Value',
+  defaultChoice: 'Selected by default',
+  addRadio: 'Add radio button',
+  removeRadio: (value: string) => `Remove radio button ${value}`,
+  newRadioValue: (count: number) => `Option ${count}`,
+  newGroupName: (count: number) => `Group ${count}`,
+  formula: 'Formula',
+  formulaHint:
+    'Refer to other fields by their label in brackets, e.g. [Price] * [Quantity]. Date functions: AddDays, AddMonths, AddYears, DateDiff, Day, Days.',
+  roundDecimalPlaces: 'Decimal places',
+  asComputed: '(as computed)',
+  hiddenFormula: 'Hidden from the recipient',
+  formatHeading: 'Format',
+  culture: 'Language and region',
+  defaultChoiceLabel: '(default)',
+  dateFormat: 'Date format',
+  regionDate: '(the region’s short date)',
+  separators: 'Separators',
+  regionSeparators: '(the region’s)',
+  numberKind: 'Kind of number',
+  numberKinds: { Number: 'Number', Currency: 'Amount of money' } satisfies Record<
+    'Number' | 'Currency',
+    string
+  >,
+  shownAs: (text: string) => `Shown as: ${text}`,
+  tabProblem: (problem: TabProblemKind) => {
+    switch (problem.kind) {
+      case 'formulaInvalid':
+        return `The formula cannot be computed: ${problem.detail}.`
+      case 'formulaCircle':
+        return `Formulas refer to one another in a circle: ${problem.labels.join(' → ')}.`
+      case 'formulaLocaleMismatch':
+        return 'The number fields this formula reads must all have the same format.'
+      case 'conditionalParentMissing':
+        return `No other field of this role is labelled “${problem.label}”.`
+      case 'conditionalValueMissing':
+        return `Give the value of “${problem.label}” that shows this field.`
+      case 'conditionalValueInvalid':
+        return `“${problem.label}” can only be ${problem.allowed.join(', ')}.`
+      case 'radioSelectedTwice':
+        return 'Only one radio button can be selected by default.'
+      case 'radioValueBlank':
+        return 'Every radio button needs a value.'
+    }
+  },
+  fieldsInvalid: (problem: string) => `Correct the fields before saving. ${problem}`,
   role: 'Role',
   position: 'Position and size (points)',
   left: 'From the left',
@@ -185,6 +245,7 @@ const es: BuilderWords = {
   noTemplates: 'Todavía no hay plantillas.',
   edit: (name) => `Editar ${name}`,
   settings: 'Ajustes de la plantilla',
+  draftSettings: 'Asunto y mensaje',
   name: 'Nombre de la plantilla',
   description: 'Descripción',
   emailSubject: 'Asunto del correo',
@@ -302,6 +363,9 @@ const es: BuilderWords = {
     date: 'Fecha',
     checkbox: 'Casilla',
     list: 'Lista',
+    numerical: 'Número con formato',
+    formula: 'Fórmula',
+    radioGroup: 'Botones de opción',
   },
   fieldName: (type, role, page) => `${type} de ${role}, página ${page}`,
   pageLabel: (document, page, pages) => `${document}, página ${page} de ${pages}`,
@@ -324,6 +388,58 @@ const es: BuilderWords = {
   validationMessage: 'Mensaje de validación',
   maxLength: 'Longitud máxima',
   listItems: 'Opciones de la lista, una por línea',
+  conditionHeading: 'Mostrar este campo solo si',
+  conditionParent: 'El campo',
+  alwaysShown: '(siempre visible)',
+  conditionValue: 'Tiene el valor',
+  checkboxValue: { on: 'Marcada (on)', off: 'Sin marcar (off)' },
+  noParents: 'Pon una etiqueta a otro campo de este rol para mostrar este solo cuando aquel tenga un valor.',
+  groupName: 'Nombre del grupo',
+  radiosHeading: 'Botones de opción del grupo',
+  radioLegend: (index, value) => `Botón de opción ${index}: ${value}`,
+  radioValue: 'Valor',
+  defaultChoice: 'Seleccionado por defecto',
+  addRadio: 'Añadir botón de opción',
+  removeRadio: (value) => `Quitar el botón de opción ${value}`,
+  newRadioValue: (count) => `Opción ${count}`,
+  newGroupName: (count) => `Grupo ${count}`,
+  formula: 'Fórmula',
+  formulaHint:
+    'Nombra otros campos por su etiqueta entre corchetes, p. ej. [Precio] * [Cantidad]. Funciones de fecha: AddDays, AddMonths, AddYears, DateDiff, Day, Days.',
+  roundDecimalPlaces: 'Decimales',
+  asComputed: '(según el cálculo)',
+  hiddenFormula: 'Oculta para el destinatario',
+  formatHeading: 'Formato',
+  culture: 'Idioma y región',
+  defaultChoiceLabel: '(predeterminado)',
+  dateFormat: 'Formato de fecha',
+  regionDate: '(fecha corta de la región)',
+  separators: 'Separadores',
+  regionSeparators: '(los de la región)',
+  numberKind: 'Tipo de número',
+  numberKinds: { Number: 'Número', Currency: 'Importe de dinero' },
+  shownAs: (text) => `Se muestra así: ${text}`,
+  tabProblem: (problem) => {
+    switch (problem.kind) {
+      case 'formulaInvalid':
+        return `La fórmula no se puede calcular: ${problem.detail}.`
+      case 'formulaCircle':
+        return `Las fórmulas se refieren unas a otras en círculo: ${problem.labels.join(' → ')}.`
+      case 'formulaLocaleMismatch':
+        return 'Los campos numéricos que lee esta fórmula deben tener todos el mismo formato.'
+      case 'conditionalParentMissing':
+        return `Ningún otro campo de este rol tiene la etiqueta «${problem.label}».`
+      case 'conditionalValueMissing':
+        return `Indica el valor de «${problem.label}» que muestra este campo.`
+      case 'conditionalValueInvalid':
+        return `«${problem.label}» solo puede valer ${problem.allowed.join(', ')}.`
+      case 'radioSelectedTwice':
+        return 'Solo un botón de opción puede estar seleccionado por defecto.'
+      case 'radioValueBlank':
+        return 'Cada botón de opción necesita un valor.'
+    }
+  },
+  fieldsInvalid: (problem) => `Corrige los campos antes de guardar. ${problem}`,
   role: 'Rol',
   position: 'Posición y tamaño (puntos)',
   left: 'Desde la izquierda',
