@@ -130,6 +130,19 @@ describe('readTabs', () => {
     expect(readTabs(right, 'tabs').textTabs).toEqual([{ validationPattern: '^[0-9]{5}$' }])
   })
 
+  it('refuses a pattern that could backtrack for minutes, or is longer than a field rule needs', () => {
+    for (const pattern of ['(a+)+$', '^(\\w+\\s?)*$', `^${'[0-9]'.repeat(100)}$`]) {
+      expect(
+        () => readTabs({ textTabs: [{ validationPattern: pattern }] } as never, 'tabs'),
+        pattern,
+      ).toThrow(/^tabs\.textTabs\[0\]\.validationPattern could take too long to check/)
+    }
+    for (const pattern of ['^[A-Z]{2}-\\d{4}$', '^\\d{3}-\\d{2}-\\d{4}$', '@example\\.com$'])
+      expect(readTabs({ textTabs: [{ validationPattern: pattern }] } as never, 'tabs').textTabs).toHaveLength(
+        1,
+      )
+  })
+
   it('names an unknown tab type', () => {
     expect(() => readTabs({ stampTabs: [] } as never, 'signers[0].tabs')).toThrow(
       /^signers\[0\]\.tabs\.stampTabs is not a supported tab type \(supported: signHereTabs, /,

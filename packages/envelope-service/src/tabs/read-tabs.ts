@@ -1,5 +1,6 @@
 import { TAB_TYPES, type Tabs } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
+import safeRegex from 'safe-regex2'
 import {
   conditionalProblems,
   formulaProblems,
@@ -57,19 +58,31 @@ export function readTabs(input: Tabs | undefined, path: string): TabsByType {
   return tabs
 }
 
-/** A validation pattern must compile: no recipient could ever satisfy one that does not (text-rules.ts). */
+/**
+ * A validation pattern must compile: no recipient could ever satisfy one that does not (text-rules.ts).
+ * And it runs on the service against each recipient's entry when they finish, where JavaScript's regular
+ * expressions have no time limit: a repetition inside a repetition (`(a+)+`) can backtrack for minutes on a
+ * short entry, so such a pattern is refused before it is stored (safe-regex2's star-height check), as is
+ * one longer than any real field rule needs.
+ */
 function checkValidationPatterns(tabs: TabsByType, path: string): void {
   for (const [type, list] of Object.entries(tabs)) {
     list.forEach((tab, index) => {
       const pattern = tabText(tab, 'validationPattern')
-      if (pattern && !compiledPattern(pattern)) {
+      if (!pattern) return
+      const at = `${path}.${type}[${index}].validationPattern`
+      if (!compiledPattern(pattern))
+        throw new InvalidRequestError(`${at} is not a regular expression: ${pattern}`)
+      if (pattern.length > MAX_PATTERN_LENGTH || !safeRegex(pattern)) {
         throw new InvalidRequestError(
-          `${path}.${type}[${index}].validationPattern is not a regular expression: ${pattern}`,
+          `${at} could take too long to check (a repetition inside a repetition, or over ${MAX_PATTERN_LENGTH} characters): simplify it`,
         )
       }
     })
   }
 }
+
+const MAX_PATTERN_LENGTH = 500
 
 /** Strings, option lists (`listItems`, `radios`) and objects of strings (`localePolicy`) are kept. */
 function copyTab(tab: Record<string, unknown>): Tab {
