@@ -5,6 +5,7 @@ import { EmailSettings } from './email-settings.js'
 import { Notification } from './notification.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
 import { BooleanString } from './scalars.js'
+import { Workflow } from './workflow.js'
 
 /** Templates: the create/update body, the summary returned by writes, the list and the details. */
 
@@ -23,6 +24,12 @@ export const TemplateDefinition = Type.Object({
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  workflow: Type.Optional(Workflow),
+  enforceSignerVisibility: Type.Optional(
+    BooleanString(
+      'Recipients never receive the documents of their `excludedDocuments`, in the envelopes made from the template; defaults to `false`.',
+    ),
+  ),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -89,5 +96,7 @@ export const EnvelopeTemplate = Type.Object({
   customFields: CustomFieldsOutput,
   notification: Type.Optional(Notification),
   emailSettings: Type.Optional(EmailSettings),
+  workflow: Type.Optional(Workflow),
+  enforceSignerVisibility: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -27,6 +27,7 @@ import { accountNotificationDefaultsMigration } from './0033_account_notificatio
 import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 import { userAuthorizationsMigration } from './0036_user_authorizations.js'
 import { envelopeMovedIndexMigration } from './0038_envelope_moved_index.js'
+import { templateWorkflowMigration } from './0039_template_workflow.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -60,4 +61,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
   '0036_user_authorizations': userAuthorizationsMigration(dialect),
   '0038_envelope_moved_index': envelopeMovedIndexMigration(dialect),
+  '0039_template_workflow': templateWorkflowMigration(dialect),
 })

@@ -1,3 +1,4 @@
+import type { Workflow } from 'esign-contract'
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
@@ -36,6 +37,8 @@ export interface TemplateRecord {
   customFields: CustomFields
   notification?: EnvelopeNotification
   emailSettings?: EmailSettings
+  workflow?: Workflow
+  enforceSignerVisibility?: true
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -104,6 +107,8 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     customFields: JSON.parse(row.custom_fields) as CustomFields,
     ...(row.notification ? { notification: JSON.parse(row.notification) as EnvelopeNotification } : {}),
     ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),
+    ...(row.workflow ? { workflow: JSON.parse(row.workflow) as Workflow } : {}),
+    ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -288,6 +293,8 @@ function contentColumns(record: TemplateRecord) {
     custom_fields: JSON.stringify(record.customFields),
     notification: record.notification ? JSON.stringify(record.notification) : null,
     email_settings: record.emailSettings ? JSON.stringify(record.emailSettings) : null,
+    workflow: record.workflow ? JSON.stringify(record.workflow) : null,
+    enforce_signer_visibility: record.enforceSignerVisibility ? 1 : 0,
   }
 }
 

@@ -25,6 +25,10 @@ export interface TemplatesTable {
   notification: Generated<string | null>
   /** JSON `EmailSettings` its envelopes take, or null (migration 0031). */
   email_settings: Generated<string | null>
+  /** DocuSign's `workflow` as given (JSON), which its envelopes take, or null (migration 0039). */
+  workflow: Generated<string | null>
+  /** 1 when its envelopes enforce the roles' `excludedDocuments` (migration 0039). */
+  enforce_signer_visibility: Generated<number>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string
