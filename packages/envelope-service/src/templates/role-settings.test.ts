@@ -372,6 +372,87 @@ describeEachDatabase('template role settings and template workflow', ({ freshUrl
       expect(envelope.workflow.scheduledSending).toBeDefined()
     })
 
+    it('makes its conditional-recipient placeholder role a recipient of the envelope, chosen by the rule', async () => {
+      const checkbox = {
+        documentId: '1',
+        pageNumber: '1',
+        xPosition: '50',
+        yPosition: '50',
+        tabLabel: 'Approve',
+        selected: 'false',
+      }
+      const workflow = {
+        workflowSteps: [
+          {
+            action: 'pause_before',
+            triggerOnItem: 'routing_order',
+            itemId: '2',
+            recipientRouting: {
+              rules: {
+                conditionalRecipients: [
+                  {
+                    recipientId: '2',
+                    order: '0',
+                    recipientGroup: {
+                      groupName: 'Approver',
+                      recipients: [
+                        { recipientLabel: 'a', name: 'Approver A', email: 'a@example.test' },
+                        { recipientLabel: 'b', name: 'Approver B', email: 'b@example.test' },
+                      ],
+                    },
+                    conditions: [
+                      {
+                        recipientLabel: 'a',
+                        order: '1',
+                        filters: [
+                          {
+                            scope: 'tabs',
+                            recipientId: '1',
+                            tabLabel: 'Approve',
+                            operator: 'equals',
+                            value: 'true',
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        ],
+      }
+      const templateId = await createTemplate({
+        enforceSignerVisibility: 'false',
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              roleName: 'Purchaser',
+              tabs: { signHereTabs: [signHere], checkboxTabs: [checkbox] },
+            },
+            { recipientId: '2', roleName: 'Approver', routingOrder: '2', tabs: { signHereTabs: [signHere] } },
+          ],
+        },
+        workflow,
+      })
+      const envelopeId = await createEnvelope({
+        templateId,
+        templateRoles: [{ roleName: 'Purchaser', name: 'Pia', email: 'pia@example.test' }],
+      })
+      const recipients = (await inject('GET', `/envelopes/${envelopeId}/recipients`)).json()
+      expect(recipients.signers.map((signer: { roleName: string }) => signer.roleName)).toEqual([
+        'Purchaser',
+        'Approver',
+      ])
+      const envelope = (await inject('GET', `/envelopes/${envelopeId}`)).json()
+      expect(
+        envelope.workflow.workflowSteps[0].recipientRouting.rules.conditionalRecipients[0],
+      ).toMatchObject({
+        recipientId: '2',
+      })
+    })
+
     it('refuses what an envelope refuses, with the same message', async () => {
       const workflow = {
         workflowSteps: [
