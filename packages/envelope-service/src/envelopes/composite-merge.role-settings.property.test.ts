@@ -34,7 +34,7 @@ const settingsArbitrary = fc.record(
     suppressEmails: fc.boolean(),
     customFields: fc.array(fc.constantFrom('crm:1', 'crm:2'), { maxLength: 2 }),
     note: fc.constantFrom('Bring ID', 'Room 3'),
-    excludedDocuments: fc.constantFrom(['2']),
+    excludedDocuments: fc.constant<string[]>(['2']),
     deliveryMethod: fc.constantFrom('email' as const, 'SMS' as const),
   },
   { requiredKeys: [] },
@@ -47,7 +47,9 @@ function wireOf(settings: Settings) {
     ...(settings.firstName !== undefined ? { firstName: settings.firstName } : {}),
     ...(settings.lastName !== undefined ? { lastName: settings.lastName } : {}),
     ...(settings.emailNotification ? { emailNotification: settings.emailNotification } : {}),
-    ...(settings.suppressEmails !== undefined ? { suppressEmails: String(settings.suppressEmails) } : {}),
+    ...(settings.suppressEmails !== undefined
+      ? { suppressEmails: settings.suppressEmails ? ('true' as const) : ('false' as const) }
+      : {}),
     ...(settings.customFields ? { customFields: settings.customFields } : {}),
     ...(settings.note !== undefined ? { note: settings.note } : {}),
     ...(settings.excludedDocuments ? { excludedDocuments: settings.excludedDocuments } : {}),
