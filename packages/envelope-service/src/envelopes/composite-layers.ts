@@ -98,6 +98,10 @@ export interface LayerDocument {
   original?: DocumentOriginal
 }
 
+/**
+ * A role of one layer. Its `excludedDocuments` (and its tabs' `documentId`) are numbered as the request
+ * or the stored template numbers its documents; the merge maps them to the envelope's.
+ */
 export interface LayerRole extends RecipientSettings {
   type: RecipientType
   /** The `recipientId` the request or the stored template gave (trimmed); absent when none was given. */
@@ -113,7 +117,6 @@ export interface LayerRole extends RecipientSettings {
   accessCode?: string
   smsAuthPhones?: string[]
   inPerson?: InPersonSigner
-  /** `excludedDocuments` are numbered as the request or stored template numbers its documents; the merge maps them to the envelope's. */
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string

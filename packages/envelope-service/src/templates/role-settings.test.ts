@@ -358,6 +358,21 @@ describeEachDatabase('template role settings and template workflow', ({ freshUrl
       expect(envelope.workflow.workflowSteps[0]).toMatchObject({ itemId: '2', action: 'pause_before' })
     })
 
+    it('keeps holding over the roles: deleting the role its step pauses before is refused', async () => {
+      const templateId = await createTemplate({ workflow: pauseBeforeAgent })
+      const response = await service.app.inject({
+        method: 'DELETE',
+        url: `/restapi/v2.1/accounts/${sender.accountId}/templates/${templateId}/recipients/2`,
+        headers: sender.headers,
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toBe(
+        'workflow.workflowSteps[0].itemId 2 is not the routing order of any recipient (1)',
+      )
+      const read = (await inject('GET', `/templates/${templateId}`)).json()
+      expect(read.recipients.carbonCopies).toHaveLength(1)
+    })
+
     it("yields to the envelope's own workflow", async () => {
       const templateId = await createTemplate({ workflow: pauseBeforeAgent })
       const envelopeId = await createEnvelope({

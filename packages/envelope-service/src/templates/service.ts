@@ -420,6 +420,8 @@ async function rewriteTemplate<R>(
   if (!existing) throw templateNotFound(templateId)
   const { record } = await readTemplate(pdfOnlyConverter, templateId, {}, existing)
   const { parts, result } = change(existing)
+  // The template's workflow must still hold over the changed roles, as it did when it was stored.
+  if (parts.recipients && record.workflow) checkTemplateWorkflow(record.workflow, parts.recipients)
   if (!(await replaceTemplate(db, accountId, { ...record, ...parts }, new Date(now).toISOString()))) {
     throw templateNotFound(templateId)
   }
