@@ -313,4 +313,78 @@ describe('sending from several templates', () => {
       notification: { reminders: { reminderEnabled: 'true', reminderDelay: '2' } },
     })
   })
+
+  it("takes a role's default delivery, the later template's winning, and says email when the sender chose it over SMS", () => {
+    const texting: TemplateForSending = {
+      templateId: 't3',
+      name: 'Texting',
+      roles: [{ roleName: 'Tenant', routingOrder: 1, kind: 'signers', defaultDelivery: 'SMS' }],
+    }
+    expect(mergeRoles([lease, texting])[0]).toMatchObject({ roleName: 'Tenant', defaultDelivery: 'SMS' })
+    const entry = { name: 'Ana', email: 'ana@example.test', countryCode: '1', phone: '' }
+    const byEmail = sendRequest({
+      templates: [texting],
+      recipients: new Map([['1\u0000Tenant', { ...entry, delivery: 'email' as const }]]),
+      subject: 'S',
+      message: 'M',
+      status: 'created',
+    })
+    expect(byEmail).toMatchObject({
+      compositeTemplates: [
+        { inlineTemplates: [{ recipients: { signers: [{ roleName: 'Tenant', deliveryMethod: 'email' }] } }] },
+      ],
+    })
+    const plain = sendRequest({
+      templates: [lease],
+      recipients: new Map([['1\u0000Tenant', { ...entry, delivery: 'email' as const }]]),
+      subject: 'S',
+      message: 'M',
+      status: 'created',
+    })
+    const [composite] = plain.compositeTemplates as Array<{
+      inlineTemplates: Array<{ recipients: { signers: Record<string, unknown>[] } }>
+    }>
+    expect(composite?.inlineTemplates[0]?.recipients.signers[0]).not.toHaveProperty('deliveryMethod')
+  })
+})
+
+describe("a role's default delivery in the builder", () => {
+  it('is sent as deliveryMethod SMS only for SMS roles that can be texted, and read back in any case', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners' as const),
+        fc.constantFrom('email' as const, 'SMS' as const, undefined),
+        (kind, delivery) => {
+          const state: BuilderState = {
+            documents: [],
+            roles: [{ key: 'r', name: 'Tenant', routingOrder: 1, kind, ...(delivery ? { delivery } : {}) }],
+            fields: [],
+            anchors: [],
+            settings: {
+              name: 'T',
+              description: '',
+              emailSubject: '',
+              emailBlurb: '',
+              shared: false,
+              customFields: [],
+              reminders: NO_REMINDERS,
+            },
+          }
+          const wire = toTemplateDefinition(state, { withDocuments: false }) as {
+            recipients: Record<string, Record<string, unknown>[]>
+          }
+          const sent = wire.recipients[kind]?.[0]
+          const texted = delivery === 'SMS' && kind !== 'inPersonSigners'
+          expect(sent?.deliveryMethod).toBe(texted ? 'SMS' : undefined)
+          const lowerCase = {
+            ...wire,
+            recipients: { [kind]: [{ ...sent, ...(texted ? { deliveryMethod: 'sms' } : {}) }] },
+          }
+          const [role] = fromTemplate(lowerCase, () => 'k').roles
+          expect(role?.delivery).toBe(texted ? 'SMS' : undefined)
+          expect(role?.extra).not.toHaveProperty('deliveryMethod')
+        },
+      ),
+    )
+  })
 })

@@ -66,7 +66,7 @@ const RUNS = [
 const NOT_RUN: Record<string, string> = {
   eg014: 'payments need a payment gateway account (DocuSign Payments)',
   eg017:
-    'its list tab selection by value and tabLabel works, but its extra text tab is written with snake_case keys (document_id, page_number) that the SDK drops, so it reaches the service without a position: a 400',
+    'its list tab selection by value and tabLabel works, but its extra text tab is written with snake_case keys (document_id, page_number, x_position, tab_label) that the SDK drops: it arrives with its value and formatting only, neither placed nor labelled to fill a template tab, so a 400 (a tab with no properties at all would be taken as absent)',
   eg022: 'knowledge-based authentication (idCheckConfigurationName "ID Check") needs an identity provider',
   eg023: 'needs the DocuSign ID Verification workflow (document and selfie check by an identity provider)',
   eg037: 'an SMS-only signer without email: the contract requires an email on every recipient',

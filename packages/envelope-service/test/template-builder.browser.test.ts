@@ -239,6 +239,54 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.context().close()
   })
 
+  it("saves a role's default delivery, reopens it, and the send page preselects it", async () => {
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
+    await page.getByRole('heading', { name: 'Edit template: Residential lease' }).waitFor()
+    const landlordRole = page.getByRole('group', { name: 'Landlord', exact: true })
+    await landlordRole.getByLabel('Default delivery').selectOption('SMS')
+    await landlordRole.getByText('The sender gives the phone number when sending.').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Template saved.').waitFor()
+    const saved = await api<TemplateBody>(`/templates/${templateId}`)
+    const [tenant, landlord] = (saved.recipients.signers ?? []) as Record<string, unknown>[]
+    expect(landlord).toMatchObject({ roleName: 'Landlord', deliveryMethod: 'SMS' })
+    expect(tenant).not.toHaveProperty('deliveryMethod')
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Edit template: Residential lease' }).waitFor()
+    await expect.poll(() => landlordRole.getByLabel('Default delivery').inputValue()).toBe('SMS')
+    const tenantRole = page.getByRole('group', { name: 'Tenant', exact: true })
+    expect(await tenantRole.getByLabel('Default delivery').inputValue()).toBe('email')
+
+    await page.goto(`${stack.service.origin}/app/send?templates=${encodeURIComponent(templateId)}`)
+    const recipient = (role: string, order: number) =>
+      page.getByRole('group', { name: `${role} (routing order ${order})` })
+    await recipient('Landlord', 2).waitFor()
+    await expect.poll(() => recipient('Landlord', 2).getByLabel('Delivery').inputValue()).toBe('SMS')
+    await recipient('Landlord', 2).getByLabel('Mobile number').waitFor()
+    expect(await recipient('Tenant', 1).getByLabel('Delivery').inputValue()).toBe('email')
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    // Sent with the preselected SMS and a number; the tenant by email.
+    await recipient('Tenant', 1).getByLabel('Name').fill('Ana Tenant')
+    await recipient('Tenant', 1).getByLabel('Email', { exact: true }).fill('ana@example.test')
+    await recipient('Landlord', 2).getByLabel('Name').fill('Leo Landlord')
+    await recipient('Landlord', 2).getByLabel('Email', { exact: true }).fill('leo@example.test')
+    await recipient('Landlord', 2).getByLabel('Country code').fill('57')
+    await recipient('Landlord', 2).getByLabel('Mobile number').fill('3001234567')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/app/envelopes/'))
+    const envelopeId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
+    const recipients = await api<{ signers: { roleName: string; deliveryMethod?: string }[] }>(
+      `/envelopes/${envelopeId}/recipients`,
+    )
+    expect(recipients.signers.find((signer) => signer.roleName === 'Landlord')?.deliveryMethod).toBe('SMS')
+    expect(recipients.signers.find((signer) => signer.roleName === 'Tenant')?.deliveryMethod).toBe('email')
+    await page.context().close()
+  })
+
   it('saves a template made through the API without losing what the builder does not edit', async () => {
     const list = await api<{ envelopeTemplates: { templateId: string; name: string }[] }>('/templates')
     const demoId = list.envelopeTemplates.find(
@@ -278,6 +326,9 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
     await page.getByRole('heading', { name: 'Editar plantilla: Residential lease' }).waitFor()
     await placedField(page, 'Firma de Tenant, página 1').waitFor()
+    const landlordRole = page.getByRole('group', { name: 'Landlord', exact: true })
+    await expect.poll(() => landlordRole.getByLabel('Entrega predeterminada').inputValue()).toBe('SMS')
+    await landlordRole.getByText('Quien envía indica el número de teléfono al enviar.').waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}template-builder-phone-es.png`, fullPage: true })
     await page.context().close()

@@ -119,6 +119,43 @@ const nameParts = {
 }
 
 /**
+ * What a recipient's own settings say, on an envelope's recipient and on a template's role alike (a
+ * template role's are the defaults of the envelopes made from it): its messages, the sender's note and
+ * the documents withheld from it.
+ */
+const recipientSettingsProperties = {
+  ...messageProperties,
+  note: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description: 'The sender’s note to this recipient, shown on the signing page (line breaks kept).',
+    }),
+  ),
+  excludedDocuments: Type.Optional(
+    Type.Array(Type.Union([Type.String({ pattern: '^[0-9]{1,9}$' }), Type.Integer({ minimum: 0 })]), {
+      maxItems: 50,
+      description:
+        'Ids of the documents this recipient never receives or sees; needs the envelope’s (or template’s) `enforceSignerVisibility`.',
+    }),
+  ),
+  documentVisibility: Type.Optional(
+    Type.Array(
+      Type.Object({
+        documentId: Type.String({ pattern: '^[0-9]{1,9}$' }),
+        recipientId: Type.Optional(Type.String({ description: 'This recipient’s id, when given.' })),
+        visible: BooleanString('`false` adds the document to `excludedDocuments`.'),
+        rights: Type.Optional(
+          StringEnum(['read_only', 'editable'] as const, {
+            description: '`read_only` only: recipients never edit documents here.',
+          }),
+        ),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+}
+
+/**
  * The four recipient lists over one recipient shape per kind: `base` for every kind, `person` (name,
  * email) for all but in-person signers, whose person is the host (`host`) and the signer.
  */
@@ -140,6 +177,20 @@ function recipientLists<B extends TProperties, P extends TProperties, H extends 
   })
 }
 
+/**
+ * A template role's settings: the recipient settings, and its default delivery. A role that delivers by
+ * SMS by default is given its phone number when an envelope fills it (`templateRoles[].phoneNumber`).
+ */
+const templateRoleSettings = {
+  ...recipientSettingsProperties,
+  deliveryMethod: Type.Optional(
+    Type.String({
+      description:
+        '`email` (default) or `SMS`, case-insensitive: how the envelopes made from the template reach this role.',
+    }),
+  ),
+}
+
 /** A template's recipients are roles: `recipientId` and `roleName` are required, the person is optional. */
 export const TemplateRecipients = recipientLists(
   {
@@ -150,8 +201,9 @@ export const TemplateRecipients = recipientLists(
       description: 'Matched case-sensitively by envelopes.',
     }),
     routingOrder: Type.Optional(Digits('Signing order; defaults to "1".')),
+    ...templateRoleSettings,
   },
-  { name: Type.Optional(Name), email: Type.Optional(Email) },
+  { name: Type.Optional(Name), ...nameParts, email: Type.Optional(Email) },
   { hostName: Type.Optional(Name), hostEmail: Type.Optional(Email) },
 )
 export type TemplateRecipients = Static<typeof TemplateRecipients>
@@ -165,8 +217,9 @@ export const TemplateRecipientUpdates = recipientLists(
     recipientId: Digits('The role to update.'),
     roleName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order.')),
+    ...templateRoleSettings,
   },
-  { name: Type.Optional(Name), email: Type.Optional(Email) },
+  { name: Type.Optional(Name), ...nameParts, email: Type.Optional(Email) },
   { hostName: Type.Optional(Name), hostEmail: Type.Optional(Email) },
 )
 export type TemplateRecipientUpdates = Static<typeof TemplateRecipientUpdates>
@@ -183,35 +236,7 @@ export const EnvelopeRecipients = recipientLists(
     roleName: Type.Optional(Type.String({ maxLength: 100 })),
     routingOrder: Type.Optional(Digits('Signing order, from 1.')),
     ...deliveryProperties,
-    ...messageProperties,
-    note: Type.Optional(
-      Type.String({
-        maxLength: 1000,
-        description: 'The sender’s note to this recipient, shown on the signing page (line breaks kept).',
-      }),
-    ),
-    excludedDocuments: Type.Optional(
-      Type.Array(Type.Union([Type.String({ pattern: '^[0-9]{1,9}$' }), Type.Integer({ minimum: 0 })]), {
-        maxItems: 50,
-        description:
-          'Ids of the documents this recipient never receives or sees; needs the envelope’s `enforceSignerVisibility`.',
-      }),
-    ),
-    documentVisibility: Type.Optional(
-      Type.Array(
-        Type.Object({
-          documentId: Type.String({ pattern: '^[0-9]{1,9}$' }),
-          recipientId: Type.Optional(Type.String({ description: 'This recipient’s id, when given.' })),
-          visible: BooleanString('`false` adds the document to `excludedDocuments`.'),
-          rights: Type.Optional(
-            StringEnum(['read_only', 'editable'] as const, {
-              description: '`read_only` only: recipients never edit documents here.',
-            }),
-          ),
-        }),
-        { maxItems: 50 },
-      ),
-    ),
+    ...recipientSettingsProperties,
   },
   {
     name: Type.Optional(Name),

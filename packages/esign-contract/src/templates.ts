@@ -6,6 +6,7 @@ import { Notification } from './notification.js'
 import { AllowReassign } from './reassign.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
 import { BooleanString } from './scalars.js'
+import { Workflow } from './workflow.js'
 
 /** Templates: the create/update body, the summary returned by writes, the list and the details. */
 
@@ -31,6 +32,12 @@ export const TemplateDefinition = Type.Object({
       maxLength: 64,
       description: "One of the account's brands, for the envelopes made from the template.",
     }),
+  ),
+  workflow: Type.Optional(Workflow),
+  enforceSignerVisibility: Type.Optional(
+    BooleanString(
+      'Recipients never receive the documents of their `excludedDocuments`, in the envelopes made from the template; defaults to `false`.',
+    ),
   ),
   status: Type.Optional(
     Type.Literal('created', {
@@ -100,5 +107,7 @@ export const EnvelopeTemplate = Type.Object({
   emailSettings: Type.Optional(EmailSettings),
   allowReassign: Type.Optional(Type.String()),
   brandId: Type.Optional(Type.String()),
+  workflow: Type.Optional(Workflow),
+  enforceSignerVisibility: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -57,39 +57,18 @@ const signer = [...carbonCopy, ...signerOnly] as const
 
 /**
  * What a template's recipient refuses besides the same recipient type in an envelope: these are given at
- * send time, by the template role or an inline template (a `note`, `excludedDocuments` or
- * `documentVisibility` by an inline template's recipient, as a stored template does not keep them). DocuSign's in-person signer has no
+ * send time, by the template role or an inline template. DocuSign's in-person signer has no
  * `additionalNotifications`, so its template form refuses the others only.
  */
 const templateRecipientOnly = [
   'accessCode',
   'additionalNotifications',
   'clientUserId',
-  'deliveryMethod',
-  'documentVisibility',
-  'excludedDocuments',
   'idCheckConfigurationName',
   'identityVerification',
-  'note',
   'requireIdLookup',
   'smsAuthentication',
 ] as const
-
-/**
- * What a template's recipient refuses that an envelope's recipient takes: the template stores its
- * recipients without these (issue 21 acts on them in envelopes first), so it refuses them rather than
- * dropping them. An in-person signer has no `firstName`/`lastName`.
- */
-const templateRecipientMessages = [
-  'customFields',
-  'emailNotification',
-  'firstName',
-  'lastName',
-  'suppressEmails',
-] as const
-const templateInPersonMessages = templateRecipientMessages.filter(
-  (name) => name !== 'firstName' && name !== 'lastName',
-)
 
 const inPersonSigner = [
   'addAccessCodeToEmail',
@@ -246,7 +225,6 @@ export const UNSUPPORTED_PROPERTIES = {
     'documentsCombinedUri',
     'documentsUri',
     'enableWetSign',
-    'enforceSignerVisibility',
     'envelopeAttachments',
     'envelopeDocuments',
     'envelopeId',
@@ -303,18 +281,16 @@ export const UNSUPPORTED_PROPERTIES = {
     'useDisclosure',
     'voidedDateTime',
     'voidedReason',
-    'workflow',
   ],
   signer,
   carbonCopy,
   certifiedDelivery: carbonCopy,
   inPersonSigner,
-  templateSigner: [...signer, ...templateRecipientOnly, ...templateRecipientMessages],
-  templateCarbonCopy: [...carbonCopy, ...templateRecipientOnly, ...templateRecipientMessages],
-  templateCertifiedDelivery: [...carbonCopy, ...templateRecipientOnly, ...templateRecipientMessages],
+  templateSigner: [...signer, ...templateRecipientOnly],
+  templateCarbonCopy: [...carbonCopy, ...templateRecipientOnly],
+  templateCertifiedDelivery: [...carbonCopy, ...templateRecipientOnly],
   templateInPersonSigner: [
     ...inPersonSigner,
-    ...templateInPersonMessages,
     ...templateRecipientOnly.filter((name) => name !== 'additionalNotifications'),
   ],
   templateRole: [

@@ -96,7 +96,7 @@ export async function createEnvelope(
   const definition = notification ? { ...merged, notification } : merged
   if (definition.status === 'sent') checkPhoneNumbers(definition)
   const workflow = parseWorkflow(
-    request.workflow,
+    definition.workflow,
     definition.recipients.map((recipient) => ({
       recipientId: recipient.recipientId,
       routingOrder: Number(recipient.routingOrder),

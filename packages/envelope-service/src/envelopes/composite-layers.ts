@@ -5,6 +5,7 @@ import {
   type EnvelopeInPersonSigner,
   type EnvelopeSigner,
   RECIPIENT_LISTS,
+  type Workflow,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { DocumentOriginal } from '../documents/originals.js'
@@ -17,11 +18,18 @@ import type {
   InPersonSigner,
   ListCustomField,
   PhoneNumber,
+  RecipientSettings,
   Template,
   TextCustomField,
 } from '../templates/model.js'
+import {
+  canonicalRecipientId,
+  composedName,
+  deliveryMethodOf,
+  readRecipientSettings,
+} from '../templates/recipient-settings.js'
 import { conditionalPlaceholderIds } from '../workflow/parse-conditions.js'
-import type { AdditionalNotification, DeliveryMethod, RecipientEmailNotification } from './model.js'
+import type { AdditionalNotification, DeliveryMethod } from './model.js'
 import { smsAuthPhonesOf } from './recipient-authentication.js'
 import type {
   CompositeTemplateInput,
@@ -90,7 +98,11 @@ export interface LayerDocument {
   original?: DocumentOriginal
 }
 
-export interface LayerRole {
+/**
+ * A role of one layer. Its `excludedDocuments` (and its tabs' `documentId`) are numbered as the request
+ * or the stored template numbers its documents; the merge maps them to the envelope's.
+ */
+export interface LayerRole extends RecipientSettings {
   type: RecipientType
   /** The `recipientId` the request or the stored template gave (trimmed); absent when none was given. */
   recipientId?: string
@@ -105,14 +117,6 @@ export interface LayerRole {
   accessCode?: string
   smsAuthPhones?: string[]
   inPerson?: InPersonSigner
-  firstName?: string
-  lastName?: string
-  emailNotification?: RecipientEmailNotification
-  suppressEmails?: boolean
-  customFields?: string[]
-  note?: string
-  /** Document ids as the request numbered them; the merge maps them to the envelope's. */
-  excludedDocuments?: string[]
   tabs: TabsByType
   /** Field path when the role comes from the request: its tabs must refer to existing documents. */
   path?: string
@@ -143,6 +147,9 @@ export interface Layer {
   allowReassign?: boolean
   /** A stored template's brand. */
   brandId?: string
+  /** A stored template's workflow (as given), and its `enforceSignerVisibility` when set. */
+  workflow?: Workflow
+  enforceSignerVisibility?: true
 }
 
 export interface Composite {
@@ -257,6 +264,8 @@ function templateOrFail(
 }
 
 function serverLayer(template: Template, sequence: number, position: number): Layer {
+  // The placeholder signer of the template's own conditional-recipient rule is sent without a person.
+  const placeholders = conditionalPlaceholderIds(template.workflow)
   return {
     sequence,
     position,
@@ -278,6 +287,11 @@ function serverLayer(template: Template, sequence: number, position: number): La
       ...(role.name ? { name: role.name } : {}),
       ...(role.email ? { email: role.email } : {}),
       ...(role.inPerson ? { inPerson: { ...role.inPerson } } : {}),
+      ...(role.deliveryMethod ? { deliveryMethod: role.deliveryMethod } : {}),
+      ...roleSettings(role),
+      ...(role.email === undefined && placeholders.has(role.recipientId)
+        ? { conditionalPlaceholder: role.recipientId }
+        : {}),
       tabs: role.tabs,
     })),
     customFields: template.customFields,
@@ -288,6 +302,21 @@ function serverLayer(template: Template, sequence: number, position: number): La
     ...(template.emailSettings ? { emailSettings: template.emailSettings } : {}),
     ...(template.allowReassign !== undefined ? { allowReassign: template.allowReassign } : {}),
     ...(template.brandId ? { brandId: template.brandId } : {}),
+    ...(template.workflow ? { workflow: template.workflow } : {}),
+    ...(template.enforceSignerVisibility ? { enforceSignerVisibility: true } : {}),
+  }
+}
+
+/** A stored role's own settings, copied so that the merge never changes the cached template. */
+function roleSettings(role: RecipientSettings): RecipientSettings {
+  return {
+    ...(role.firstName !== undefined ? { firstName: role.firstName } : {}),
+    ...(role.lastName !== undefined ? { lastName: role.lastName } : {}),
+    ...(role.emailNotification ? { emailNotification: { ...role.emailNotification } } : {}),
+    ...(role.suppressEmails !== undefined ? { suppressEmails: role.suppressEmails } : {}),
+    ...(role.customFields ? { customFields: [...role.customFields] } : {}),
+    ...(role.note !== undefined ? { note: role.note } : {}),
+    ...(role.excludedDocuments ? { excludedDocuments: [...role.excludedDocuments] } : {}),
   }
 }
 
@@ -378,19 +407,11 @@ function requestRole(
   if (placeholder) role.conditionalPlaceholder = id
   else role.email = email
   if (recipient.name !== undefined && recipient.name !== '') role.name = recipient.name
-  if ('firstName' in recipient || 'lastName' in recipient) nameFromParts(role, recipient)
+  else {
+    const composed = composedName(role)
+    if (composed !== undefined) role.name = composed
+  }
   return role
-}
-
-/** DocuSign composes `name` as "first last" when only the parts are given; the parts are kept as given. */
-function nameFromParts(role: LayerRole, parts: { firstName?: string; lastName?: string }): void {
-  if (parts.firstName !== undefined) role.firstName = parts.firstName
-  if (parts.lastName !== undefined) role.lastName = parts.lastName
-  const composed = [parts.firstName, parts.lastName]
-    .map((part) => part?.trim())
-    .filter((part) => part !== undefined && part !== '')
-    .join(' ')
-  if (role.name === undefined && composed !== '') role.name = composed
 }
 
 /** An in-person signer is reached through the host, who becomes the recipient's name and email. */
@@ -427,16 +448,13 @@ function reachOf(
   if (recipient.routingOrder !== undefined) role.routingOrder = String(Number(recipient.routingOrder))
   if (recipient.clientUserId !== undefined) role.clientUserId = recipient.clientUserId
   if (recipient.accessCode !== undefined) role.accessCode = recipient.accessCode
-  if ('note' in recipient && recipient.note !== undefined && recipient.note !== '') role.note = recipient.note
-  const excluded = excludedDocumentsOf(recipient, path)
-  if (excluded) role.excludedDocuments = excluded
+  Object.assign(role, readRecipientSettings(recipient, path))
   const smsAuthPhones = smsAuthPhonesOf(recipient, path)
   if (smsAuthPhones) role.smsAuthPhones = smsAuthPhones
   if (recipient.deliveryMethod !== undefined) {
     role.deliveryMethod = deliveryMethodOf(recipient.deliveryMethod, `${path}.deliveryMethod`)
   }
   if (recipient.phoneNumber) role.phoneNumber = { ...recipient.phoneNumber }
-  readMessageSettings(role, recipient)
   if (role.deliveryMethod === 'SMS' && !role.phoneNumber) {
     throw new InvalidRequestError(`${path}.phoneNumber is required when deliveryMethod is SMS`)
   }
@@ -450,72 +468,6 @@ function reachOf(
     })
   }
   return role
-}
-
-/** A recipient's own email subject, body and language, whether it gets email, and the sender's strings. */
-function readMessageSettings(role: LayerRole, recipient: RequestRecipient | EnvelopeInPersonSigner): void {
-  const notification = recipient.emailNotification
-  if (notification) {
-    const { emailSubject, emailBody, supportedLanguage } = notification
-    const read: RecipientEmailNotification = {
-      ...(emailSubject !== undefined && emailSubject !== '' ? { emailSubject } : {}),
-      ...(emailBody !== undefined && emailBody !== '' ? { emailBody } : {}),
-      ...(supportedLanguage !== undefined && supportedLanguage.trim() !== ''
-        ? { supportedLanguage: supportedLanguage.trim() }
-        : {}),
-    }
-    if (Object.keys(read).length > 0) role.emailNotification = read
-  }
-  if ('suppressEmails' in recipient && recipient.suppressEmails !== undefined) {
-    role.suppressEmails = recipient.suppressEmails === 'true'
-  }
-  if ('customFields' in recipient && recipient.customFields !== undefined) {
-    role.customFields = [...recipient.customFields]
-  }
-}
-
-/**
- * The documents withheld from a recipient: its `excludedDocuments` and the documents its
- * `documentVisibility` marks `visible: "false"` (DocuSign's two spellings of one setting), as the
- * request numbers them; undefined when it gives neither.
- */
-function excludedDocumentsOf(
-  recipient: RequestRecipient | EnvelopeInPersonSigner,
-  path: string,
-): string[] | undefined {
-  const ownId = 'recipientId' in recipient ? recipient.recipientId?.trim() : undefined
-  const recipientId = ownId ? canonicalRecipientId(ownId) : undefined
-  const listed = 'excludedDocuments' in recipient ? recipient.excludedDocuments : undefined
-  const visibility = 'documentVisibility' in recipient ? recipient.documentVisibility : undefined
-  if (listed === undefined && visibility === undefined) return undefined
-  const excluded = (listed ?? []).map((id) => String(Number(id)))
-  ;(visibility ?? []).forEach((entry, index) => {
-    const field = `${path}.documentVisibility[${index}]`
-    if (
-      entry.recipientId !== undefined &&
-      recipientId !== undefined &&
-      canonicalRecipientId(entry.recipientId) !== recipientId
-    ) {
-      throw new InvalidRequestError(`${field}.recipientId must be this recipient's (${recipientId})`)
-    }
-    if (entry.rights === 'editable') {
-      throw new InvalidRequestError(
-        `${field}.rights "editable" is not supported: recipients never edit documents here`,
-      )
-    }
-    if (entry.visible === 'false') excluded.push(String(Number(entry.documentId)))
-  })
-  return [...new Set(excluded)]
-}
-
-/** `recipientId` is digits (the contract's pattern): `"05"` and `"5"` name one recipient, kept as `"5"`. */
-export const canonicalRecipientId = (id: string) => String(Number(id))
-
-function deliveryMethodOf(value: string, path: string): DeliveryMethod {
-  const lower = value.toLowerCase()
-  if (lower === 'email') return 'email'
-  if (lower === 'sms') return 'SMS'
-  throw new InvalidRequestError(`${path} must be email or SMS`)
 }
 
 function templateRoleLayerRole(role: TemplateRoleInput, path: string, template: Template): LayerRole {

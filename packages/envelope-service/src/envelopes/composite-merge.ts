@@ -62,7 +62,10 @@ export function mergeEnvelopeDefinition(
     requireSendable(recipients, documents)
   }
 
-  const enforceSignerVisibility = request.enforceSignerVisibility === 'true'
+  const enforceSignerVisibility =
+    request.enforceSignerVisibility !== undefined
+      ? request.enforceSignerVisibility === 'true'
+      : firstTemplates(composites, 'enforceSignerVisibility') === true
   checkExclusions(recipients, documents, enforceSignerVisibility)
 
   return {
@@ -88,19 +91,25 @@ export function mergeEnvelopeDefinition(
         ? request.allowReassign === 'true'
         : (firstTemplates(composites, 'allowReassign') ?? false),
     ...optional('brandId', request.brandId ?? firstTemplates(composites, 'brandId')),
+    ...optional('workflow', request.workflow ?? firstTemplates(composites, 'workflow')),
   }
 }
 
 /**
- * A stored template's `notification`, `emailSettings`, `allowReassign` or `brandId`, when the request sets none, taken as the
- * subject is: within a composite the last template in sequence order that carries one, across
- * composites the first composite that has one. The request's own replaces it whole, as the envelope's
- * settings are one object to DocuSign.
+ * A stored template's `notification`, `emailSettings`, `workflow`, `enforceSignerVisibility`, `allowReassign`
+ * or `brandId`, when the request sets none, taken as the subject is: within a composite the last template in
+ * sequence order that carries one, across composites the first composite that has one. The request's own
+ * replaces it whole, as the envelope's settings are one object to DocuSign.
  */
-function firstTemplates<K extends 'notification' | 'emailSettings' | 'allowReassign' | 'brandId'>(
-  composites: Composite[],
-  key: K,
-): Layer[K] {
+function firstTemplates<
+  K extends
+    | 'notification'
+    | 'emailSettings'
+    | 'workflow'
+    | 'enforceSignerVisibility'
+    | 'allowReassign'
+    | 'brandId',
+>(composites: Composite[], key: K): Layer[K] {
   for (const composite of composites) {
     const carrying = composite.layers.filter((layer) => layer[key] !== undefined)
     if (carrying.length > 0) return carrying[carrying.length - 1]![key]
@@ -248,10 +257,22 @@ function overlayComposite(composite: Composite, envelopeDocuments: EnvelopeDocum
   }
 }
 
-/** The role with its `excludedDocuments` renumbered to the envelope's documents, as its tabs are. */
+/**
+ * The role with its `excludedDocuments` renumbered to the envelope's documents, as its tabs are: a
+ * request's naming a document its composite lacks is a 400, a stored template's exclusion of a document
+ * that is not in the envelope (another layer's documents won) is dropped, as its tabs on it are.
+ */
 function withEnvelopeExclusions(role: LayerRole, documentIds: ReadonlyMap<string, string>): LayerRole {
   if (role.excludedDocuments === undefined) return role
-  const excludedDocuments = role.excludedDocuments.map((sourceId) => {
+  const named =
+    role.path === undefined
+      ? role.excludedDocuments.filter((sourceId) => documentIds.has(sourceId))
+      : role.excludedDocuments
+  if (named.length === 0 && role.excludedDocuments.length > 0) {
+    const { excludedDocuments: _, ...unexcluded } = role
+    return unexcluded
+  }
+  const excludedDocuments = named.map((sourceId) => {
     const documentId = documentIds.get(sourceId)
     if (documentId === undefined) {
       throw new InvalidRequestError(

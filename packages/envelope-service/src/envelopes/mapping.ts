@@ -4,6 +4,7 @@ import { carriesTabs } from '../tabs/read-tabs.js'
 import { toEmailSettingsOutput } from '../templates/email-settings.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
 import { toNotificationOutput } from '../templates/notification.js'
+import { recipientSettingsOutput } from '../templates/recipient-settings.js'
 import { toWorkflowOutput } from '../workflow/mapping.js'
 import type { EventNotification } from './model.js'
 import type {
@@ -41,13 +42,7 @@ export function toRecipientOutput(
       ? { additionalNotifications: recipient.additionalNotifications }
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
-    ...(recipient.firstName !== undefined ? { firstName: recipient.firstName } : {}),
-    ...(recipient.lastName !== undefined ? { lastName: recipient.lastName } : {}),
-    ...(recipient.emailNotification ? { emailNotification: { ...recipient.emailNotification } } : {}),
-    ...(recipient.suppressEmails !== undefined ? { suppressEmails: flag(recipient.suppressEmails) } : {}),
-    ...(recipient.customFields ? { customFields: [...recipient.customFields] } : {}),
-    ...(recipient.note !== undefined ? { note: recipient.note } : {}),
-    ...(recipient.excludedDocuments ? { excludedDocuments: [...recipient.excludedDocuments] } : {}),
+    ...recipientSettingsOutput(recipient),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),

@@ -1,29 +1,31 @@
+import type { Workflow } from 'esign-contract'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
 import type {
   CustomFields,
+  DeliveryMethod,
   EmailSettings,
   EnvelopeNotification,
   InPersonSigner,
   PhoneNumber,
+  RecipientEmailNotification,
+  RecipientSettings,
   TemplateDocument,
 } from '../templates/model.js'
 
 // An envelope and the templates it is made from share these settings' shapes (templates/model.ts).
-export type { EmailSettings, EnvelopeNotification }
+export type { DeliveryMethod, EmailSettings, EnvelopeNotification, RecipientEmailNotification }
 
 /** Domain model of an envelope. Wire shapes (DocuSign strings) live in the `esign-contract` package. */
 
 /** Statuses a create request may ask for: `sent` sends at once, `created` keeps a draft. */
 export type CreateStatus = 'created' | 'sent'
 
-export type DeliveryMethod = 'email' | 'SMS'
-
 export interface AdditionalNotification {
   secondaryDeliveryMethod: 'SMS'
   phoneNumber: PhoneNumber
 }
 
-export interface EnvelopeRecipient {
+export interface EnvelopeRecipient extends RecipientSettings {
   type: RecipientType
   /** 1..N within the envelope, in order of first appearance. */
   recipientId: string
@@ -45,31 +47,8 @@ export interface EnvelopeRecipient {
   smsAuthPhones?: string[]
   /** Only for `inPersonSigner`: `name`/`email` are then the host's. */
   inPerson?: InPersonSigner
-  /** DocuSign's name parts, as given; `name` was composed from them when the request gave none. */
-  firstName?: string
-  lastName?: string
-  /** This recipient's own subject, body and language (`emailNotification`). */
-  emailNotification?: RecipientEmailNotification
-  /** No email goes to this recipient (SMS still does). */
-  suppressEmails?: boolean
-  /** The sender's strings about the recipient: stored and returned only. */
-  customFields?: string[]
   /** Tabs with `documentId` already renumbered to the envelope's documents. */
   tabs: TabsByType
-  /** The sender's note to this recipient (DocuSign's `note`), shown on the signing page. */
-  note?: string
-  /**
-   * The envelope's document ids this recipient never receives or sees (DocuSign's `excludedDocuments`),
-   * enforced when the envelope's `enforceSignerVisibility` is set; absent when none.
-   */
-  excludedDocuments?: string[]
-}
-
-/** DocuSign's `emailNotification` on a recipient; `supportedLanguage` is kept as given (`fr` too). */
-export interface RecipientEmailNotification {
-  emailSubject?: string
-  emailBody?: string
-  supportedLanguage?: string
 }
 
 /**
@@ -100,6 +79,11 @@ export interface EnvelopeDefinition {
   allowReassign: boolean
   /** The account brand its messages carry (brands/presentation.ts); absent when none was named. */
   brandId?: string
+  /**
+   * The `workflow` the envelope runs, as given: the request's, else its templates' (composite-merge.ts);
+   * read by workflow/parse.ts once the recipients have their ids.
+   */
+  workflow?: Workflow
 }
 
 /**

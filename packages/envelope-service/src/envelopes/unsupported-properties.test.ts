@@ -336,9 +336,37 @@ describeEachDatabase('unsupported properties are refused, naming them', (databas
     for (const name of Object.keys(messages)) {
       expect(UNSUPPORTED_PROPERTIES.signer).not.toContain(name)
       expect(UNSUPPORTED_PROPERTIES.inPersonSigner).not.toContain(name)
-      // A stored template's recipients do not keep them yet: still refused there, never dropped.
-      expect(UNSUPPORTED_PROPERTIES.templateSigner).toContain(name)
+      expect(UNSUPPORTED_PROPERTIES.templateSigner).not.toContain(name)
+      expect(UNSUPPORTED_PROPERTIES.templateInPersonSigner).not.toContain(name)
     }
+  })
+
+  it("accepts on a template's roles what envelope recipients act on, and the template's workflow", async () => {
+    const request = template()
+    const settings = {
+      emailNotification: { emailSubject: 'Firme', supportedLanguage: 'es' },
+      suppressEmails: 'true',
+      customFields: ['crm:1'],
+      note: 'Read page 1',
+      excludedDocuments: [],
+      deliveryMethod: 'email',
+    }
+    const recipients = request.recipients as Record<string, Record<string, unknown>[]>
+    for (const list of ['signers', 'carbonCopies', 'certifiedDeliveries', 'inPersonSigners'])
+      Object.assign(recipients[list]![0]!, settings)
+    for (const list of ['signers', 'carbonCopies', 'certifiedDeliveries'])
+      Object.assign(recipients[list]![0]!, { firstName: 'Ana', lastName: 'García' })
+    Object.assign(request, {
+      enforceSignerVisibility: 'true',
+      workflow: { workflowSteps: [{ action: 'pause_before', triggerOnItem: 'routing_order', itemId: '2' }] },
+    })
+    recipients.carbonCopies![0]!.routingOrder = '2'
+    const response = await injectAs(service, sender, 'POST', '/templates', request)
+    expect(response.statusCode, response.body).toBe(201)
+    for (const name of [...Object.keys(settings), 'firstName', 'lastName', 'documentVisibility'])
+      expect(UNSUPPORTED_PROPERTIES.templateSigner).not.toContain(name)
+    for (const name of ['workflow', 'enforceSignerVisibility'])
+      expect(UNSUPPORTED_PROPERTIES.envelopeTemplate).not.toContain(name)
   })
 
   it('accepts the same bodies without them', async () => {

@@ -20,6 +20,14 @@ describe('readTabs', () => {
     expect(tabs.listTabs?.[0]?.listItems).not.toBe(input.listTabs[0]?.listItems)
   })
 
+  it('takes a tab with no properties at all as absent, as null is, and keeps a tab with any', () => {
+    const tab = { documentId: '1', pageNumber: '1', xPosition: '1', yPosition: '1', tabLabel: 'a' }
+    expect(readTabs({ textTabs: [{}, tab, {}] }, 'tabs')).toEqual({ textTabs: [tab] })
+    expect(readTabs({ textTabs: [{}], signHereTabs: [{}] }, 'tabs')).toEqual({})
+    expect(readTabs({ textTabs: [{ value: 'Ana' }] }, 'tabs')).toEqual({ textTabs: [{ value: 'Ana' }] })
+    expect(() => check(readTabs({ textTabs: [{ value: 'Ana' }] }, 'tabs'))).toThrow(InvalidRequestError)
+  })
+
   it('keeps localePolicy objects without sharing them with the input', () => {
     const input = everyTabType('1')
     const tabs = readTabs(input, 'tabs')

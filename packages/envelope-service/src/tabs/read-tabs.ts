@@ -49,8 +49,11 @@ export function readTabs(input: Tabs | undefined, path: string): TabsByType {
         `${path}.${type} is not a supported tab type (supported: ${TAB_TYPES.join(', ')})`,
       )
     }
-    if (!Array.isArray(list) || list.length === 0) continue
-    tabs[type] = list.map((tab) => copyTab(tab as Record<string, unknown>))
+    // A tab with no properties at all carries nothing, so it is absent, as `null` is: DocuSign's SDKs
+    // send one when the caller's keys are not the SDK's (eg017 builds a text tab with snake_case keys).
+    const given = Array.isArray(list) ? list.filter((tab) => !isEmptyObject(tab)) : []
+    if (given.length === 0) continue
+    tabs[type] = given.map((tab) => copyTab(tab as Record<string, unknown>))
   }
   checkFormulas(tabs, path)
   checkNumericalRanges(tabs.numericalTabs ?? [], `${path}.numericalTabs`)
@@ -83,6 +86,8 @@ function checkValidationPatterns(tabs: TabsByType, path: string): void {
 }
 
 const MAX_PATTERN_LENGTH = 500
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
 
 /** Strings, option lists (`listItems`, `radios`) and objects of strings (`localePolicy`) are kept. */
 function copyTab(tab: Record<string, unknown>): Tab {

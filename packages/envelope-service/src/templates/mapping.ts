@@ -5,6 +5,7 @@ import { numberedFields } from './custom-fields/rules.js'
 import { toEmailSettingsOutput } from './email-settings.js'
 import type { CustomFields, ListCustomField, Template, TemplateRole, TextCustomField } from './model.js'
 import { toNotificationOutput } from './notification.js'
+import { recipientSettingsOutput } from './recipient-settings.js'
 import type { TemplateListing } from './repository.js'
 import type { EnvelopeTemplate, TemplateSummary } from './schema.js'
 
@@ -80,6 +81,8 @@ export function toRoleOutput(role: TemplateRole) {
     routingOrder: role.routingOrder,
     recipientType: role.type,
     ...personOutput(role),
+    ...(role.deliveryMethod ? { deliveryMethod: role.deliveryMethod } : {}),
+    ...recipientSettingsOutput(role),
     ...(carriesTabs(role.type) ? { tabs: role.tabs } : {}),
   }
 }
@@ -108,6 +111,8 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.emailSettings ? { emailSettings: toEmailSettingsOutput(template.emailSettings) } : {}),
     ...(template.allowReassign !== undefined ? { allowReassign: String(template.allowReassign) } : {}),
     ...(template.brandId ? { brandId: template.brandId } : {}),
+    ...(template.workflow ? { workflow: template.workflow } : {}),
+    ...(template.enforceSignerVisibility ? { enforceSignerVisibility: 'true' } : {}),
   }
 }
 

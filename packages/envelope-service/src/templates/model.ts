@@ -8,6 +8,7 @@
  * document numbering; the envelope renumbers documents and rewrites it.
  */
 
+import type { Workflow } from 'esign-contract'
 import type { DocumentOriginal } from '../documents/originals.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
 
@@ -42,8 +43,40 @@ export interface EmailSettings {
   bccEmailAddresses: Array<{ bccEmailAddressId: string; email: string }>
 }
 
+export type DeliveryMethod = 'email' | 'SMS'
+
+/** DocuSign's `emailNotification` on a recipient; `supportedLanguage` is kept as given (`fr` too). */
+export interface RecipientEmailNotification {
+  emailSubject?: string
+  emailBody?: string
+  supportedLanguage?: string
+}
+
+/**
+ * A recipient's own settings, read the same way on an envelope's recipient and on a template's role
+ * (templates/recipient-settings.ts); a role's are the defaults of the recipients envelopes make of it.
+ */
+export interface RecipientSettings {
+  /** DocuSign's name parts, as given; `name` was composed from them when the request gave none. */
+  firstName?: string
+  lastName?: string
+  /** This recipient's own subject, body and language (`emailNotification`). */
+  emailNotification?: RecipientEmailNotification
+  /** No email goes to this recipient (SMS still does). */
+  suppressEmails?: boolean
+  /** The sender's strings about the recipient: stored and returned only. */
+  customFields?: string[]
+  /** The sender's note to this recipient (DocuSign's `note`), shown on the signing page. */
+  note?: string
+  /**
+   * The document ids this recipient never receives or sees (DocuSign's `excludedDocuments`), enforced
+   * when the envelope's `enforceSignerVisibility` is set; absent when none.
+   */
+  excludedDocuments?: string[]
+}
+
 /** A role of a template: a placeholder that an envelope fills with a person. */
-export interface TemplateRole {
+export interface TemplateRole extends RecipientSettings {
   type: RecipientType
   recipientId: string
   roleName: string
@@ -52,6 +85,11 @@ export interface TemplateRole {
   email?: string
   /** Only for `inPersonSigner` roles. */
   inPerson?: InPersonSigner
+  /**
+   * The role's default delivery; absent means email. An envelope that fills an SMS role gives its phone
+   * number (`templateRoles[].phoneNumber`, or the inline template's recipient).
+   */
+  deliveryMethod?: DeliveryMethod
   tabs: TabsByType
 }
 
@@ -116,6 +154,16 @@ export interface Template {
   allowReassign?: boolean
   /** The account brand its envelopes carry unless they name their own. */
   brandId?: string
+  /**
+   * DocuSign's `workflow` as given (checked as an envelope's when stored): its envelopes take it unless
+   * they set their own, and read it as an envelope's (workflow/parse.ts) when they are created.
+   */
+  workflow?: Workflow
+  /**
+   * Its envelopes withhold each role's `excludedDocuments` (DocuSign's `enforceSignerVisibility`);
+   * absent when not set.
+   */
+  enforceSignerVisibility?: true
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

@@ -1,7 +1,7 @@
 import type { ErrorDetails } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { RecipientType } from '../tabs/model.js'
-import type { InPersonSigner, TemplateRole } from './model.js'
+import type { InPersonSigner, RecipientSettings, TemplateRole } from './model.js'
 
 /**
  * A template's recipients (roles) after creation, DocuSign's `TemplatesApi` recipient operations, as pure
@@ -12,7 +12,8 @@ import type { InPersonSigner, TemplateRole } from './model.js'
  * - Updating, by `recipientId`: each named role is answered on its own (`recipientUpdateResults`). An id
  *   the template lacks gets `UNKNOWN_ENVELOPE_RECIPIENT`, a role named in another list than its own (a
  *   change of type) `RECIPIENT_UPDATE_FAILED`; both stay as they were. The fields given replace the
- *   stored ones (`roleName`, `routingOrder`, the person, an in-person signer's host and signer).
+ *   stored ones (`roleName`, `routingOrder`, the person, an in-person signer's host and signer, the
+ *   role's own settings and default delivery).
  * - Deleting: all named roles or none; an id the template lacks is a 400 `UNKNOWN_ENVELOPE_RECIPIENT`.
  */
 
@@ -28,6 +29,8 @@ export interface RoleUpdate {
   email?: string
   /** The given fields over the stored signer of an in-person role. */
   inPerson?: InPersonSigner
+  /** The role's own settings and default delivery that the update gives; each replaces the stored one. */
+  settings?: RecipientSettings & Pick<TemplateRole, 'deliveryMethod'>
 }
 
 export interface RoleUpdateResult {
@@ -86,6 +89,7 @@ export function updateRoles(
     if (update.name !== undefined) role.name = update.name
     if (update.email !== undefined) role.email = update.email
     if (update.inPerson !== undefined) role.inPerson = { ...role.inPerson, ...update.inPerson }
+    if (update.settings) Object.assign(role, update.settings)
     return { recipientId: update.recipientId }
   })
   return { roles, results }

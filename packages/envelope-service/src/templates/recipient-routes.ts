@@ -17,6 +17,7 @@ import type { RecipientType } from '../tabs/model.js'
 import { byRecipientList, toRoleOutput } from './mapping.js'
 import type { TemplateRole } from './model.js'
 import type { RoleUpdate } from './recipient-changes.js'
+import { deliveryMethodOf, readRecipientSettings } from './recipient-settings.js'
 import { viewerOf } from './routes.js'
 import { addTemplateRecipients, removeTemplateRecipients, updateTemplateRecipients } from './service.js'
 
@@ -73,12 +74,18 @@ function roleUpdatesOf(body: TemplateRecipientUpdates): RoleUpdate[] {
         'hostName' in entry || 'hostEmail' in entry || 'signerName' in entry
           ? inPersonFields(entry as InPersonEntry)
           : personFields(entry as PersonEntry)
+      const field = `${list}[${n}]`
+      const settings: NonNullable<RoleUpdate['settings']> = readRecipientSettings(entry, field)
+      if (entry.deliveryMethod !== undefined) {
+        settings.deliveryMethod = deliveryMethodOf(entry.deliveryMethod, `${field}.deliveryMethod`)
+      }
       return {
         recipientId: String(Number(entry.recipientId)),
         type,
         ...(entry.roleName !== undefined ? { roleName: entry.roleName } : {}),
         ...(entry.routingOrder !== undefined ? { routingOrder: String(Number(entry.routingOrder)) } : {}),
         ...person,
+        settings,
       }
     }),
   )
@@ -149,7 +156,8 @@ export async function templateRecipientRoutes(app: App, ctx: ServiceContext) {
         ...common,
         summary: 'Update recipients (roles) of a template by recipientId',
         description:
-          'The fields given change (`roleName`, `routingOrder`, name and email, an in-person role’s host and signer). ' +
+          'The fields given change (`roleName`, `routingOrder`, name and email, an in-person role’s host and signer, ' +
+          'the role’s own settings and default `deliveryMethod`). ' +
           'Each role is answered in `recipientUpdateResults`: an unknown id or a change of type gets `errorDetails`.',
         params: TemplateParams,
         querystring: ResendQuery,

@@ -178,7 +178,7 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     ],
     [
       'an unsupported property',
-      { signers: [{ recipientId: '5', roleName: 'X', note: 'hi' }] },
+      { signers: [{ recipientId: '5', roleName: 'X', faxNumber: '5550100' }] },
       'INVALID_REQUEST_PARAMETER',
     ],
     ['no recipient', {}, 'INVALID_REQUEST_PARAMETER'],

@@ -1,3 +1,4 @@
+import type { Workflow } from 'esign-contract'
 import { type Selectable, sql, type Transaction } from 'kysely'
 import type { DbOrTx, Schema } from '../database.js'
 import { originalOf } from '../documents/originals.js'
@@ -38,6 +39,8 @@ export interface TemplateRecord {
   emailSettings?: EmailSettings
   allowReassign?: boolean
   brandId?: string
+  workflow?: Workflow
+  enforceSignerVisibility?: true
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -108,6 +111,8 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(row.email_settings ? { emailSettings: JSON.parse(row.email_settings) as EmailSettings } : {}),
     ...(row.allow_reassign !== null ? { allowReassign: row.allow_reassign !== 0 } : {}),
     ...(row.brand_id ? { brandId: row.brand_id } : {}),
+    ...(row.workflow ? { workflow: JSON.parse(row.workflow) as Workflow } : {}),
+    ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -294,6 +299,8 @@ function contentColumns(record: TemplateRecord) {
     email_settings: record.emailSettings ? JSON.stringify(record.emailSettings) : null,
     allow_reassign: record.allowReassign === undefined ? null : record.allowReassign ? 1 : 0,
     brand_id: record.brandId ?? null,
+    workflow: record.workflow ? JSON.stringify(record.workflow) : null,
+    enforce_signer_visibility: record.enforceSignerVisibility ? 1 : 0,
   }
 }
 

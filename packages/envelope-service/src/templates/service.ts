@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { RECIPIENT_LISTS, type Tabs } from 'esign-contract'
+import { RECIPIENT_LISTS, type Tabs, type Workflow } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import { checkBrandId } from '../brands/service.js'
 import type { DbOrTx } from '../database.js'
@@ -20,6 +20,7 @@ import {
   readTabs,
 } from '../tabs/read-tabs.js'
 import { assignTabIds } from '../tabs/tab-ids.js'
+import { parseWorkflow } from '../workflow/parse.js'
 import {
   applyFieldChanges,
   type FieldChanges,
@@ -27,7 +28,14 @@ import {
   type StoredField,
 } from './custom-fields/rules.js'
 import { emailSettingsOf } from './email-settings.js'
-import type { CustomFields, InPersonSigner, Template, TemplateDocument, TemplateRole } from './model.js'
+import type {
+  CustomFields,
+  InPersonSigner,
+  RecipientSettings,
+  Template,
+  TemplateDocument,
+  TemplateRole,
+} from './model.js'
 import { notificationOf } from './notification.js'
 import {
   addRoles,
@@ -36,6 +44,12 @@ import {
   removeRoles,
   updateRoles,
 } from './recipient-changes.js'
+import {
+  composedName,
+  deliveryMethodOf,
+  type RecipientSettingsInput,
+  readRecipientSettings,
+} from './recipient-settings.js'
 import {
   deleteTemplate,
   findTemplate,
@@ -144,12 +158,18 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
     checkConditionalParents(tabs, `${field}.tabs`)
     const person =
       type === 'inPersonSigner' ? inPersonRole(role as InPersonRoleInput) : personOf(role as RoleInput)
+    const settings = roleSettingsOf(role, field, documents)
+    if (person.name === undefined) {
+      const composed = composedName(settings)
+      if (composed !== undefined) person.name = composed
+    }
     return {
       type,
       recipientId: role.recipientId,
       roleName: role.roleName,
       routingOrder: role.routingOrder ?? '1',
       ...person,
+      ...settings,
       tabs: assignTabIds(tabs),
     }
   }
@@ -165,6 +185,35 @@ function readRecipients(input: RecipientsInput | undefined, documents: TemplateD
     ...list(input?.certifiedDeliveries, 'certifiedDelivery', 'certifiedDeliveries', () => undefined),
     ...list(input?.inPersonSigners, 'inPersonSigner', 'inPersonSigners', (role) => role.tabs),
   ]
+}
+
+/**
+ * A role's own settings and default delivery, read as an envelope recipient's are; its
+ * `excludedDocuments` must name the template's documents.
+ */
+function roleSettingsOf(
+  role: RecipientSettingsInput & { deliveryMethod?: string },
+  field: string,
+  documents: readonly TemplateDocument[],
+): RecipientSettings & Pick<TemplateRole, 'deliveryMethod'> {
+  const settings = readRecipientSettings(role, field)
+  checkExcludedDocuments(settings.excludedDocuments, field, documents)
+  if (role.deliveryMethod === undefined) return settings
+  return { ...settings, deliveryMethod: deliveryMethodOf(role.deliveryMethod, `${field}.deliveryMethod`) }
+}
+
+function checkExcludedDocuments(
+  excluded: readonly string[] | undefined,
+  field: string,
+  documents: readonly TemplateDocument[],
+): void {
+  for (const documentId of excluded ?? []) {
+    if (!documents.some((document) => document.documentId === documentId)) {
+      throw new InvalidRequestError(
+        `${field}.excludedDocuments names document ${documentId}, which the template does not have`,
+      )
+    }
+  }
 }
 
 function personOf(role: RoleInput): Pick<TemplateRole, 'name' | 'email'> {
@@ -263,13 +312,40 @@ async function readTemplate(
   if (allowReassign !== undefined) record.allowReassign = allowReassign
   const brandId = input.brandId ?? existing?.brandId
   if (brandId) record.brandId = brandId
+  const enforced =
+    input.enforceSignerVisibility === undefined
+      ? existing?.enforceSignerVisibility === true
+      : input.enforceSignerVisibility === 'true'
+  if (enforced) record.enforceSignerVisibility = true
+  const workflow = input.workflow ?? existing?.workflow
+  if (workflow) {
+    checkTemplateWorkflow(workflow, record.recipients)
+    record.workflow = workflow
+  }
   return { record, pending }
+}
+
+/**
+ * A template's workflow is checked as an envelope's against the template's roles, with the same
+ * messages, so that what an envelope would refuse is refused when the template is stored; each envelope
+ * made from the template reads it again against its own recipients.
+ */
+function checkTemplateWorkflow(workflow: Workflow, roles: readonly TemplateRole[]): void {
+  parseWorkflow(
+    workflow,
+    roles.map((role) => ({
+      recipientId: role.recipientId,
+      routingOrder: Number(role.routingOrder),
+      type: role.type,
+    })),
+  )
 }
 
 function keptRecipients(roles: TemplateRole[], documents: TemplateDocument[]): TemplateRole[] {
   const pages = pagesOf(documents)
   for (const role of roles) {
     checkTabPlacement(role.tabs, `documents: the tabs of role "${role.roleName}"`, pages, 'the template')
+    checkExcludedDocuments(role.excludedDocuments, `documents: the role "${role.roleName}"`, documents)
   }
   return roles
 }
@@ -359,6 +435,8 @@ async function rewriteTemplate<R>(
   if (!existing) throw templateNotFound(templateId)
   const { record } = await readTemplate(pdfOnlyConverter, templateId, {}, existing)
   const { parts, result } = change(existing)
+  // The template's workflow must still hold over the changed roles, as it did when it was stored.
+  if (parts.recipients && record.workflow) checkTemplateWorkflow(record.workflow, parts.recipients)
   if (!(await replaceTemplate(db, accountId, { ...record, ...parts }, new Date(now).toISOString()))) {
     throw templateNotFound(templateId)
   }
@@ -388,6 +466,13 @@ export function updateTemplateRecipients(
   now: number,
 ): Promise<RoleUpdateResult[]> {
   return rewriteTemplate(db, target, now, (existing) => {
+    for (const update of updates) {
+      checkExcludedDocuments(
+        update.settings?.excludedDocuments,
+        `recipient ${update.recipientId}`,
+        existing.documents,
+      )
+    }
     const { roles, results } = updateRoles(existing.recipients, updates)
     return { parts: { recipients: roles }, result: results }
   })

@@ -29,6 +29,10 @@ export interface TemplatesTable {
   allow_reassign: Generated<number | null>
   /** The account brand (brands/) its envelopes carry; null when none. */
   brand_id: Generated<string | null>
+  /** DocuSign's `workflow` as given (JSON), which its envelopes take, or null (migration 0039). */
+  workflow: Generated<string | null>
+  /** 1 when its envelopes enforce the roles' `excludedDocuments` (migration 0039). */
+  enforce_signer_visibility: Generated<number>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

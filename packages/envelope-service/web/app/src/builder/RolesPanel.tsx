@@ -2,9 +2,11 @@ import { useId } from 'react'
 import { newKey } from './key.js'
 import {
   kindCarriesFields,
+  kindTakesDelivery,
   nearDuplicateRoles,
   ROLE_KINDS,
   type Role,
+  type RoleDelivery,
   type RoleKind,
   sameRoles,
 } from './model.js'
@@ -19,7 +21,10 @@ interface Props {
   onChange: (roles: Role[]) => void
 }
 
-/** The template's roles: name, routing order, kind; the role fields are being placed for; name warnings. */
+/**
+ * The template's roles: name, routing order, kind, default delivery; the role fields are being placed
+ * for; name warnings.
+ */
 export function RolesPanel({ roles, selectedRole, words, onSelect, onChange }: Props) {
   const id = useId()
   const set = (key: string, patch: Partial<Role>) =>
@@ -87,6 +92,26 @@ export function RolesPanel({ roles, selectedRole, words, onSelect, onChange }: P
                   ))}
                 </select>
               </label>
+              {kindTakesDelivery(role.kind) && (
+                <>
+                  <label className="field">
+                    <span>{words.defaultDelivery}</span>
+                    <select
+                      value={role.delivery ?? 'email'}
+                      aria-describedby={role.delivery === 'SMS' ? `${id}-${role.key}-delivery` : undefined}
+                      onChange={(event) => set(role.key, { delivery: event.target.value as RoleDelivery })}
+                    >
+                      <option value="email">{words.delivery.email}</option>
+                      <option value="SMS">{words.delivery.SMS}</option>
+                    </select>
+                  </label>
+                  {role.delivery === 'SMS' && (
+                    <p className="hint" id={`${id}-${role.key}-delivery`}>
+                      {words.deliveryHint}
+                    </p>
+                  )}
+                </>
+              )}
               {kindCarriesFields(role.kind) && (
                 <label className="check">
                   <input

@@ -32,11 +32,19 @@ export type RoleKind = (typeof ROLE_KINDS)[number]
 /** Kinds whose recipients fill fields; carbon copies and certified deliveries only receive. */
 export const kindCarriesFields = (kind: RoleKind) => kind === 'signers' || kind === 'inPersonSigners'
 
+/** How the envelopes made from the template reach the role unless the sender chooses otherwise. */
+export type RoleDelivery = 'email' | 'SMS'
+
+/** Kinds that may be reached by SMS; an in-person signer is reached through its host. */
+export const kindTakesDelivery = (kind: RoleKind) => kind !== 'inPersonSigners'
+
 export interface Role {
   key: string
   name: string
   routingOrder: number
   kind: RoleKind
+  /** The template recipient's `deliveryMethod`; absent means email. */
+  delivery?: RoleDelivery
   /** The recipient's other properties from the server, sent back unchanged. */
   extra?: Record<string, unknown>
   /** Tabs the builder does not draw (anchor-only, or a type it has no tool for), sent back unchanged. */
@@ -268,7 +276,18 @@ const MANAGED_ANCHOR_KEYS = new Set([
   'required',
 ])
 // `recipientType` is what the server says the role is; the list it is sent in says it again.
-const MANAGED_RECIPIENT_KEYS = new Set(['recipientId', 'roleName', 'routingOrder', 'recipientType', 'tabs'])
+const MANAGED_RECIPIENT_KEYS = new Set([
+  'recipientId',
+  'roleName',
+  'routingOrder',
+  'recipientType',
+  'deliveryMethod',
+  'tabs',
+])
+
+/** The wire's `deliveryMethod` (any case) as the builder's choice. */
+export const roleDeliveryOf = (value: unknown): RoleDelivery =>
+  typeof value === 'string' && value.toLowerCase() === 'sms' ? 'SMS' : 'email'
 
 const without = (record: Record<string, unknown>, managed: ReadonlySet<string>) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !managed.has(key)))
@@ -497,6 +516,7 @@ export function toTemplateDefinition(
       roleName: role.name.trim(),
       routingOrder: String(role.routingOrder),
     }
+    if (role.delivery === 'SMS' && kindTakesDelivery(role.kind)) recipient.deliveryMethod = 'SMS'
     if (kindCarriesFields(role.kind)) recipient.tabs = tabsOfRole(state, role, recipientId).tabs
     recipients[role.kind] = [...(recipients[role.kind] ?? []), recipient]
   })
@@ -551,6 +571,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
         name: str(recipient.roleName),
         routingOrder: num(recipient.routingOrder, 1),
         kind,
+        ...(roleDeliveryOf(recipient.deliveryMethod) === 'SMS' ? { delivery: 'SMS' as const } : {}),
         extra: without(recipient, MANAGED_RECIPIENT_KEYS),
         keptTabs,
       }

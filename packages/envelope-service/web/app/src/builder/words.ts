@@ -1,7 +1,7 @@
 import type { TabProblemKind } from '../../../../src/tabs/field-rules.js'
 import type { Language } from '../i18n.js'
 import type { CustomFieldProblem } from './custom-fields.js'
-import type { FieldType, RoleKind } from './model.js'
+import type { FieldType, RoleDelivery, RoleKind } from './model.js'
 
 /** The builder's words in English and Spanish; the Spanish dictionary is checked against the English. */
 
@@ -115,6 +115,12 @@ const en = {
     certifiedDeliveries: 'Must open (certified delivery)',
     inPersonSigners: 'In-person signer',
   } satisfies Record<RoleKind, string>,
+  defaultDelivery: 'Default delivery',
+  delivery: {
+    email: 'Email',
+    SMS: 'Text message (SMS)',
+  } satisfies Record<RoleDelivery, string>,
+  deliveryHint: 'The sender gives the phone number when sending.',
   placeFor: 'Place fields for',
   removeRole: (name: string) => `Remove role ${name}`,
   newRoleName: (count: number) => `Role ${count}`,
@@ -342,6 +348,12 @@ const es: BuilderWords = {
     certifiedDeliveries: 'Debe abrirlo (entrega certificada)',
     inPersonSigners: 'Firmante en persona',
   },
+  defaultDelivery: 'Entrega predeterminada',
+  delivery: {
+    email: 'Correo electrónico',
+    SMS: 'Mensaje de texto (SMS)',
+  },
+  deliveryHint: 'Quien envía indica el número de teléfono al enviar.',
   placeFor: 'Colocar campos para',
   removeRole: (name) => `Quitar el rol ${name}`,
   newRoleName: (count) => `Rol ${count}`,

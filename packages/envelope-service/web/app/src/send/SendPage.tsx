@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { accountPath, getJson, sendJson } from '../api.js'
+import { roleDeliveryOf } from '../builder/model.js'
 import { useTemplates } from '../builder/TemplateList.js'
 import { useSession } from '../context.js'
 import { navigate } from '../router.js'
@@ -22,7 +23,7 @@ async function templateForSending(accountId: string, templateId: string): Promis
   )
   const recipients = (template.recipients ?? {}) as Record<
     string,
-    { roleName?: string; routingOrder?: string }[]
+    { roleName?: string; routingOrder?: string; deliveryMethod?: string }[]
   >
   return {
     templateId,
@@ -34,6 +35,7 @@ async function templateForSending(accountId: string, templateId: string): Promis
         roleName: recipient.roleName ?? '',
         routingOrder: Number(recipient.routingOrder ?? 1) || 1,
         kind,
+        ...(roleDeliveryOf(recipient.deliveryMethod) === 'SMS' ? { defaultDelivery: 'SMS' as const } : {}),
       })),
     ),
   }
@@ -71,7 +73,9 @@ export function SendPage() {
   const chosen = picked.map((templateId) => details[templateId]).filter((found) => found !== undefined)
   const roles = mergeRoles(chosen)
   const filled = prefill(chosen)
-  const entryOf = (role: MergedRole) => entries[roleKey(role)] ?? EMPTY_ENTRY
+  // Each recipient's delivery starts as its role's default, until the sender changes it.
+  const entryOf = (role: MergedRole) =>
+    entries[roleKey(role)] ?? { ...EMPTY_ENTRY, delivery: role.defaultDelivery ?? 'email' }
   const setEntry = (role: MergedRole, patch: Partial<RecipientEntry>) =>
     setEntries((current) => ({ ...current, [roleKey(role)]: { ...entryOf(role), ...patch } }))
 

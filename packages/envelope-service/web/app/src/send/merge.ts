@@ -8,6 +8,8 @@ export interface TemplateRole {
   roleName: string
   routingOrder: number
   kind: string
+  /** The role's default delivery (the template recipient's `deliveryMethod`); absent means email. */
+  defaultDelivery?: 'email' | 'SMS'
 }
 
 export interface TemplateForSending {
@@ -34,6 +36,8 @@ export function mergeRoles(templates: readonly TemplateForSending[]): MergedRole
       const found = merged.get(key)
       if (found) {
         if (!found.templates.includes(template.name)) found.templates.push(template.name)
+        // As the service merges composites: a later template's default delivery wins.
+        if (role.defaultDelivery !== undefined) found.defaultDelivery = role.defaultDelivery
       } else merged.set(key, { ...role, templates: [template.name] })
     }
   }
@@ -93,6 +97,9 @@ export function sendRequest(input: SendRequestInput): Record<string, unknown> {
       if (entry.delivery === 'SMS') {
         recipient.deliveryMethod = 'SMS'
         recipient.phoneNumber = { countryCode: digits(entry.countryCode), number: digits(entry.phone) }
+      } else if (role.defaultDelivery === 'SMS') {
+        // The sender chose email for a role that texts by default: said, or the template's SMS stays.
+        recipient.deliveryMethod = 'email'
       }
       lists[role.kind] = [...(lists[role.kind] ?? []), recipient]
     }
