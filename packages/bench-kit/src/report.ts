@@ -42,7 +42,7 @@ export interface ResultsTableInput<Scenario extends string, Server extends strin
 }
 
 /** CPU µs per request: whole microseconds, or "n/a" when it was not measured. */
-export function formatCpuUs(value: number | undefined): string {
+function formatCpuUs(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return 'n/a'
   return value >= 10 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1)
 }

@@ -1,7 +1,7 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely'
 import { createGroupCommit, type DialectName } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
-import { reusableQuery } from '../statements.js'
+import { reusableQuery } from '../repository.js'
 import type { Tag } from '../tags/schema.js'
 import type { RecipeDraft } from './rules.js'
 import { fts5Phrase, isTrigramQuery, likeContains, searchTextOf } from './search.js'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DialectName } from 'platform'
 import type { DbOrTx } from '../database.js'
-import { reusableQuery } from '../statements.js'
+import { reusableQuery } from '../repository.js'
 import type { Tag } from './schema.js'
 
 /** The key that makes tag names unique ignoring case. */
@@ -79,7 +79,7 @@ export async function unlinkAllTags(db: DbOrTx, recipeId: number): Promise<void>
 
 /**
  * The links of the recipes whose ids are the one parameter (SQLite: a JSON array, PostgreSQL: an
- * array), ordered by tag name. One SQL text for any number of ids, compiled once (statements.ts).
+ * array), ordered by tag name. One SQL text for any number of ids, compiled once (src/repository.ts).
  */
 const tagLinks = reusableQuery(
   (dialect, slot) => sql<{ recipe_id: number; id: number; name: string }>`

@@ -1,3 +1,4 @@
+/** What the domains' repositories share. */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely'
 import type { DialectName } from 'platform'
 import type { DbOrTx } from './database.js'
