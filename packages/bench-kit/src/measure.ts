@@ -1,5 +1,5 @@
 import { autocannon, type LoadRequest, staggeredClients } from './autocannon.js'
-import { type ServerProcess, waitUntilIdle } from './processes.js'
+import { CLOCK_TICKS_PER_SECOND, cpuTicks, type ServerProcess, waitUntilIdle } from './processes.js'
 
 /** One load-generator run, reduced to what a report needs. */
 export interface Measurement {
@@ -8,6 +8,13 @@ export interface Measurement {
   p99Ms: number
   /** Responses that were not 2xx, plus connection errors and timeouts. */
   failures: number
+  /**
+   * CPU time the server process spent per response (user + system, all its threads, from /proc), in µs:
+   * from just before the run to the end of the work it left queued. Unlike req/s it barely depends on
+   * what else the machine runs, and a server busy on its own core answers about 1 / this per second.
+   * Absent where /proc cannot be read.
+   */
+  cpuUsPerRequest?: number
 }
 
 /** Medians over the measured runs of one scenario against one server. */
@@ -41,6 +48,7 @@ export async function measure(
   seconds: number,
   settings: LoadSettings,
 ): Promise<Measurement> {
+  const ticksBefore = serverTicks(server.pid)
   const result = await autocannon({
     url: server.baseUrl,
     connections: settings.connections,
@@ -50,11 +58,25 @@ export async function measure(
     ...(settings.staggerConnections ? { setupClient: staggeredClients(requests, settings.connections) } : {}),
   })
   await waitUntilIdle(server.pid)
+  const ticksAfter = serverTicks(server.pid)
+  const responses = result['2xx'] + result.non2xx
   return {
     requestsPerSecond: result['2xx'] / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    ...(ticksBefore === undefined || ticksAfter === undefined || responses === 0
+      ? {}
+      : { cpuUsPerRequest: ((ticksAfter - ticksBefore) * 1e6) / CLOCK_TICKS_PER_SECOND / responses }),
+  }
+}
+
+/** The server's CPU ticks, or undefined where /proc is missing (not Linux). */
+function serverTicks(pid: number): number | undefined {
+  try {
+    return cpuTicks(pid)
+  } catch {
+    return undefined
   }
 }
 
@@ -73,6 +95,7 @@ export function summarise<Scenario extends string, Server extends string>(
   runs: readonly Measurement[],
   warmup: readonly number[] = [],
 ): Summary<Scenario, Server> {
+  const cpu = runs.map((run) => run.cpuUsPerRequest)
   return {
     scenario,
     server,
@@ -82,6 +105,9 @@ export function summarise<Scenario extends string, Server extends string>(
     p50Ms: median(runs.map((run) => run.p50Ms)),
     p99Ms: median(runs.map((run) => run.p99Ms)),
     failures: runs.reduce((total, run) => total + run.failures, 0),
+    ...(cpu.length > 0 && cpu.every((value) => value !== undefined)
+      ? { cpuUsPerRequest: median(cpu as number[]) }
+      : {}),
   }
 }
 
@@ -186,6 +212,9 @@ export async function runScenarios<Scenario extends string, Server extends strin
         log(
           `${scenarioName(scenario)} · ${serverName(contender.name)} · run ${round}: ${measurement.requestsPerSecond.toFixed(1)} req/s, ` +
             `p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms` +
+            (measurement.cpuUsPerRequest === undefined
+              ? ''
+              : `, ${measurement.cpuUsPerRequest.toFixed(0)} µs CPU per request`) +
             (measurement.failures > 0 ? `, ${measurement.failures} failed` : ''),
         )
       }
@@ -197,6 +226,25 @@ export async function runScenarios<Scenario extends string, Server extends strin
     }
   }
   return summaries
+}
+
+/**
+ * `over`'s median CPU per request divided by `subject`'s in `scenario`: what `ratio` would read if both
+ * servers were CPU-bound on an otherwise idle core (throughput ≈ 1 / CPU per request), so it holds on a
+ * loaded machine where req/s does not. Undefined when either was not measured.
+ */
+export function cpuRatio<Scenario extends string, Server extends string>(
+  summaries: readonly Summary<Scenario, Server>[],
+  scenario: Scenario,
+  subject: Server,
+  over: Server,
+): number | undefined {
+  const find = (server: Server) =>
+    summaries.find((summary) => summary.scenario === scenario && summary.server === server)?.cpuUsPerRequest
+  const mine = find(subject)
+  const other = find(over)
+  if (mine === undefined || other === undefined || mine === 0) return undefined
+  return other / mine
 }
 
 /** `subject`'s median req/s over `over`'s in `scenario`, or undefined when either was not measured. */

@@ -122,6 +122,9 @@ export function killAllServers(): void {
   running.clear()
 }
 
+/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux architecture Node runs on). */
+export const CLOCK_TICKS_PER_SECOND = 100
+
 /** CPU time (user + system, all threads) a process has used, in clock ticks. */
 export function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')

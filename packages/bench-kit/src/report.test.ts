@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { isSteady, median, ratio, type Summary, summarise } from './measure.js'
+import { cpuRatio, isSteady, median, ratio, type Summary, summarise } from './measure.js'
 import {
   failureNotes,
   generatedHeading,
@@ -104,6 +104,39 @@ describe('ratio and resultsTable', () => {
       '| Scenario | Server | req/s | p50 ms | p99 ms | failed | service ÷ ceiling |',
     )
     expect(table).toContain('| get by id | ceiling (node:http) | 20,000 |')
+  })
+
+  it('adds CPU per request and the CPU ratio (reference ÷ subject) when asked', () => {
+    const withCpu: Summary<'get', 'ceiling' | 'service'>[] = [
+      summarise('get', 'ceiling', [{ ...run(20_000), cpuUsPerRequest: 50 }]),
+      summarise('get', 'service', [
+        { ...run(2_000), cpuUsPerRequest: 240 },
+        { ...run(3_000), cpuUsPerRequest: 200 },
+        { ...run(2_500), cpuUsPerRequest: 250 },
+      ]),
+    ]
+    expect(withCpu[1]?.cpuUsPerRequest).toBe(240)
+    expect(cpuRatio(withCpu, 'get', 'service', 'ceiling')).toBeCloseTo(50 / 240)
+    expect(cpuRatio(summaries, 'get', 'service', 'ceiling')).toBeUndefined()
+    const table = resultsTable({
+      summaries: withCpu,
+      scenarioLabels: { get: 'get by id' },
+      serverLabels: { ceiling: 'ceiling', service: 'service' },
+      subject: 'service',
+      ratioOver: ['ceiling'],
+      cpuColumns: true,
+    })
+    expect(table.split('\n')).toEqual([
+      '| Scenario | Server | req/s | p50 ms | p99 ms | failed | service ÷ ceiling | CPU µs/req | CPU: ceiling ÷ service |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+      '| get by id | ceiling | 20,000 | 1.00 | 5.00 | 0 | | 50 | |',
+      '| get by id | service | 2,500 | 1.00 | 5.00 | 0 | 0.13× | 240 | 0.21× |',
+    ])
+  })
+
+  it('leaves a summary without CPU when any run lacks it', () => {
+    const mixed = summarise('get', 'service', [{ ...run(1), cpuUsPerRequest: 5 }, run(2)])
+    expect(mixed.cpuUsPerRequest).toBeUndefined()
   })
 
   it('marks targets PASS, FAIL or n/a', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
-import { ratio, type Summary } from './measure.js'
+import { cpuRatio, ratio, type Summary } from './measure.js'
 
 export function formatRate(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1)
@@ -34,6 +34,17 @@ export interface ResultsTableInput<Scenario extends string, Server extends strin
   ratioLabels?: Partial<Record<Server, string>>
   /** How ratios are written (default `formatRatio`, e.g. 0.42×). */
   formatRatioCell?: (value: number | undefined) => string
+  /**
+   * Adds the server's CPU µs per request and, on the subject's rows, one CPU ratio per reference server
+   * (`cpuRatio`: the reference's CPU per request ÷ the subject's). Off by default.
+   */
+  cpuColumns?: boolean
+}
+
+/** CPU µs per request: whole microseconds, or "n/a" when it was not measured. */
+function formatCpuUs(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return 'n/a'
+  return value >= 10 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1)
 }
 
 /** Markdown table of medians: one row per scenario and server, ratios on the subject's rows. */
@@ -45,9 +56,13 @@ export function resultsTable<Scenario extends string, Server extends string>(
   const ratioHeads = input.ratioOver
     .map((over) => ` ${headLabel(input.subject)} ÷ ${headLabel(over)} |`)
     .join('')
+  const cpuHeads = input.cpuColumns
+    ? ` CPU µs/req |${input.ratioOver.map((over) => ` CPU: ${headLabel(over)} ÷ ${headLabel(input.subject)} |`).join('')}`
+    : ''
+  const cpuRule = input.cpuColumns ? `---:|${input.ratioOver.map(() => '---:|').join('')}` : ''
   const rows = [
-    `| Scenario | Server | req/s | p50 ms | p99 ms | failed |${ratioHeads}`,
-    `|---|---|---:|---:|---:|---:|${input.ratioOver.map(() => '---:|').join('')}`,
+    `| Scenario | Server | req/s | p50 ms | p99 ms | failed |${ratioHeads}${cpuHeads}`,
+    `|---|---|---:|---:|---:|---:|${input.ratioOver.map(() => '---:|').join('')}${cpuRule}`,
   ]
   for (const scenario of Object.keys(input.scenarioLabels) as Scenario[]) {
     for (const summary of input.summaries.filter((candidate) => candidate.scenario === scenario)) {
@@ -62,6 +77,14 @@ export function resultsTable<Scenario extends string, Server extends string>(
         ...input.ratioOver.map((over) =>
           isSubject ? format(ratio(input.summaries, scenario, input.subject, over)) : '',
         ),
+        ...(input.cpuColumns
+          ? [
+              formatCpuUs(summary.cpuUsPerRequest),
+              ...input.ratioOver.map((over) =>
+                isSubject ? format(cpuRatio(input.summaries, scenario, input.subject, over)) : '',
+              ),
+            ]
+          : []),
       ]
       rows.push(`| ${cells.join(' | ')} |`.replace(/ {2}\|/g, ' |'))
     }

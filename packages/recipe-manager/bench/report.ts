@@ -38,6 +38,7 @@ export function recipeResultsTable(input: Pick<ReportInput, 'summaries' | 'scena
     ratioLabels: { service: 'service', ceiling: 'ceiling', 'json-server': 'json-server' },
     subject: 'service',
     ratioOver: ['ceiling', 'json-server'],
+    cpuColumns: true,
   })
 }
 

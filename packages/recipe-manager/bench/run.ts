@@ -5,10 +5,21 @@
  * Options (environment variable or flag): BENCH_RECIPES / --recipes (100000), BENCH_DURATION / --duration
  * seconds per measurement (10), BENCH_WARMUP / --warmup seconds (3), BENCH_REPEATS / --repeats (3),
  * BENCH_CONNECTIONS / --connections (10), BENCH_SERVERS / --servers (ceiling,json-server,service),
- * BENCH_WRITE / --write (true: update BENCHMARKS.md).
+ * BENCH_SCENARIOS / --scenarios (all: offsets,folded,tagged,get,selective,common,create),
+ * BENCH_SEEDED / --seeded (a SQLite file seeded by scripts/measure-requests.ts with as many recipes: the
+ * service starts on a copy of it instead of being loaded over HTTP), BENCH_WRITE / --write (true: update
+ * BENCHMARKS.md).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -18,6 +29,7 @@ import {
   type CeilingRoute,
   type Contender,
   canPin,
+  cpuRatio,
   expectStatus,
   failureNotes,
   formatLoad,
@@ -104,7 +116,19 @@ function readSettings() {
   for (const name of servers) {
     if (!(name in SERVER_LABELS)) throw new Error(`unknown server "${name}" in servers`)
   }
+  const scenarios = options
+    .text('scenarios', ALL_SCENARIOS.join(','))
+    .split(',')
+    .map((name) => name.trim())
+  for (const name of scenarios) {
+    if (!(name in SCENARIO_LABELS)) throw new Error(`unknown scenario "${name}" in scenarios`)
+  }
+  const seeded = options.text('seeded', '')
+  if (seeded !== '' && !existsSync(seeded)) throw new Error(`seeded: no file ${seeded}`)
   return {
+    // In the order of SCENARIO_LABELS whatever the order asked: creates stay last.
+    scenarios: ALL_SCENARIOS.filter((name) => scenarios.includes(name)),
+    seeded: seeded === '' ? undefined : seeded,
     recipes: options.positive('recipes', 100_000),
     durationS: options.positive('duration', 10),
     warmupS: options.positive('warmup', 3),
@@ -129,7 +153,7 @@ const SCENARIO_LABELS: Record<ScenarioKey, string> = {
 /** Recipes in the import scenario's export file. */
 const IMPORT_RECIPES = 1_000
 /** Creates run last so they do not change what the reads see. */
-const SCENARIOS = Object.keys(SCENARIO_LABELS) as ScenarioKey[]
+const ALL_SCENARIOS = Object.keys(SCENARIO_LABELS) as ScenarioKey[]
 
 /** Recipe shape the service returns, used for json-server's file and the ceiling when the service is absent. */
 function wireRecipe(recipe: RecipeInput, id: number, createdAt: string) {
@@ -321,6 +345,13 @@ async function main(): Promise<void> {
 
   if (settings.servers.includes('service')) {
     const port = await freePort()
+    const databaseFile = join(tempDir, 'recipes.sqlite')
+    if (settings.seeded) {
+      for (const suffix of ['', '-wal']) {
+        if (existsSync(settings.seeded + suffix))
+          copyFileSync(settings.seeded + suffix, databaseFile + suffix)
+      }
+    }
     const service = await startServer({
       name: 'recipe-manager',
       nodeArgs: ['--import', 'tsx', join(packageDir, 'src/main.ts')],
@@ -329,7 +360,7 @@ async function main(): Promise<void> {
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${join(tempDir, 'recipes.sqlite')}`,
+        DATABASE_URL: `sqlite:${databaseFile}`,
         LOG_LEVEL: 'warn',
         SEED_DEMO_DATA: 'false',
       },
@@ -339,28 +370,13 @@ async function main(): Promise<void> {
     })
     onFinish(() => service.stop())
 
-    console.log(
-      `loading ${settings.recipes} recipes into the service (${LOAD_CONCURRENCY} concurrent POSTs)…`,
-    )
-    const ids: number[] = new Array(settings.recipes)
-    const tagIdOf: Record<string, number> = {}
-    for (const name of Object.keys(TAG_PLAN)) {
-      const response = await send('POST', `${service.baseUrl}/api/tags`, { name })
-      expectStatus(response, 201, `creating tag ${name}`)
-      tagIdOf[name] = (JSON.parse(response.body) as { tag: { id: number } }).tag.id
-    }
+    const { ids, tagIdOf, seconds } = settings.seeded
+      ? await seededData(service.baseUrl, settings.recipes)
+      : await loadOverHttp(service.baseUrl, corpus.recipes)
     serviceTagIds = Object.values(tagIdOf)
-    const loadStarted = performance.now()
-    const progress = loadProgress(settings.recipes, loadStarted)
-    await runPool(settings.recipes, LOAD_CONCURRENCY, async (index) => {
-      const body = { ...corpus.recipes[index], tags: tagsAt(index).map((name) => tagIdOf[name]) }
-      const response = await send('POST', `${service.baseUrl}/api/recipes`, body)
-      expectStatus(response, 201, `loading recipe ${index}`)
-      ids[index] = (JSON.parse(response.body) as { recipe: { id: number } }).recipe.id
-      progress.done()
-    })
-    const loadSeconds = (performance.now() - loadStarted) / 1000
-    loadLine = `Loading ${settings.recipes.toLocaleString('en-US')} recipes into the service over HTTP (${LOAD_CONCURRENCY} concurrent POSTs): ${loadSeconds.toFixed(1)} s, ${Math.round(settings.recipes / loadSeconds).toLocaleString('en-US')} recipes/s`
+    loadLine = settings.seeded
+      ? `The service started on a copy of ${settings.seeded}, seeded with the same ${settings.recipes.toLocaleString('en-US')} recipes by scripts/measure-requests.ts (not loaded over HTTP; creation times one second apart)`
+      : `Loading ${settings.recipes.toLocaleString('en-US')} recipes into the service over HTTP (${LOAD_CONCURRENCY} concurrent POSTs): ${seconds.toFixed(1)} s, ${Math.round(ids.length / seconds).toLocaleString('en-US')} recipes/s`
     console.log(loadLine)
     await waitUntilIdle(service.pid)
     rss.service = { loaded: residentMiB(service.pid) }
@@ -486,7 +502,7 @@ async function main(): Promise<void> {
   // Same order in every round, and each round measures every server (runScenarios interleaves them).
   targets.sort((a, b) => settings.servers.indexOf(a.name) - settings.servers.indexOf(b.name))
   const summaries: RecipeSummary[] = await runScenarios({
-    scenarios: SCENARIOS,
+    scenarios: settings.scenarios,
     contenders: targets,
     warmupS: settings.warmupS,
     durationS: settings.durationS,
@@ -553,16 +569,29 @@ async function main(): Promise<void> {
       pass: share === undefined || !row ? undefined : share >= 0.25 && row.p99Ms < 10,
     }
   }
+  // The same shares by CPU per request (ceiling ÷ service): what req/s would show on a quiet machine.
+  const cpuTarget = (scenario: ScenarioKey, label: string, threshold: number): Target => {
+    const share = cpuRatio(summaries, scenario, 'service', 'ceiling')
+    return {
+      name: `${label} ≥ ${threshold * 100}% of the ceiling by CPU per request`,
+      measured: share === undefined ? 'not measured' : `${(share * 100).toFixed(1)}%`,
+      pass: share === undefined ? undefined : share >= threshold,
+    }
+  }
   const getShare = ratio(summaries, 'get', 'service', 'ceiling')
   const targetsResult: Target[] = [
     uncachedTarget('offsets', 'Uncached distinct-page search'),
+    cpuTarget('offsets', 'Uncached distinct-page search', 0.25),
     uncachedTarget('folded', 'Uncached accent-folded search'),
+    cpuTarget('folded', 'Uncached accent-folded search', 0.25),
     uncachedTarget('tagged', 'Uncached tag filter'),
+    cpuTarget('tagged', 'Uncached tag filter', 0.25),
     {
       name: 'Get by id ≥ 40% of the ceiling',
       measured: getShare === undefined ? 'not measured' : `${(getShare * 100).toFixed(1)}%`,
       pass: getShare === undefined ? undefined : getShare >= 0.4,
     },
+    cpuTarget('get', 'Get by id', 0.4),
     {
       name: `Service RSS < 200 MB with ${settings.recipes.toLocaleString('en-US')} recipes (after loading and after the run)`,
       measured: rss.service
@@ -634,6 +663,7 @@ async function main(): Promise<void> {
             ? 'Each server runs alone on core 0 (`taskset -c 0`); the benchmark process with autocannon is pinned to core 1.'
             : 'Processes were not pinned to cores.',
           'req/s counts only 2xx responses; latencies are autocannon percentiles over all responses, in ms.',
+          'CPU µs/req is the CPU time (user + system, every thread) the server process used from the start of a run until it was idle again, read from /proc/<pid>/stat, divided by the responses; medians of the runs. "CPU: ceiling ÷ service" is the service’s share of the ceiling by that measure: what the req/s ratio would be with each server CPU-bound on an otherwise idle core, which a loaded machine disturbs far less than req/s.',
           `Searches ask for the first ${PAGE_SIZE} matches (service: \`search=&limit=${PAGE_SIZE}\`, json-server: \`q=&_limit=${PAGE_SIZE}\`); the uncached search cycles through ${(OFFSET_VARIANTS * LIMIT_VARIANTS).toLocaleString('en-US')} offset × limit pages (offsets 0–${OFFSET_VARIANTS - 1}, limits 1–${LIMIT_VARIANTS}; json-server: \`_start=&_limit=\`), and the ceiling answers it with one page of the average size (${offsetsPageLimit} recipes); get by id cycles over ${Math.min(GET_ID_POOL, settings.recipes).toLocaleString('en-US')} ids spread over the whole table; create cycles over ${CREATE_BODY_POOL.toLocaleString('en-US')} generated bodies.`,
           'Each scenario is a fixed list of requests; every connection starts at a different point of it, so connections do not repeat each other’s requests.',
           `Total benchmark time: ${runtimeS} s.`,
@@ -668,6 +698,47 @@ class TargetsMissed extends Error {
     // The names are the whole story; a stack trace would only bury them.
     this.stack = this.message
   }
+}
+
+/** Recipe ids (in corpus order) and tag ids of the service, loaded over HTTP as a user would. */
+async function loadOverHttp(baseUrl: string, recipes: readonly RecipeInput[]) {
+  console.log(`loading ${recipes.length} recipes into the service (${LOAD_CONCURRENCY} concurrent POSTs)…`)
+  const ids: number[] = new Array(recipes.length)
+  const tagIdOf: Record<string, number> = {}
+  for (const name of Object.keys(TAG_PLAN)) {
+    const response = await send('POST', `${baseUrl}/api/tags`, { name })
+    expectStatus(response, 201, `creating tag ${name}`)
+    tagIdOf[name] = (JSON.parse(response.body) as { tag: { id: number } }).tag.id
+  }
+  const loadStarted = performance.now()
+  const progress = loadProgress(recipes.length, loadStarted)
+  await runPool(recipes.length, LOAD_CONCURRENCY, async (index) => {
+    const body = { ...recipes[index], tags: tagsAt(index).map((name) => tagIdOf[name]) }
+    const response = await send('POST', `${baseUrl}/api/recipes`, body)
+    expectStatus(response, 201, `loading recipe ${index}`)
+    ids[index] = (JSON.parse(response.body) as { recipe: { id: number } }).recipe.id
+    progress.done()
+  })
+  return { ids, tagIdOf, seconds: (performance.now() - loadStarted) / 1000 }
+}
+
+/**
+ * Recipe and tag ids of a service started on a file seeded by scripts/measure-requests.ts, which inserts
+ * the corpus in order into an empty database (ids 1 to N). The totals are checked like loaded ones.
+ */
+async function seededData(baseUrl: string, recipes: number) {
+  const counted = await send('GET', `${baseUrl}/api/recipes?limit=1`)
+  expectStatus(counted, 200, 'seeded recipe count')
+  const total = (JSON.parse(counted.body) as { total: number }).total
+  if (total !== recipes) throw new Error(`the seeded file holds ${total} recipes; expected ${recipes}`)
+  const listed = await send('GET', `${baseUrl}/api/tags`)
+  expectStatus(listed, 200, 'seeded tags')
+  const tagIdOf: Record<string, number> = {}
+  for (const tag of (JSON.parse(listed.body) as { tags: { id: number; name: string }[] }).tags)
+    tagIdOf[tag.name] = tag.id
+  for (const name of Object.keys(TAG_PLAN))
+    if (tagIdOf[name] === undefined) throw new Error(`the seeded file has no tag ${name}`)
+  return { ids: Array.from({ length: recipes }, (_, index) => index + 1), tagIdOf, seconds: Number.NaN }
 }
 
 /** Prints how far loading is, about every 5 seconds: 100,000 recipes take well over a minute. */
@@ -729,7 +800,9 @@ function bodiesFromCorpus(
 }
 
 const measuringS =
-  SCENARIOS.length * settings.servers.length * (settings.warmupS + settings.repeats * settings.durationS)
+  settings.scenarios.length *
+  settings.servers.length *
+  (settings.warmupS + settings.repeats * settings.durationS)
 runBenchmark('recipe-manager bench', main, 10 * 60_000 + measuringS * 2_000)
 
 /** The gzipped size of the web app's JavaScript that index.html loads, from the last build in dist/web. */

@@ -8,9 +8,12 @@
  * `pinones`, both tags; offsets 0–39 × limits 1–100, each page new to the read cache, the total cached
  * as in the bench; COUNTS=every drops the cache before each request, so each also counts), and
  * the import of the bench's 1,000-recipe export into a copy of the file. SCENARIOS picks some
- * (`get,sumac,pinones,tags,import`), REQUESTS the requests per scenario (2,000).
+ * (`get,sumac,pinones,tags,import`), REQUESTS the requests per scenario (2,000). PROFILE=<folder>
+ * writes a V8 CPU profile of each scenario's measured requests there (`<scenario>.cpuprofile`, for
+ * Chrome's DevTools or `node --cpu-prof`'s readers), without start-up and seeding in it.
  */
-import { copyFileSync, existsSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import {
@@ -32,6 +35,24 @@ const REQUESTS = Number(process.env.REQUESTS ?? 2_000)
 const SCENARIOS = (process.env.SCENARIOS ?? 'get,sumac,pinones,tags,import').split(',')
 /** `every`: each request also counts its total (a new query's first page); else the total is cached. */
 const EVERY_COUNT = process.env.COUNTS === 'every'
+const PROFILE = process.env.PROFILE
+
+/** Profiles what `work` runs into PROFILE/<name>.cpuprofile (or just runs it without PROFILE). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (PROFILE === undefined) return work()
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  try {
+    return await work()
+  } finally {
+    const { profile } = await session.post('Profiler.stop')
+    mkdirSync(PROFILE, { recursive: true })
+    writeFileSync(`${PROFILE}/${name}.cpuprofile`, JSON.stringify(profile))
+    session.disconnect()
+  }
+}
 
 async function open(path: string) {
   const config = loadRecipeManagerConfig({
@@ -108,13 +129,16 @@ for (const scenario of SCENARIOS.filter((name) => name in urls)) {
   }
   const samples: number[] = []
   const cpu = process.cpuUsage()
-  for (let index = 0; index < REQUESTS; index++) {
-    if (EVERY_COUNT || index === 0) ctx.reads.invalidate()
-    const started = performance.now()
-    const response = await app.inject({ method: 'GET', url: url(index) })
-    samples.push(performance.now() - started)
-    if (response.statusCode !== 200) throw new Error(`${url(index)}: ${response.statusCode} ${response.body}`)
-  }
+  await profiled(scenario, async () => {
+    for (let index = 0; index < REQUESTS; index++) {
+      if (EVERY_COUNT || index === 0) ctx.reads.invalidate()
+      const started = performance.now()
+      const response = await app.inject({ method: 'GET', url: url(index) })
+      samples.push(performance.now() - started)
+      if (response.statusCode !== 200)
+        throw new Error(`${url(index)}: ${response.statusCode} ${response.body}`)
+    }
+  })
   const used = process.cpuUsage(cpu)
   samples.sort((a, b) => a - b)
   const at = (q: number) => (samples[Math.floor(q * samples.length)] as number).toFixed(2)

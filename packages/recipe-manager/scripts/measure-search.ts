@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from '../src/app.js'
 import { loadRecipeManagerConfig } from '../src/config.js'
 import { countRecipes, insertRecipe } from '../src/recipes/repository.js'
-import { listRecipes } from '../src/recipes/service.js'
+import { listRecipesJson } from '../src/recipes/service.js'
 
 const url = process.argv[2] ?? 'sqlite:/tmp/measure-search.db'
 const rows = Number(process.argv[3] ?? 100_000)
@@ -68,13 +68,13 @@ async function time(label: string, search: string, offset = 0) {
   for (let i = 0; i < 20; i++) {
     ctx.reads.invalidate()
     const started = performance.now()
-    total = (await listRecipes(ctx, { search, offset, limit: 20 })).total
+    total = (JSON.parse(await listRecipesJson(ctx, { search, offset, limit: 20 })) as { total: number }).total
     samples.push(performance.now() - started)
   }
   const cached: number[] = []
   for (let i = 0; i < 200; i++) {
     const started = performance.now()
-    await listRecipes(ctx, { search, offset, limit: 20 })
+    await listRecipesJson(ctx, { search, offset, limit: 20 })
     cached.push(performance.now() - started)
   }
   const p = (values: number[], q: number) =>

@@ -186,7 +186,7 @@ export async function exportRecipes(ctx: ServiceContext, query: { search?: strin
   const exported: Record<string, unknown>[] = []
   for await (const page of allMatchingRecipes(ctx.db, ctx.dialect, filter)) {
     const ids = page.map((record) => record.id)
-    const tags = await tagsOfRecipes(ctx.db, ids)
+    const tags = await tagsOfRecipes(ctx.db, ctx.dialect, ids)
     const images = await fullImagesOf(
       ctx.db,
       page.filter((record) => record.image !== undefined).map((record) => record.id),

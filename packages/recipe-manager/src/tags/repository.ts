@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import type { DialectName } from 'platform'
 import type { DbOrTx } from '../database.js'
+import { reusableQuery } from '../repository.js'
 import type { Tag } from './schema.js'
 
 /** The key that makes tag names unique ignoring case. */
@@ -75,18 +77,30 @@ export async function unlinkAllTags(db: DbOrTx, recipeId: number): Promise<void>
   await db.deleteFrom('recipe_tags').where('recipe_id', '=', recipeId).execute()
 }
 
+/**
+ * The links of the recipes whose ids are the one parameter (SQLite: a JSON array, PostgreSQL: an
+ * array), ordered by tag name. One SQL text for any number of ids, compiled once (src/repository.ts).
+ */
+const tagLinks = reusableQuery(
+  (dialect, slot) => sql<{ recipe_id: number; id: number; name: string }>`
+    select recipe_tags.recipe_id, tags.id, tags.name from recipe_tags join tags on tags.id = recipe_tags.tag_id
+    where ${
+      dialect === 'sqlite'
+        ? sql`recipe_tags.recipe_id in (select value from json_each(${slot(0)}))`
+        : sql`recipe_tags.recipe_id = any(${slot(0)}::bigint[])`
+    }
+    order by tags.name_key, tags.id`,
+)
+
 /** The tags of each given recipe, ordered by name; recipes without tags get an empty list. */
-export async function tagsOfRecipes(db: DbOrTx, recipeIds: readonly number[]): Promise<Map<number, Tag[]>> {
+export async function tagsOfRecipes(
+  db: DbOrTx,
+  dialect: DialectName,
+  recipeIds: readonly number[],
+): Promise<Map<number, Tag[]>> {
   const byRecipe = new Map<number, Tag[]>(recipeIds.map((id) => [id, []]))
   if (recipeIds.length === 0) return byRecipe
-  const rows = await db
-    .selectFrom('recipe_tags')
-    .innerJoin('tags', 'tags.id', 'recipe_tags.tag_id')
-    .select(['recipe_tags.recipe_id', 'tags.id', 'tags.name'])
-    .where('recipe_tags.recipe_id', 'in', recipeIds)
-    .orderBy('tags.name_key')
-    .orderBy('tags.id')
-    .execute()
+  const rows = await tagLinks(db, dialect, [dialect === 'sqlite' ? JSON.stringify(recipeIds) : recipeIds])
   for (const row of rows) byRecipe.get(Number(row.recipe_id))?.push(toTag(row))
   return byRecipe
 }

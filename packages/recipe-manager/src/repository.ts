@@ -1,0 +1,33 @@
+/** What the domains' repositories share. */
+import { CompiledQuery, type RawBuilder, sql } from 'kysely'
+import type { DialectName } from 'platform'
+import type { DbOrTx } from './database.js'
+
+/** What a slot compiles to: a parameter whose value names the call parameter that replaces it. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A query whose SQL text never changes, built and compiled by Kysely once per dialect and then run with
+ * each call's parameters: the hot reads (get by id, a page's tags) otherwise spend about as much CPU
+ * building and compiling the query as SQLite spends running it (the SQLite statement itself is prepared
+ * once and reused by platform's statement cache, keyed by this text). `build` places the call's
+ * parameters with `slot(i)`, the i-th of them; a slot may appear more than once.
+ */
+export function reusableQuery<Row>(
+  build: (dialect: DialectName, slot: (index: number) => RawBuilder<unknown>) => RawBuilder<Row>,
+) {
+  const compiled = new Map<DialectName, { sql: string; order: number[] }>()
+  return async (db: DbOrTx, dialect: DialectName, parameters: readonly unknown[]): Promise<Row[]> => {
+    let query = compiled.get(dialect)
+    if (query === undefined) {
+      const result = build(dialect, (index) => sql`${new Slot(index)}`).compile(db)
+      query = { sql: result.sql, order: result.parameters.map((slot) => (slot as Slot).index) }
+      compiled.set(dialect, query)
+    }
+    const values = query.order.map((index) => parameters[index])
+    const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, values))
+    return rows
+  }
+}
