@@ -198,7 +198,10 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
 
   return (
     <>
-      <header className="bar" style={brandStyle(session.envelope.brand)}>
+      <header
+        className={brandStyle(session.envelope.brand) ? 'bar branded' : 'bar'}
+        style={brandStyle(session.envelope.brand)}
+      >
         <div>
           {session.envelope.brand ? <p className="brand">{session.envelope.brand.name}</p> : null}
           <h1>{session.envelope.emailSubject}</h1>
@@ -326,9 +329,9 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
 }
 
 /**
- * The envelope's brand colours on the header, as its emails' header has them: the header's background
- * and text (DocuSign's `headerBackground`, `headerText`), where the brand sets them and they are
- * `#RRGGBB`, as the brand API stores them.
+ * The envelope's brand colours on the header, as its emails' header has them: DocuSign's
+ * `headerBackground` and `headerText`, taken together or not at all (one alone could leave the header's
+ * text unreadable), and only as `#RRGGBB`, as the brand API stores them.
  */
 function brandStyle(brand: SigningSession['envelope']['brand']): React.CSSProperties | undefined {
   const color = (name: string) => {
@@ -337,11 +340,8 @@ function brandStyle(brand: SigningSession['envelope']['brand']): React.CSSProper
   }
   const background = color('headerBackground')
   const text = color('headerText')
-  if (!background && !text) return undefined
-  return {
-    ...(background ? { background } : {}),
-    ...(text ? { color: text, '--muted': text } : {}),
-  } as React.CSSProperties
+  if (!background || !text) return undefined
+  return { background, color: text, '--muted': text } as React.CSSProperties
 }
 
 /** Opens a `<dialog>` as a modal once: focus moves into it, Escape cancels, the page behind is inert. */
