@@ -218,6 +218,18 @@ describe('conditional fields at finish', () => {
     expect(tabsWithValues(conditional, { name: 'Ann' }, values, undefined).textTabs?.[0]?.value).toBe('')
   })
 
+  it('shows a hidden name or date signed tab empty, a shown one filled', () => {
+    const withName: TabsByType = {
+      checkboxTabs: [{ ...at('10', '10'), tabLabel: 'Pets' }],
+      fullNameTabs: [{ ...at('10', '30'), conditionalParentLabel: 'Pets', conditionalParentValue: 'on' }],
+      dateSignedTabs: [{ ...at('10', '50'), conditionalParentLabel: 'Pets', conditionalParentValue: 'off' }],
+    }
+    const values = checkFinish(withName, { values: { 'checkboxTabs-0': 'false' } })
+    const filled = tabsWithValues(withName, { name: 'Ann' }, values, '1/2/2026')
+    expect(filled.fullNameTabs?.[0]?.value).toBe('')
+    expect(filled.dateSignedTabs?.[0]?.value).toBe('1/2/2026')
+  })
+
   it('requires a shown conditional tab, down the chain', () => {
     expect(() => checkFinish(conditional, { values: { 'checkboxTabs-0': 'true' } })).toThrow(
       new InvalidRequestError('values.textTabs-0 is required'),

@@ -7,6 +7,7 @@ import {
   COMPUTED,
   computeFormulas,
   eachTab,
+  FILLED_BY_SERVICE,
   type FormRecipient,
   type FormulaContext,
   type Values,
@@ -38,9 +39,6 @@ const BOX: Record<SigningTabType, { width: number; height: number }> = {
 
 /** DocuSign's defaults: signing, text and list tabs are required unless they say otherwise. */
 const REQUIRED_BY_DEFAULT = new Set<SigningTabType>(['signHere', 'initialHere', 'text', 'list'])
-
-/** Types the service fills in itself. */
-const FILLED_BY_SERVICE = new Set<SigningTabType>(['dateSigned', 'fullName', 'email'])
 
 export interface Located {
   documentId: string
