@@ -172,7 +172,7 @@ export function tabsWithValues(
       const pageType = PAGE_TYPE[type]
       const value = values[tabIdOf(type, index)]
       // The service stores nothing for the tabs it fills but an empty value for one its condition hid.
-      if (value === '' && FILLED_BY_SERVICE.has(pageType)) return { ...tab, value }
+      if (value === '' && pageType && FILLED_BY_SERVICE.has(pageType)) return { ...tab, value }
       if (pageType === 'fullName') return { ...tab, value: recipient.name }
       if (pageType === 'email') return recipient.email ? { ...tab, value: recipient.email } : tab
       if (pageType === 'dateSigned') return signedDate ? { ...tab, value: signedDate } : tab
