@@ -54,6 +54,20 @@ describe('planStamps', () => {
     expect(stamps.map((stamp) => (stamp.kind === 'text' ? stamp.text : stamp.kind))).toEqual(['59.97'])
   })
 
+  it('draws nothing of a tab its condition hides, its signature image included', () => {
+    const tabs = (checked: string) => ({
+      checkboxTabs: [{ ...at(1, 1), tabLabel: 'Pets', selected: checked }],
+      textTabs: [{ ...at(1, 2), value: 'Rex', conditionalParentLabel: 'Pets', conditionalParentValue: 'on' }],
+      signHereTabs: [{ ...at(1, 3), conditionalParentLabel: 'Pets', conditionalParentValue: 'on' }],
+    })
+    const kinds = (checked: string) =>
+      planStamps([recipient(tabs(checked), { signatureImage: 'data:image/png;base64,AA==' })], context).map(
+        (stamp) => (stamp.kind === 'text' ? stamp.text : stamp.kind),
+      )
+    expect(kinds('true')).toEqual(['check', 'Rex', 'image'])
+    expect(kinds('false')).toEqual([])
+  })
+
   it('draws entered values as text in DocuSign font sizes, default Courier 9', () => {
     const stamps = planStamps(
       [

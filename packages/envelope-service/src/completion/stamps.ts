@@ -1,5 +1,7 @@
 import type { AnchorSpec } from '../documents/pdf-text/anchors.js'
+import { hiddenTabIds } from '../tabs/conditional.js'
 import type { Tab, TabOption } from '../tabs/model.js'
+import { tabIdOf } from '../tabs/values.js'
 import { CERTIFICATE_LABELS } from './labels.js'
 import type { CertificateLanguage, CompletionRecipient } from './model.js'
 
@@ -7,7 +9,7 @@ import type { CertificateLanguage, CompletionRecipient } from './model.js'
  * What gets drawn where: a pure plan from the recipients' tabs and entered values. Each tab type maps to
  * one kind of mark: text (entered values, name, email, date signed, list selection), a check mark
  * (selected checkbox), a dot (selected radio) or an image (adopted signature and initials). Unfilled
- * tabs draw nothing. Positions are DocuSign's top-left points; anchor tabs take every placement found.
+ * tabs draw nothing, nor do tabs hidden by their conditions (tabs/conditional.ts). Positions are DocuSign's top-left points; anchor tabs take every placement found.
  */
 
 export interface StampPosition {
@@ -45,8 +47,12 @@ const MARK_SIZE = 12
 export function planStamps(recipients: CompletionRecipient[], context: PlanContext): Stamp[] {
   const stamps: Stamp[] = []
   for (const recipient of recipients) {
+    // A tab its condition hides is not drawn, whatever it holds (its signature image included).
+    const hidden = hiddenTabIds(recipient.tabs)
     for (const [type, tabs] of Object.entries(recipient.tabs)) {
-      for (const tab of tabs) stamps.push(...stampsOfTab(type, tab, recipient, context))
+      tabs.forEach((tab, index) => {
+        if (!hidden.has(tabIdOf(type, index))) stamps.push(...stampsOfTab(type, tab, recipient, context))
+      })
     }
   }
   return stamps

@@ -185,6 +185,67 @@ describe('checkFinish', () => {
   })
 })
 
+describe('conditional fields at finish', () => {
+  const conditional: TabsByType = {
+    checkboxTabs: [{ ...at('10', '10'), tabLabel: 'Pets' }],
+    textTabs: [
+      {
+        ...at('10', '30'),
+        tabLabel: 'Pet name',
+        required: 'true',
+        value: 'Sender default',
+        conditionalParentLabel: 'Pets',
+        conditionalParentValue: 'on',
+      },
+    ],
+    signHereTabs: [{ ...at('10', '50'), conditionalParentLabel: 'Pet name', conditionalParentValue: 'Rex' }],
+  }
+
+  it('gives the signing page each conditional tab’s parent by id', () => {
+    const shown = signingTabs(conditional, { name: 'Ann' }, {}, '1/1/2026', locate)
+    expect(shown.map((tab) => [tab.tabId, tab.conditionalParent])).toEqual([
+      ['checkboxTabs-0', undefined],
+      ['textTabs-0', { tabId: 'checkboxTabs-0', value: 'on' }],
+      ['signHereTabs-0', { tabId: 'textTabs-0', value: 'Rex' }],
+    ])
+  })
+
+  it('does not require a hidden tab and stores it empty, whatever was sent for it', () => {
+    const values = checkFinish(conditional, {
+      values: { 'checkboxTabs-0': 'false', 'textTabs-0': 'Rex', 'signHereTabs-0': 'signed' },
+    })
+    expect(values).toEqual({ 'checkboxTabs-0': 'false', 'textTabs-0': '', 'signHereTabs-0': '' })
+    expect(tabsWithValues(conditional, { name: 'Ann' }, values, undefined).textTabs?.[0]?.value).toBe('')
+  })
+
+  it('shows a hidden name or date signed tab empty, a shown one filled', () => {
+    const withName: TabsByType = {
+      checkboxTabs: [{ ...at('10', '10'), tabLabel: 'Pets' }],
+      fullNameTabs: [{ ...at('10', '30'), conditionalParentLabel: 'Pets', conditionalParentValue: 'on' }],
+      dateSignedTabs: [{ ...at('10', '50'), conditionalParentLabel: 'Pets', conditionalParentValue: 'off' }],
+    }
+    const values = checkFinish(withName, { values: { 'checkboxTabs-0': 'false' } })
+    const filled = tabsWithValues(withName, { name: 'Ann' }, values, '1/2/2026')
+    expect(filled.fullNameTabs?.[0]?.value).toBe('')
+    expect(filled.dateSignedTabs?.[0]?.value).toBe('1/2/2026')
+  })
+
+  it('requires a shown conditional tab, down the chain', () => {
+    expect(() => checkFinish(conditional, { values: { 'checkboxTabs-0': 'true' } })).toThrow(
+      new InvalidRequestError('values.textTabs-0 is required'),
+    )
+    expect(() =>
+      checkFinish(conditional, { values: { 'checkboxTabs-0': 'true', 'textTabs-0': 'Rex' } }),
+    ).toThrow(new InvalidRequestError('values.signHereTabs-0 is required'))
+    expect(
+      checkFinish(conditional, {
+        signature: PNG,
+        values: { 'checkboxTabs-0': 'true', 'textTabs-0': 'Rex', 'signHereTabs-0': 'signed' },
+      }),
+    ).toEqual({ 'checkboxTabs-0': 'true', 'textTabs-0': 'Rex', 'signHereTabs-0': 'signed' })
+  })
+})
+
 describe('numerical and formula tabs', () => {
   const order: TabsByType = {
     signHereTabs: [at('10', '20')],

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from 'platform'
+import { conditionalNodes, hiddenTabIds } from '../tabs/conditional.js'
 import { formatTabValue } from '../tabs/locale-format.js'
 import type { Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { maxLengthOf, textProblem } from '../tabs/text-rules.js'
@@ -6,6 +7,7 @@ import {
   COMPUTED,
   computeFormulas,
   eachTab,
+  FILLED_BY_SERVICE,
   type FormRecipient,
   type FormulaContext,
   type Values,
@@ -37,9 +39,6 @@ const BOX: Record<SigningTabType, { width: number; height: number }> = {
 
 /** DocuSign's defaults: signing, text and list tabs are required unless they say otherwise. */
 const REQUIRED_BY_DEFAULT = new Set<SigningTabType>(['signHere', 'initialHere', 'text', 'list'])
-
-/** Types the service fills in itself. */
-const FILLED_BY_SERVICE = new Set<SigningTabType>(['dateSigned', 'fullName', 'email'])
 
 export interface Located {
   documentId: string
@@ -76,6 +75,7 @@ export function signingTabs(
   locate: Locate,
 ): SigningTab[] {
   const result: SigningTab[] = []
+  const parentOf = new Map(conditionalNodes(tabs).map((node) => [node.id, node.parent]))
   for (const { id, type, pageType, tab } of eachTab(tabs)) {
     if (COMPUTED.has(type) && text(tab.hidden) === 'true') continue
     const documentId = text(tab.documentId)
@@ -107,6 +107,7 @@ export function signingTabs(
       value !== undefined && locked && serviceValue === undefined
         ? formatTabValue(type, tab, value, tabs)
         : value
+    const conditionalParent = parentOf.get(id)
     const signingTab: SigningTab = {
       tabId: id,
       type: pageType,
@@ -117,6 +118,9 @@ export function signingTabs(
       locked,
       ...(label === undefined ? {} : { label }),
       ...(shown === undefined ? {} : { value: shown }),
+      ...(conditionalParent
+        ? { conditionalParent: { tabId: conditionalParent.id, value: conditionalParent.value } }
+        : {}),
     }
     if (pageType === 'text' && !locked) Object.assign(signingTab, textRulesOf(tab))
     if (pageType === 'list') {
@@ -149,6 +153,11 @@ export function signingTabs(
  * every value names one of its fillable tabs and fits it, every required tab is filled, and signing
  * tabs come with an adopted image. Returns the values to store, formula results included. 400 naming
  * the tab otherwise.
+ *
+ * A tab its condition hides (tabs/conditional.ts) is not required, and what was sent for it is
+ * dropped: it is stored as an empty value, so the API, form data and sealed document show it empty
+ * even where the sender had set one, as DocuSign does. Formulas are computed once more without the
+ * hidden entries, as they read what the document will show.
  */
 export function checkFinish(
   tabs: TabsByType,
@@ -190,7 +199,10 @@ export function checkFinish(
     }
     values[id] = value
   }
+  const hidden = hiddenTabIds(tabs, { ...values, ...computeFormulas(tabs, values, context) })
+  for (const id of hidden) values[id] = ''
   for (const [id, { type, pageType, tab }] of fillable) {
+    if (hidden.has(id)) continue
     const value = values[id] ?? ''
     if (pageType === 'signHere' && value === 'signed' && !request.signature) {
       throw new InvalidRequestError('signature is required to sign')
@@ -202,7 +214,9 @@ export function checkFinish(
     const filled = pageType === 'checkbox' ? value === 'true' : value.trim() !== ''
     if (!filled) throw new InvalidRequestError(`values.${id} is required`)
   }
-  return { ...values, ...computeFormulas(tabs, values, context) }
+  const computed = computeFormulas(tabs, values, context)
+  for (const id of hidden) if (id in computed) computed[id] = ''
+  return { ...values, ...computed }
 }
 
 /** A text tab's rules as the signing page gets them (only those the tab has). */

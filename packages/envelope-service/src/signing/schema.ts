@@ -42,6 +42,12 @@ export const SigningTab = Type.Object({
   radios: Type.Optional(
     Type.Array(Type.Object({ value: Type.String(), ...Placement, selected: Type.Optional(Type.Boolean()) })),
   ),
+  /**
+   * Conditional display (tabs/conditional.ts): the tab is shown only while the recipient's tab
+   * `tabId` is shown and holds `value` (`on`/`off` for a checkbox); hidden, it is neither required nor
+   * sent.
+   */
+  conditionalParent: Type.Optional(Type.Object({ tabId: Type.String(), value: Type.String() })),
   /** On another recipient's completed tab: who filled it in. */
   signedBy: Type.Optional(Type.String()),
   /** On another recipient's completed signature or initials: the PNG data URL they adopted. */

@@ -19,6 +19,7 @@ import {
   recipientSigned,
   recipientViewed,
 } from '../lifecycle/transitions.js'
+import { hiddenTabIds } from '../tabs/conditional.js'
 import { formatSignedDate } from '../tabs/values.js'
 import { deleteAuthSessions } from './auth/repository.js'
 import { requireAuthenticated } from './auth/service.js'
@@ -257,14 +258,16 @@ async function othersCompletedTabs(
     const adoption = adoptions.get(other.recipientId)
     const completedAt = progress.find((entry) => entry.recipientId === other.recipientId)?.completedAt
     const signedOn = completedAt ? formatSignedDate(new Date(completedAt), language ?? 'en') : ''
+    const otherValues = values.get(other.recipientId) ?? {}
+    const hidden = hiddenTabIds(other.tabs, otherValues)
     const tabs = signingTabs(
       other.tabs,
       { name, ...(visibleEmail(other) ? { email: visibleEmail(other)! } : {}) },
-      values.get(other.recipientId) ?? {},
+      otherValues,
       signedOn,
       await locateTabs(other.tabs, documents),
-    )
-    for (const tab of tabs) {
+    ).filter((tab) => !hidden.has(tab.tabId))
+    for (const { conditionalParent: _, ...tab } of tabs) {
       const image =
         tab.type === 'signHere'
           ? adoption?.signaturePng

@@ -43,6 +43,9 @@ export const PAGE_TYPE: Record<string, FormTabType> = {
   radioGroupTabs: 'radioGroup',
 }
 
+/** Page types the service fills in itself (the recipient's name and email, the date signed). */
+export const FILLED_BY_SERVICE = new Set<FormTabType>(['dateSigned', 'fullName', 'email'])
+
 /** Tab types whose value the service computes when the recipient finishes (formula.ts). */
 export const COMPUTED = new Set<string>(['formulaTabs'])
 
@@ -152,7 +155,8 @@ export function computeFormulas(tabs: TabsByType, entered: Values, context: Form
 
 /**
  * The tabs with what was entered, in DocuSign's shape: `value` on text-like tabs, `selected` on
- * checkboxes, list items and radios; the service-filled name, email and date signed. Numerical, date
+ * checkboxes, list items and radios; the service-filled name, email and date signed, unless the tab's
+ * condition hid it (tabs/conditional.ts: stored empty, shown empty). Numerical, date
  * and formula tabs with a localePolicy show their `value` formatted (locale-format.ts); a numerical
  * tab's `numericalValue` keeps the plain number.
  */
@@ -167,6 +171,8 @@ export function tabsWithValues(
     filled[type] = list.map((tab, index) => {
       const pageType = PAGE_TYPE[type]
       const value = values[tabIdOf(type, index)]
+      // The service stores nothing for the tabs it fills but an empty value for one its condition hid.
+      if (value === '' && pageType && FILLED_BY_SERVICE.has(pageType)) return { ...tab, value }
       if (pageType === 'fullName') return { ...tab, value: recipient.name }
       if (pageType === 'email') return recipient.email ? { ...tab, value: recipient.email } : tab
       if (pageType === 'dateSigned') return signedDate ? { ...tab, value: signedDate } : tab

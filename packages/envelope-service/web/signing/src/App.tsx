@@ -12,7 +12,14 @@ import {
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 import { PdfDocument } from './PdfDocument.js'
 import { CompletedTabField, TabField } from './TabField.js'
-import { type Adopted, initialValues, invalidEntries, missingRequired } from './tabs.js'
+import {
+  type Adopted,
+  hiddenTabs,
+  initialValues,
+  invalidEntries,
+  missingRequired,
+  withoutHidden,
+} from './tabs.js'
 
 type Load =
   | { kind: 'loading' }
@@ -120,7 +127,9 @@ function StateNotice({
 }
 
 function SigningForm({ token, session, words }: { token: string; session: SigningSession; words: Words }) {
-  const [values, setValues] = useState<Record<string, string>>(() => initialValues(session.tabs))
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    withoutHidden(session.tabs, initialValues(session.tabs)),
+  )
   const [adopted, setAdopted] = useState<Adopted>({})
   const [adopting, setAdopting] = useState<SigningTab>()
   const [declining, setDeclining] = useState(false)
@@ -129,16 +138,22 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
   const [error, setError] = useState<string>()
   const [outcome, setOutcome] = useState<SigningState>()
 
-  const missing = missingRequired(session.tabs, values, adopted)
-  const invalid = invalidEntries(session.tabs, values)
+  // Tabs hidden by their conditions are left out of the page, of what Finish waits for and of the count.
+  const hidden = hiddenTabs(session.tabs, values)
+  const shown = session.tabs.filter((tab) => !hidden.has(tab.tabId))
+  const missing = missingRequired(shown, values, adopted)
+  const invalid = invalidEntries(shown, values)
   // What Finish waits for, in document order: empty required fields and entries that break their rules.
-  const toFix = session.tabs.filter((tab) => missing.includes(tab) || invalid.includes(tab))
-  const requiredCount = session.tabs.filter((tab) => tab.required).length
+  const toFix = shown.filter((tab) => missing.includes(tab) || invalid.includes(tab))
+  const requiredCount = shown.filter((tab) => tab.required).length
   const requiredDone = requiredCount - missing.length - invalid.filter((tab) => tab.required).length
 
-  const change = useCallback((tabId: string, value: string) => {
-    setValues((current) => ({ ...current, [tabId]: value }))
-  }, [])
+  const change = useCallback(
+    (tabId: string, value: string) => {
+      setValues((current) => withoutHidden(session.tabs, { ...current, [tabId]: value }))
+    },
+    [session.tabs],
+  )
 
   const sign = useCallback(
     (tab: SigningTab) => {
@@ -183,8 +198,12 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
 
   return (
     <>
-      <header className="bar">
+      <header
+        className={brandStyle(session.envelope.brand) ? 'bar branded' : 'bar'}
+        style={brandStyle(session.envelope.brand)}
+      >
         <div>
+          {session.envelope.brand ? <p className="brand">{session.envelope.brand.name}</p> : null}
           <h1>{session.envelope.emailSubject}</h1>
           <p>{words.from(session.envelope.senderName)}</p>
         </div>
@@ -249,7 +268,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
             key={document.documentId}
             token={token}
             document={document}
-            tabs={[...(session.completedTabs ?? []), ...session.tabs].filter(
+            tabs={[...(session.completedTabs ?? []), ...shown].filter(
               (tab) => tab.documentId === document.documentId,
             )}
             words={words}
@@ -307,6 +326,22 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
       ) : null}
     </>
   )
+}
+
+/**
+ * The envelope's brand colours on the header, as its emails' header has them: DocuSign's
+ * `headerBackground` and `headerText`, taken together or not at all (one alone could leave the header's
+ * text unreadable), and only as `#RRGGBB`, as the brand API stores them.
+ */
+function brandStyle(brand: SigningSession['envelope']['brand']): React.CSSProperties | undefined {
+  const color = (name: string) => {
+    const value = brand?.colors[name]
+    return value !== undefined && /^#[0-9a-f]{6}$/i.test(value) ? value : undefined
+  }
+  const background = color('headerBackground')
+  const text = color('headerText')
+  if (!background || !text) return undefined
+  return { background, color: text, '--muted': text } as React.CSSProperties
 }
 
 /** Opens a `<dialog>` as a modal once: focus moves into it, Escape cancels, the page behind is inert. */

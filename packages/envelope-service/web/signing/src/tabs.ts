@@ -1,4 +1,5 @@
 import type { SigningTab } from '../../../src/signing/schema.js'
+import { hiddenIds } from '../../../src/tabs/conditional.js'
 import { type TextProblem, textProblem } from '../../../src/tabs/text-rules.js'
 
 /** Pure rules of the form: which tabs the recipient must still fill, and what a finished form sends. */
@@ -52,4 +53,29 @@ export function initialValues(tabs: readonly SigningTab[]): Record<string, strin
     if (selected) values[tab.tabId] = selected.value
   }
   return values
+}
+
+/**
+ * The recipient's tabs their conditions hide with these values (the service's rule, tabs/conditional.ts,
+ * on the parent ids the service resolved): the page leaves them out, with their required counts and the
+ * "next field" stops.
+ */
+export function hiddenTabs(tabs: readonly SigningTab[], values: Values): Set<string> {
+  return hiddenIds(
+    tabs.map((tab) => ({
+      id: tab.tabId,
+      checkbox: tab.type === 'checkbox',
+      value: values[tab.tabId] ?? (isInteractive(tab) ? undefined : tab.value),
+      parent: tab.conditionalParent && {
+        id: tab.conditionalParent.tabId,
+        value: tab.conditionalParent.value,
+      },
+    })),
+  )
+}
+
+/** The values without those of hidden tabs: a tab that becomes hidden loses what was entered in it. */
+export function withoutHidden(tabs: readonly SigningTab[], values: Values): Record<string, string> {
+  const hidden = hiddenTabs(tabs, values)
+  return Object.fromEntries(Object.entries(values).filter(([tabId]) => !hidden.has(tabId)))
 }
