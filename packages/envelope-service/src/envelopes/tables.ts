@@ -55,7 +55,7 @@ export interface EnvelopesTable {
   envelope_id_stamping: Generated<number>
   /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
   enforce_signer_visibility: Generated<number>
-  /** 1 when signers may reassign their part (DocuSign's `allowReassign`), else 0 (migration 0037). */
+  /** 1 when signers may reassign their part (DocuSign's `allowReassign`), else 0 (migration 0042). */
   allow_reassign: Generated<number>
   /** The account brand (brands/) its messages carry; null when none. */
   brand_id: Generated<string | null>
@@ -119,7 +119,7 @@ export interface EnvelopeRecipientsTable {
   note: string | null
   /** JSON array of the envelope's document ids this recipient never receives, or null (migration 0032). */
   excluded_documents: string | null
-  /** On a signer who reassigned: the recipient id of the signer who replaced them (migration 0037). */
+  /** On a signer who reassigned: the recipient id of the signer who replaced them (migration 0042). */
   reassigned_to: Generated<string | null>
 }
 

@@ -26,11 +26,11 @@ import { signerPropertiesMigration } from './0032_signer_properties.js'
 import { accountNotificationDefaultsMigration } from './0033_account_notification_defaults.js'
 import { envelopeSearchTextMigration } from './0034_envelope_search_text.js'
 import { userAuthorizationsMigration } from './0036_user_authorizations.js'
-import { reassignMigration } from './0037_reassign.js'
 import { envelopeMovedIndexMigration } from './0038_envelope_moved_index.js'
 import { templateWorkflowMigration } from './0039_template_workflow.js'
 import { permissionProfilesMigration } from './0040_permission_profiles.js'
 import { brandsMigration } from './0041_brands.js'
+import { reassignMigration } from './0042_reassign.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -63,9 +63,9 @@ export const migrations: MigrationSet = (dialect) => ({
   '0033_account_notification_defaults': accountNotificationDefaultsMigration(dialect),
   '0034_envelope_search_text': envelopeSearchTextMigration(dialect),
   '0036_user_authorizations': userAuthorizationsMigration(dialect),
-  '0037_reassign': reassignMigration(dialect),
   '0038_envelope_moved_index': envelopeMovedIndexMigration(dialect),
   '0039_template_workflow': templateWorkflowMigration(dialect),
   '0040_permission_profiles': permissionProfilesMigration(dialect),
   '0041_brands': brandsMigration(dialect),
+  '0042_reassign': reassignMigration(dialect),
 })

@@ -25,7 +25,7 @@ export interface TemplatesTable {
   notification: Generated<string | null>
   /** JSON `EmailSettings` its envelopes take, or null (migration 0031). */
   email_settings: Generated<string | null>
-  /** 1 or 0 as the template set `allowReassign`, null when it did not (migration 0037). */
+  /** 1 or 0 as the template set `allowReassign`, null when it did not (migration 0042). */
   allow_reassign: Generated<number | null>
   /** The account brand (brands/) its envelopes carry; null when none. */
   brand_id: Generated<string | null>
