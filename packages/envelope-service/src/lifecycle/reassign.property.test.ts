@@ -68,7 +68,15 @@ describe('recipientReassigned', () => {
           if (other.recipientId !== original.recipientId) expect(byId.get(other.recipientId)).toEqual(other)
         }
         expect(dueForInvitation(after.recipients)).toEqual([])
-        expect(effects.events[0]).toEqual({ event: 'recipient-reassign', recipientId: original.recipientId })
+        // A signer still `sent` has opened the envelope to reassign it: delivered first, then the reassign.
+        const opened =
+          original.status === 'sent'
+            ? [{ event: 'recipient-delivered', recipientId: original.recipientId }]
+            : []
+        expect(effects.events.slice(0, opened.length + 1)).toEqual([
+          ...opened,
+          { event: 'recipient-reassign', recipientId: original.recipientId },
+        ])
         expect(effects.events).toContainEqual({ event: 'recipient-sent', recipientId: '100' })
         expect(effects.messages).toContainEqual(
           expect.objectContaining({ kind: 'invitation', recipientId: '100', channel: 'email' }),
