@@ -177,30 +177,27 @@ export function refuseUnsupportedInTemplate(body: unknown): void {
   eachOf(body, 'documents', '', scoped('document'))
 }
 
+/** A walk over a whole request body (each sub-resource's body is one DocuSign object). */
+const wholeBody =
+  (walk: Walk) =>
+  (body: unknown): void => {
+    if (isObject(body)) walk(body, '')
+  }
+
 /** `POST /envelopes/{envelopeId}/recipients`: DocuSign's recipient lists. */
-export function refuseUnsupportedInRecipients(body: unknown): void {
-  if (isObject(body)) recipientsWalk('envelope')(body, '')
-}
+export const refuseUnsupportedInRecipients = wholeBody(recipientsWalk('envelope'))
 
 /** `POST` and `PUT /templates/{templateId}/recipients`: a template's recipient lists. */
-export function refuseUnsupportedInTemplateRecipients(body: unknown): void {
-  if (isObject(body)) recipientsWalk('template')(body, '')
-}
+export const refuseUnsupportedInTemplateRecipients = wholeBody(recipientsWalk('template'))
 
 /** `POST`/`PUT .../custom_fields` of envelopes and templates: DocuSign's customFields. */
-export function refuseUnsupportedInCustomFields(body: unknown): void {
-  if (isObject(body)) customFieldsWalk(body, '')
-}
+export const refuseUnsupportedInCustomFields = wholeBody(customFieldsWalk)
 
 /** `PUT /envelopes/{envelopeId}/notification`: DocuSign's notification (reminders and expirations). */
-export function refuseUnsupportedInNotification(body: unknown): void {
-  if (isObject(body)) notificationWalk(body, '')
-}
+export const refuseUnsupportedInNotification = wholeBody(notificationWalk)
 
 /** The `email_settings` sub-resource: DocuSign's emailSettings. */
-export function refuseUnsupportedInEmailSettings(body: unknown): void {
-  if (isObject(body)) emailSettingsWalk(body, '')
-}
+export const refuseUnsupportedInEmailSettings = wholeBody(emailSettingsWalk)
 
 /**
  * A body that this service reads only in part (`PUT /envelopes/{envelopeId}`, DocuSign's whole `Envelope`
