@@ -152,6 +152,22 @@ export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<v
   throw new Error(`process ${pid} stayed busy for ${timeoutMs} ms after a measurement`)
 }
 
+/**
+ * How much of a process's resident set is pages of files whose path starts with `pathPrefix` (a SQLite
+ * database read through a memory map), in MiB, from /proc/<pid>/smaps. Those pages are the kernel's page
+ * cache for the file, shared and reclaimable, which `read()` would have filled all the same.
+ */
+export function residentFileMiB(pid: number, pathPrefix: string): number {
+  let kiB = 0
+  let counting = false
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (mapping) counting = (mapping[1] ?? '').startsWith(pathPrefix)
+    else if (counting && line.startsWith('Rss:')) kiB += Number(/(\d+)/.exec(line)?.[1] ?? 0)
+  }
+  return kiB / 1024
+}
+
 /** Resident set size of a process in MiB, from /proc. */
 export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -360,7 +360,7 @@ describeEachDatabase('GET /api/recipes (listing and paging)', (databases) => {
   let service: TestService
   let created: { id: number; createdAt: string }[]
   beforeAll(async () => {
-    // A clock that never moves: every recipe has the same createdAt, so order falls to the id.
+    // A clock that never moves: every recipe has the same createdAt; the order is by id all the same.
     const instant = Date.UTC(2026, 2, 24)
     service = await startTestService(await databases.freshUrl(), {}, () => instant)
     created = []
@@ -386,7 +386,7 @@ describeEachDatabase('GET /api/recipes (listing and paging)', (databases) => {
     expect(findNull(body)).toBeUndefined()
   })
 
-  it('breaks ties of equal createdAt by id, so consecutive pages neither repeat nor skip', async () => {
+  it('pages through recipes of equal createdAt by id, so consecutive pages neither repeat nor skip', async () => {
     const seen: number[] = []
     for (let offset = 0; offset < 25; offset += 7) {
       const body = (await list(`?offset=${offset}&limit=7`)).json()
@@ -425,8 +425,10 @@ describeEachDatabase('GET /api/recipes (listing and paging)', (databases) => {
   }
 })
 
-describeEachDatabase('GET /api/recipes ordering by creation time', (databases) => {
-  it('lists recipes newest first by createdAt', async () => {
+describeEachDatabase('GET /api/recipes ordering', (databases) => {
+  it('lists recipes in the reverse of the order they were added, whatever the clock said', async () => {
+    // A clock that jumps back and forth (a corrected system clock): the order is still the order of
+    // adding, which is what "newest first" means to the person who added them (README).
     let now = Date.UTC(2026, 0, 1)
     const service = await startTestService(await databases.freshUrl(), {}, () => now)
     try {
@@ -443,7 +445,7 @@ describeEachDatabase('GET /api/recipes ordering by creation time', (databases) =
       const listed = (await service.app.inject('/api/recipes'))
         .json()
         .recipes.map((r: { id: number }) => r.id)
-      expect(listed).toEqual([ids[0], ids[2], ids[1]])
+      expect(listed).toEqual([ids[2], ids[1], ids[0]])
     } finally {
       await service.close()
     }

@@ -85,7 +85,9 @@ export const ListRecipesQuery = Type.Object({
 export type ListRecipesQuery = Static<typeof ListRecipesQuery>
 
 export const RecipeListResponse = Type.Object({
-  recipes: Type.Array(Recipe, { description: 'Newest first; ties broken by id, newest first' }),
+  recipes: Type.Array(Recipe, {
+    description: 'Newest first: the reverse of the order the recipes were added in (by id)',
+  }),
   total: Type.Integer({ description: 'Number of recipes matching the search and tags, across all pages' }),
   totalEstimated: Type.Optional(
     Type.Literal(true, {

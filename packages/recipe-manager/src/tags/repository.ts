@@ -58,13 +58,7 @@ export async function linkTags(db: DbOrTx, recipeId: number, tagIds: readonly nu
   if (tagIds.length === 0) return
   await db
     .insertInto('recipe_tags')
-    .values(
-      tagIds.map((tagId) => ({
-        recipe_id: recipeId,
-        tag_id: tagId,
-        recipe_created_at: sql<string>`(select created_at from recipes where id = ${recipeId})`,
-      })),
-    )
+    .values(tagIds.map((tagId) => ({ recipe_id: recipeId, tag_id: tagId })))
     .onConflict((conflict) => conflict.columns(['recipe_id', 'tag_id']).doNothing())
     .execute()
 }

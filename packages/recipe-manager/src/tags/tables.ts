@@ -9,13 +9,12 @@ export interface TagsTable {
 }
 
 /**
- * Links between recipes and tags; both foreign keys cascade on delete. `recipe_created_at` copies the
- * recipe's creation time (which never changes) so a tag filter can walk one tag's links newest first.
+ * Links between recipes and tags; both foreign keys cascade on delete. Indexed by `(tag_id, recipe_id)`
+ * too, so a tag filter walks one tag's links newest first.
  */
 export interface RecipeTagsTable {
   recipe_id: number
   tag_id: number
-  recipe_created_at: string | null
 }
 
 export interface TagTables {
