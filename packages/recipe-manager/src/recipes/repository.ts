@@ -81,7 +81,11 @@ const tagsJson = (dialect: DialectName, recipeId: RawBuilder<unknown>) =>
         ',' order by tags.name_key, tags.id), '') || ']'
         from recipe_tags join tags on tags.id = recipe_tags.tag_id where recipe_tags.recipe_id = ${recipeId})`
 
-const columnList = (table: string) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)))
+/**
+ * The recipe columns of the `recipes` table, built once: a page query built them anew on every request
+ * (13 references parsed, about 2% of an uncached page's CPU in the profile).
+ */
+const recipeColumns = sql.join(columns.map((column) => sql.ref(`recipes.${column}`)))
 
 /** The rows of a page query (`columns` of recipes, newest first). */
 async function pageRows(db: DbOrTx, page: RawBuilder<unknown>): Promise<RecipeRow[]> {
@@ -180,7 +184,7 @@ export async function deleteRecipe(db: DbOrTx, id: number): Promise<boolean> {
  */
 const recipeWithTags = reusableQuery(
   (dialect, slot) => sql<RecipeReadRow>`
-    select ${columnList('recipes')}, ${tagsJson(dialect, sql.ref('recipes.id'))} as tags_json
+    select ${recipeColumns}, ${tagsJson(dialect, sql.ref('recipes.id'))} as tags_json
     from recipes where id = ${slot(0)}`,
 )
 
@@ -216,7 +220,7 @@ export interface Page {
  * row once, where an order on `created_at` read an index entry and then the row.
  */
 const newestPage = (page: Page, where: RawBuilder<boolean>) => sql`
-  select ${columnList('recipes')} from recipes where ${where}
+  select ${recipeColumns} from recipes where ${where}
   order by recipes.id desc limit ${page.limit} offset ${page.offset}`
 
 export const newestRecipes = (db: DbOrTx, page: Page): Promise<RecipeRow[]> =>
@@ -374,7 +378,7 @@ export async function newestMatchingRecipes(
     // The (tag_id, recipe_id) index gives the order, so the walk stops after the page.
     return pageRows(
       db,
-      sql`select ${columnList('recipes')} from ${tagWalk(dialect, filter, true)}
+      sql`select ${recipeColumns} from ${tagWalk(dialect, filter, true)}
         order by walked.recipe_id desc
         limit ${page.limit} offset ${page.offset}`,
     )
@@ -383,7 +387,7 @@ export async function newestMatchingRecipes(
   return pageRows(
     db,
     sql`with page as materialized (${pageIds(dialect, filter, page)})
-      select ${columnList('recipes')} from page join recipes on recipes.id = page.id
+      select ${recipeColumns} from page join recipes on recipes.id = page.id
       order by page.id desc`,
   )
 }
