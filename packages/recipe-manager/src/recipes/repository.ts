@@ -209,6 +209,23 @@ export async function countRecipes(db: DbOrTx): Promise<number> {
   return Number(row.count)
 }
 
+/**
+ * About how many recipes there are, for choosing a search plan only. PostgreSQL: the planner's row count
+ * of the table (kept by autovacuum's `ANALYZE`), read in well under a millisecond, where `count(*)` read
+ * the whole table on every search (5–13 ms at 100,000 recipes; on PostgreSQL the read cache is off by
+ * default). Counted when the table has no statistics yet. SQLite: counted (the read cache keeps it).
+ */
+export async function estimateRecipeCount(db: DbOrTx, dialect: DialectName): Promise<number> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ estimate: number | string | null }>`
+      select reltuples as estimate from pg_class where oid = to_regclass('recipes')
+    `.execute(db)
+    const estimate = Number(rows[0]?.estimate ?? -1)
+    if (estimate >= 0) return estimate
+  }
+  return countRecipes(db)
+}
+
 export interface Page {
   offset: number
   limit: number

@@ -10,6 +10,7 @@ import {
   countOrEstimateMatches,
   countRecipes,
   deleteRecipe,
+  estimateRecipeCount,
   findRecipeWithTags,
   hasIndexPlan,
   insertRecipe,
@@ -171,7 +172,11 @@ export async function listRecipesJson(ctx: ServiceContext, query: ListRecipesQue
           ctx.db,
           ctx.dialect,
           filter,
-          trigramPlan(page, total, await cached(ctx.reads, 'count', () => countRecipes(ctx.db))),
+          trigramPlan(
+            page,
+            total,
+            await cached(ctx.reads, 'recipes-estimate', () => estimateRecipeCount(ctx.db, ctx.dialect)),
+          ),
           page,
         )
       : filter.tagIds.length > 0

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/harness.js'
-import { insertRecipe } from './repository.js'
+import { estimateRecipeCount, insertRecipe } from './repository.js'
 
 /** 1,001 recipes with "garlic", 3 with "sumac": one search above the exact-count limit, one below. */
 describeEachDatabase('GET /api/recipes total of a common search', (databases) => {
@@ -28,6 +28,12 @@ describeEachDatabase('GET /api/recipes total of a common search', (databases) =>
     expect(response.statusCode, response.body).toBe(200)
     return response.json() as { recipes: { id: number }[]; total: number; totalEstimated?: true }
   }
+
+  it('estimates the number of recipes for the plan choice from the statistics (PostgreSQL) or counts them', async () => {
+    expect(await estimateRecipeCount(service.ctx.db, service.ctx.dialect)).toBe(1_004)
+    // Searches choosing their plan with it still find exactly their matches.
+    expect((await list('search=sumac&limit=2')).recipes).toHaveLength(2)
+  })
 
   it('counts a search of at most 1,000 matches exactly, without the flag', async () => {
     const answer = await list('search=sumac')
