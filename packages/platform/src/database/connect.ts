@@ -35,8 +35,11 @@ export function connectDatabase<DB>(url: string, options: ConnectOptions = {}): 
   throw new Error(`Unsupported DATABASE_URL "${redactUrl(url)}": use sqlite:<path> or postgres://...`)
 }
 
-/** How much of a SQLite file is read through a memory map (below). */
-const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024
+/** How much of a SQLite file is read through a memory map (below): 1 GiB, or `SQLITE_MMAP_SIZE` bytes (0: none). */
+const sqliteMmapBytes = () => {
+  const configured = Number(process.env.SQLITE_MMAP_SIZE)
+  return Number.isSafeInteger(configured) && configured >= 0 ? configured : 1024 * 1024 * 1024
+}
 
 function connectSqlite<DB>(path: string): Database<DB> {
   const filename = path === ':memory:' || path === '' ? ':memory:' : resolve(path)
@@ -57,8 +60,8 @@ function connectSqlite<DB>(path: string): Database<DB> {
   // 2 MiB cache: the recipe manager's get by id at 100,000 recipes (a 200 MB file) went from 135 to 80 µs
   // of CPU per request and its uncached search pages from 840 to 600 µs (recipe-manager BENCHMARKS.md).
   // The mapped pages are the kernel's page cache, shared and reclaimable, not the process's own memory;
-  // they count in RSS as file-backed pages once read. Up to 1 GiB of the file is mapped.
-  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`)
+  // they count in RSS as file-backed pages once read.
+  sqlite.pragma(`mmap_size = ${sqliteMmapBytes()}`)
   const checkpointer =
     filename !== ':memory:' && process.env.SQLITE_CHECKPOINT !== 'inline'
       ? startCheckpointer(filename, {
