@@ -261,14 +261,22 @@ async function storedRecipes(target: Contender<ScenarioKey, ServerName>): Promis
   return total.toLocaleString('en-US')
 }
 
+/**
+ * A server's RSS in MiB after loading and after the run; for the service also the resident pages of its
+ * SQLite file, read through a memory map (platform's connect.ts), at the same two moments.
+ */
+interface MemoryUse {
+  loaded: number
+  after?: number
+  mappedLoaded?: number
+  mappedAfter?: number
+}
+
 /** The service's RSS without its memory-mapped database file's pages (`loaded` or `after` the run). */
-function ownMiB(
-  usage: { loaded: number; after?: number; mapped?: [number, number?] },
-  when: 'loaded' | 'after',
-) {
-  const total = when === 'loaded' ? usage.loaded : (usage.after ?? 0)
-  const mapped = when === 'loaded' ? usage.mapped?.[0] : usage.mapped?.[1]
-  return total - (mapped ?? 0)
+function ownMiB(usage: MemoryUse, when: 'loaded' | 'after') {
+  return when === 'loaded'
+    ? usage.loaded - (usage.mappedLoaded ?? 0)
+    : (usage.after ?? 0) - (usage.mappedAfter ?? 0)
 }
 
 /** The commit the service was measured at (its sources and the platform's), and whether they differed from it. */
@@ -347,8 +355,7 @@ async function main(): Promise<void> {
   const targets: Contender<ScenarioKey, ServerName>[] = []
   const memory: string[] = []
   const counts: string[] = []
-  // `mapped`: the service's pages of its SQLite file, read through a memory map (platform's connect.ts).
-  const rss: Partial<Record<ServerName, { loaded: number; after?: number; mapped?: [number, number?] }>> = {}
+  const rss: Partial<Record<ServerName, MemoryUse>> = {}
   let loadLine: string | undefined
   let serviceBodies: CeilingBodies | undefined
   let serviceTagIds: number[] = []
@@ -394,7 +401,7 @@ async function main(): Promise<void> {
     await waitUntilIdle(service.pid)
     rss.service = {
       loaded: residentMiB(service.pid),
-      mapped: [residentFileMiB(service.pid, databaseFile)],
+      mappedLoaded: residentFileMiB(service.pid, databaseFile),
     }
 
     const search: Record<string, string> = {}
@@ -533,8 +540,8 @@ async function main(): Promise<void> {
   for (const target of targets) rss[target.name]!.after = residentMiB(target.process.pid)
 
   const serviceTarget = targets.find((target) => target.name === 'service')
-  if (rss.service?.mapped && serviceTarget)
-    rss.service.mapped[1] = residentFileMiB(serviceTarget.process.pid, serviceDatabaseFile)
+  if (rss.service && serviceTarget)
+    rss.service.mappedAfter = residentFileMiB(serviceTarget.process.pid, serviceDatabaseFile)
   if (serviceTarget) {
     // Last, as it adds recipes: a schema.org export file of IMPORT_RECIPES recipes, imported in one request.
     const file = JSON.stringify(
@@ -568,9 +575,10 @@ async function main(): Promise<void> {
         ? 'after start'
         : `with ${settings.recipes.toLocaleString('en-US')} recipes loaded`
     const held = target.name === 'ceiling' ? '' : ` (holding ${await storedRecipes(target)} recipes)`
-    const mapped = usage.mapped
-      ? ` (of which the mapped database file ${usage.mapped[0].toFixed(0)} and ${usage.mapped[1]?.toFixed(0)} MiB)`
-      : ''
+    const mapped =
+      usage.mappedLoaded !== undefined
+        ? ` (of which the mapped database file ${usage.mappedLoaded.toFixed(0)} and ${usage.mappedAfter?.toFixed(0)} MiB)`
+        : ''
     memory.push(
       `${SERVER_LABELS[target.name]}: RSS ${usage.loaded.toFixed(0)} MiB ${loadedLabel}, ${usage.after!.toFixed(0)} MiB after the run${held}${mapped}`,
     )

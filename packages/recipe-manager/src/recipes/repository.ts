@@ -210,20 +210,17 @@ export async function countRecipes(db: DbOrTx): Promise<number> {
 }
 
 /**
- * About how many recipes there are, for choosing a search plan only. PostgreSQL: the planner's row count
- * of the table (kept by autovacuum's `ANALYZE`), read in well under a millisecond, where `count(*)` read
- * the whole table on every search (5–13 ms at 100,000 recipes; on PostgreSQL the read cache is off by
- * default). Counted when the table has no statistics yet. SQLite: counted (the read cache keeps it).
+ * About how many recipes there are on PostgreSQL, for choosing a search plan only: the planner's row
+ * count of the table (kept by autovacuum's `ANALYZE`), read in well under a millisecond, where `count(*)`
+ * read the whole table on every search (5–13 ms at 100,000 recipes; on PostgreSQL the read cache is off
+ * by default). Counted when the table has no statistics yet. (SQLite counts: service.ts.)
  */
-export async function estimateRecipeCount(db: DbOrTx, dialect: DialectName): Promise<number> {
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ estimate: number | string | null }>`
-      select reltuples as estimate from pg_class where oid = to_regclass('recipes')
-    `.execute(db)
-    const estimate = Number(rows[0]?.estimate ?? -1)
-    if (estimate >= 0) return estimate
-  }
-  return countRecipes(db)
+export async function estimateRecipeCount(db: DbOrTx): Promise<number> {
+  const { rows } = await sql<{ estimate: number | string | null }>`
+    select reltuples as estimate from pg_class where oid = to_regclass('recipes')
+  `.execute(db)
+  const estimate = Number(rows[0]?.estimate ?? -1)
+  return estimate >= 0 ? estimate : countRecipes(db)
 }
 
 export interface Page {
@@ -280,12 +277,21 @@ const containsPredicate = (dialect: DialectName, normalized: string) =>
 const hasTagPredicate = (tagId: number, recipeId: RawBuilder<unknown> = sql.ref('recipes.id')) =>
   sql<boolean>`exists (select 1 from recipe_tags where recipe_tags.recipe_id = ${recipeId} and recipe_tags.tag_id = ${tagId})`
 
+/**
+ * SQLite's trigram index: the ids of the recipes whose search text holds `text` (three or more code
+ * points) and that pass `tests` on `recipes_fts.rowid`, with the page's order and limit when given.
+ */
+const ftsMatches = (text: string, tests: RawBuilder<boolean>[] = [], page?: Page) =>
+  sql`select rowid as id from recipes_fts
+    where recipes_fts match ${fts5Phrase(text)} and ${conjunction(tests)}
+    ${page ? sql`order by rowid desc limit ${page.limit} offset ${page.offset}` : sql``}`
+
 /** The ids of the index plan's candidates, and the predicates they still have to pass. */
 function candidates(dialect: DialectName, filter: RecipeFilter) {
   if (filter.text !== undefined && isTrigramQuery(filter.text)) {
     const ids =
       dialect === 'sqlite'
-        ? sql`select rowid as id from recipes_fts where recipes_fts match ${fts5Phrase(filter.text)}`
+        ? ftsMatches(filter.text)
         : sql`select id from recipes where ${containsPredicate(dialect, filter.text)}`
     return { ids, remaining: filter.tagIds.map((tagId) => hasTagPredicate(tagId)) }
   }
@@ -417,13 +423,11 @@ export async function newestMatchingRecipes(
  * instead, sorted by id (a top-N sort of ids).
  */
 function pageIds(dialect: DialectName, filter: RecipeFilter, page: Page) {
-  const { ids, remaining } = candidates(dialect, filter)
   if (dialect === 'sqlite' && filter.text !== undefined && isTrigramQuery(filter.text)) {
     const tests = filter.tagIds.map((tagId) => hasTagPredicate(tagId, sql.ref('recipes_fts.rowid')))
-    return sql`select rowid as id from recipes_fts
-      where recipes_fts match ${fts5Phrase(filter.text)} and ${conjunction(tests)}
-      order by rowid desc limit ${page.limit} offset ${page.offset}`
+    return ftsMatches(filter.text, tests, page)
   }
+  const { ids, remaining } = candidates(dialect, filter)
   const join = remaining.length === 0 ? sql`` : sql`join recipes on recipes.id = matches.id`
   return sql`with matches as materialized (${ids})
     select matches.id from matches ${join} where ${conjunction(remaining)}

@@ -172,11 +172,7 @@ export async function listRecipesJson(ctx: ServiceContext, query: ListRecipesQue
           ctx.db,
           ctx.dialect,
           filter,
-          trigramPlan(
-            page,
-            total,
-            await cached(ctx.reads, 'recipes-estimate', () => estimateRecipeCount(ctx.db, ctx.dialect)),
-          ),
+          trigramPlan(page, total, await recipeCountForPlan(ctx)),
           page,
         )
       : filter.tagIds.length > 0
@@ -190,6 +186,15 @@ export async function listRecipesJson(ctx: ServiceContext, query: ListRecipesQue
         : await newestMatchingRecipes(ctx.db, ctx.dialect, filter, 'scan', page)
   return pageJson(ctx, rows, total, estimated)
 }
+
+/**
+ * About how many recipes there are, for the plan choice. SQLite counts them exactly and shares the
+ * unfiltered list's cached count, so a write costs one count, not two; PostgreSQL reads its estimate.
+ */
+const recipeCountForPlan = (ctx: ServiceContext): Promise<number> =>
+  ctx.dialect === 'sqlite'
+    ? cached(ctx.reads, 'count', () => countRecipes(ctx.db))
+    : cached(ctx.reads, 'recipes-estimate', () => estimateRecipeCount(ctx.db))
 
 /**
  * On PostgreSQL, a text filter's total is exact up to this many matches and estimated above (README,

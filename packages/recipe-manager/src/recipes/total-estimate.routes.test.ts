@@ -30,7 +30,7 @@ describeEachDatabase('GET /api/recipes total of a common search', (databases) =>
   }
 
   it('estimates the number of recipes for the plan choice from the statistics (PostgreSQL) or counts them', async () => {
-    expect(await estimateRecipeCount(service.ctx.db, service.ctx.dialect)).toBe(1_004)
+    if (databases.dialect === 'postgres') expect(await estimateRecipeCount(service.ctx.db)).toBe(1_004)
     // Searches choosing their plan with it still find exactly their matches.
     expect((await list('search=sumac&limit=2')).recipes).toHaveLength(2)
   })
