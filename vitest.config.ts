@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -8,6 +9,10 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker per core, where Vitest's default keeps one core free: on CI's two cores that default ran
+    // every file one after another, while most of a file's time is spent waiting on what it drives
+    // (Chromium, service processes, PostgreSQL, LibreOffice), not on the worker's own CPU.
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['./vitest.global-setup.ts'],
   },
 })

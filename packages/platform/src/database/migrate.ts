@@ -24,8 +24,9 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
   })
   let { error, results } = await migrator.migrateToLatest()
   // Kysely's migrator looks for its bookkeeping table across every schema of the database; when another
-  // process drops its own schema at that moment (test suites do, on teardown), PostgreSQL answers 3F000
-  // "schema does not exist" for the vanished one. Nothing ran yet, so looking again is safe.
+  // process drops its own schema at that moment (test suites do, on teardown, two at a time on two
+  // cores), PostgreSQL answers 3F000 "schema does not exist", or 42P01 "relation does not exist" for a
+  // table of it the look-up resolves by name. Nothing ran yet, so looking again is safe.
   for (let attempt = 1; attempt < 5 && isVanishedSchema(error) && !results?.length; attempt++) {
     ;({ error, results } = await migrator.migrateToLatest())
   }
@@ -39,5 +40,6 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
 }
 
 function isVanishedSchema(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === '3F000'
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === '3F000' || code === '42P01'
 }
