@@ -153,7 +153,7 @@ export async function listRecipesJson(ctx: ServiceContext, query: ListRecipesQue
   const page = { offset: query.offset, limit: query.limit }
   const filter = filterOf(query)
   if (filter.text === undefined && filter.tagIds.length === 0) {
-    const total = await cached(ctx.reads, 'count', () => countRecipes(ctx.db))
+    const total = await recipeCount(ctx)
     const rows = page.offset >= total ? [] : await newestRecipes(ctx.db, page)
     return pageJson(ctx, rows, total, false)
   }
@@ -187,13 +187,17 @@ export async function listRecipesJson(ctx: ServiceContext, query: ListRecipesQue
   return pageJson(ctx, rows, total, estimated)
 }
 
+/** How many recipes there are: the unfiltered list's total, counted once per write (read cache). */
+const recipeCount = (ctx: ServiceContext): Promise<number> =>
+  cached(ctx.reads, 'count', () => countRecipes(ctx.db))
+
 /**
  * About how many recipes there are, for the plan choice. SQLite counts them exactly and shares the
  * unfiltered list's cached count, so a write costs one count, not two; PostgreSQL reads its estimate.
  */
 const recipeCountForPlan = (ctx: ServiceContext): Promise<number> =>
   ctx.dialect === 'sqlite'
-    ? cached(ctx.reads, 'count', () => countRecipes(ctx.db))
+    ? recipeCount(ctx)
     : cached(ctx.reads, 'recipes-estimate', () => estimateRecipeCount(ctx.db))
 
 /**
