@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
-import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -16,9 +12,7 @@ import { eventually, untilCompleted } from './signing-browser-support.js'
 vi.setConfig({ testTimeout: 180_000 })
 
 /** As in sender-app.browser.test.ts: `UPDATE_SCREENSHOTS=1` writes them to docs/screenshots/. */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'admin-screens-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 /**
  * The web app's Connect and Settings screens and "Sign now" in Chromium, against a listening service:

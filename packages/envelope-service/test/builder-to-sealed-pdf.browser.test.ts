@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
-import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { pdfsig, pdftotext } from '../src/completion/test-poppler.js'
@@ -22,9 +21,7 @@ import { eventually, untilCompleted } from './signing-browser-support.js'
 vi.setConfig({ testTimeout: 300_000 })
 
 /** As in the app's other browser tests: docs/screenshots/ only with `UPDATE_SCREENSHOTS=1`. */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'builder-e2e-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 type Tab = Record<string, unknown>
 interface TemplateBody {

@@ -1,5 +1,5 @@
 import { describeEachDatabase } from 'platform/testing'
-import { seriousAxeViolations } from 'platform/testing/browser'
+import { screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 180_000 })
  * names the envelope's brand in its colours.
  */
 
-const SCREENSHOTS = new URL('../docs/screenshots/', import.meta.url).pathname
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 describeEachDatabase('conditional fields on the signing page', (databases) => {
   let stack: SigningStack

@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import Module from 'node:module'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
-import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -13,9 +12,7 @@ import { type AppStack, startAppStack } from './app-browser-support.js'
 vi.setConfig({ testTimeout: 240_000 })
 
 /** As in the app's other browser tests: docs/screenshots/ only with `UPDATE_SCREENSHOTS=1`. */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'embedded-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 const examples = fileURLToPath(new URL('./docusign-examples/', import.meta.url))
 /**

@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
-import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -25,9 +21,7 @@ vi.setConfig({ testTimeout: 180_000 })
  * Screenshots go to a scratch folder, so a test run leaves the tree as it was; `UPDATE_SCREENSHOTS=1`
  * writes them to docs/screenshots/ (the ones the README shows).
  */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'sender-app-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 /**
  * The sender's web app in Chromium against a listening service: envelopes sent with the official SDK,

@@ -1,5 +1,5 @@
 import { describeEachDatabase } from 'platform/testing'
-import { seriousAxeViolations } from 'platform/testing/browser'
+import { screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 180_000 })
  * the documents the recipient is not excluded from (`enforceSignerVisibility`, `excludedDocuments`).
  */
 
-const SCREENSHOTS = new URL('../docs/screenshots/', import.meta.url).pathname
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 const NOTE = 'Bring your ID to the office.\nCall <b>Sam</b> & ask for "room 3" if the door is closed.'
 
 describeEachDatabase('the signing page shows the sender’s note', (databases) => {

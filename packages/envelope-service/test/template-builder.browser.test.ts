@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describeEachDatabase } from 'platform/testing'
-import { DESKTOP, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdf } from '../src/documents/test-pdfs.js'
 import {
@@ -17,9 +16,7 @@ import { dragTo, paletteItem, placedField, pointOn } from './builder-browser-sup
 vi.setConfig({ testTimeout: 240_000 })
 
 /** As in the app's other browser tests: docs/screenshots/ only with `UPDATE_SCREENSHOTS=1`. */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'builder-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
 
 type Tab = Record<string, string>
 interface TemplateBody {

@@ -195,6 +195,50 @@ describeEachDatabase('users API and password links', (databases) => {
     })
   })
 
+  describe('the last administrator', () => {
+    it('is not demoted, closed, or moved to a profile without administration; once another is, they may be', async () => {
+      const only = await seedPrincipal(service.ctx)
+      const member = await seedPrincipal(service.ctx, {
+        accountId: only.accountId,
+        permissions: ['send_envelopes'],
+      })
+      const refused = (response: { statusCode: number; json(): { errorCode: string } }) => {
+        expect(response.statusCode).toBe(400)
+        expect(response.json().errorCode).toBe('LAST_ACCOUNT_ADMINISTRATOR')
+      }
+      refused(await call(only, 'PUT', `/users/${only.userId}`, { isAdmin: 'false' }))
+      refused(await call(only, 'PUT', `/users/${only.userId}`, { permissionProfileName: 'DocuSign Sender' }))
+      refused(await call(only, 'PUT', `/users/${only.userId}`, { permissionProfileId: '2301416' }))
+
+      // A custom profile with administration, held by the only administrator, cannot lose it.
+      const profile = await call(only, 'POST', '/permission_profiles', {
+        permissionProfileName: 'Owners',
+        settings: { allowAccountManagement: 'true', allowEnvelopeSending: 'true' },
+      })
+      expect(profile.statusCode, profile.body).toBe(201)
+      const { permissionProfileId } = profile.json()
+      const held = await call(only, 'PUT', `/users/${only.userId}`, { permissionProfileId })
+      expect(held.json()).toMatchObject({ isAdmin: 'True', permissionProfileName: 'Owners' })
+      refused(
+        await call(only, 'PUT', `/permission_profiles/${permissionProfileId}`, {
+          settings: { allowAccountManagement: 'false' },
+        }),
+      )
+
+      const closing = await call(only, 'DELETE', '/users', { users: [{ userId: only.userId }] })
+      expect(closing.statusCode).toBe(200)
+      expect(closing.json().users[0].errorDetails.errorCode).toBe('LAST_ACCOUNT_ADMINISTRATOR')
+      const still = await call(only, 'GET', `/users/${only.userId}`)
+      expect(still.json()).toMatchObject({ isAdmin: 'True', permissionProfileName: 'Owners' })
+
+      // With a second administrator, the first may step down.
+      expect((await call(only, 'PUT', `/users/${member.userId}`, { isAdmin: 'true' })).statusCode).toBe(200)
+      const stepped = await call(only, 'PUT', `/users/${only.userId}`, { permissionProfileId: '2301416' })
+      expect(stepped.statusCode, stepped.body).toBe(200)
+      expect(stepped.json().isAdmin).toBe('False')
+    })
+  })
+
   describe('password reset', () => {
     it('answers the same whether the email exists, and the link works once', async () => {
       const known = await form('/oauth/password-reset', { email: 'grace@example.test' })

@@ -230,8 +230,10 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
       const { accountId } = request.principal
       const userIds = request.body.users.map((user) => user.userId)
       const closed = await closeUsers(ctx.db, accountId, userIds)
-      // A user invited again starts from DocuSign Sender, not from the profile they held before.
-      await clearPermissionProfile(ctx.db, accountId, userIds)
+      // A user invited again starts from DocuSign Sender, not from the profile they held before; a user
+      // not closed (refused in errorDetails) keeps theirs.
+      const left = closed.users.filter((user) => user.userStatus === 'Closed').map((user) => user.userId)
+      await clearPermissionProfile(ctx.db, accountId, left)
       return closed
     },
   )

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 
 /**
@@ -23,6 +24,17 @@ export const CHROMIUM_ARGS = [
 
 export const DESKTOP = { width: 1280, height: 900 }
 export const PHONE = { width: 390, height: 844 }
+
+/**
+ * Where a browser test writes its screenshots: the package's docs folder (`docsFolder`, the ones the
+ * READMEs show) only with `UPDATE_SCREENSHOTS=1`, else a scratch folder, so running the tests leaves the
+ * checkout as it was. The answer ends with a slash, ready for a file name.
+ */
+export function screenshotFolder(docsFolder: URL): string {
+  return process.env.UPDATE_SCREENSHOTS === '1'
+    ? fileURLToPath(docsFolder)
+    : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })

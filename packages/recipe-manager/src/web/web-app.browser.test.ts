@@ -1,12 +1,16 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
-import { buildWebApp, DESKTOP, launchChromium, PHONE, seriousAxeViolations } from 'platform/testing/browser'
+import {
+  buildWebApp,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshotFolder,
+  seriousAxeViolations,
+} from 'platform/testing/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,9 +21,7 @@ import { loadRecipeManagerConfig } from '../config.js'
  * Screenshots go to a scratch folder, so a test run leaves the tree as it was; `UPDATE_SCREENSHOTS=1`
  * writes them to docs/screenshots/ (the ones the README shows).
  */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
-  : `${mkdtempSync(join(tmpdir(), 'recipe-screenshots-'))}/`
+const SCREENSHOTS = screenshotFolder(new URL('../../docs/screenshots/', import.meta.url))
 
 /** A recipe page as sites publish them: schema.org JSON-LD with an image, keywords and HowToSteps. */
 const RECIPE_PAGE = `<!doctype html><html><head><title>Tarta</title><script type="application/ld+json">${JSON.stringify(

@@ -4,6 +4,7 @@ import { ConflictError, InvalidRequestError, NotFoundError } from 'platform'
 import type { Db, DbOrTx } from '../../database.js'
 import type { Permission } from '../../identity/permissions.js'
 import { setMembershipPermissions } from '../../identity/repository.js'
+import { keepAnAdministrator } from '../../identity/users/administrators.js'
 import { getUser, updateUserPermissions } from '../../identity/users/directory.js'
 import { type PermissionRequest, profileOf } from '../../identity/users/permission-profiles.js'
 import { type AccountMember, listAccountMembers } from '../../identity/users/repository.js'
@@ -169,10 +170,12 @@ export async function updatePermissionProfile(
     modifiedAt: new Date(now).toISOString(),
     modifiedBy: input.modifiedBy,
   }
+  const permissions = permissionsOfSettings(profile.settings)
   await db.transaction().execute(async (tx) => {
     await updateProfile(tx, profile)
     const holders = await listAssignedUsers(tx, input.accountId, profile.id)
-    await setMembershipPermissions(tx, input.accountId, holders, permissionsOfSettings(profile.settings))
+    if (!permissions.has('administer')) await keepAnAdministrator(tx, input.accountId, holders)
+    await setMembershipPermissions(tx, input.accountId, holders, permissions)
   })
   return getPermissionProfile(db, input.accountId, profile.id)
 }
@@ -188,7 +191,9 @@ export async function assignPermissionProfile(
   userIds: readonly string[],
   found: AnyProfile,
 ): Promise<string[]> {
-  const members = await setMembershipPermissions(tx, accountId, userIds, permissionsOf(found))
+  const permissions = permissionsOf(found)
+  if (!permissions.has('administer')) await keepAnAdministrator(tx, accountId, userIds)
+  const members = await setMembershipPermissions(tx, accountId, userIds, permissions)
   await setAssignments(tx, accountId, members, found.kind === 'custom' ? found.profile.id : undefined)
   return members
 }

@@ -6,6 +6,12 @@ import { findAccount, findUserByEmail, listUserAccounts } from '../repository.js
 import { removeMember } from '../revocation.js'
 import { addMember, createUser, splitName } from '../service.js'
 import { deleteAccessTokens } from '../tokens/repository.js'
+import {
+  keepAnAdministrator,
+  LAST_ADMINISTRATOR,
+  lastAdministratorError,
+  wouldLeaveNoAdministrator,
+} from './administrators.js'
 import { enqueueInvitation } from './password-links.js'
 import {
   applyPermissionRequest,
@@ -95,7 +101,11 @@ export async function updateUserPermissions(
     throw new NotFoundError(`User ${input.userId} is not a member of this account`, {
       errorCode: 'USER_NOT_FOUND',
     })
-  const permissions = applyPermissionRequest(parsePermissions(member.permissions), input.request)
+  const held = parsePermissions(member.permissions)
+  const permissions = applyPermissionRequest(held, input.request)
+  if (held.has('administer') && !permissions.has('administer')) {
+    await keepAnAdministrator(db, input.accountId, [input.userId])
+  }
   await addMember(
     db,
     { accountId: input.accountId, userId: input.userId, permissions: [...permissions] },
@@ -220,6 +230,11 @@ export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
           message: `User ${userId} is not a member of this account`,
         },
       })
+      continue
+    }
+    if (await wouldLeaveNoAdministrator(db, accountId, [userId])) {
+      const { message } = lastAdministratorError()
+      users.push({ userId, errorDetails: { errorCode: LAST_ADMINISTRATOR, message } })
       continue
     }
     await removeMember(db, { accountId, userId })
