@@ -7,10 +7,11 @@ import { removeMember } from '../revocation.js'
 import { addMember, createUser, splitName } from '../service.js'
 import { deleteAccessTokens } from '../tokens/repository.js'
 import {
+  administratorIds,
   keepAnAdministrator,
   LAST_ADMINISTRATOR,
-  lastAdministratorError,
-  wouldLeaveNoAdministrator,
+  LAST_ADMINISTRATOR_MESSAGE,
+  leavesNoAdministrator,
 } from './administrators.js'
 import { enqueueInvitation } from './password-links.js'
 import {
@@ -219,9 +220,12 @@ async function closeUser(db: Db, userId: string): Promise<void> {
 
 /** DocuSign's closeUsers: each user's membership of this account ends (they keep other accounts). */
 export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
+  // The members are read once (a request names up to 100 users) and kept current as each one leaves.
+  const members = new Map((await listAccountMembers(db, accountId)).map((m) => [m.userId, m]))
+  const administrators = administratorIds(members.values())
   const users = []
   for (const userId of userIds) {
-    const [member] = await listAccountMembers(db, accountId, userId)
+    const member = members.get(userId)
     if (!member) {
       users.push({
         userId,
@@ -232,12 +236,16 @@ export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
       })
       continue
     }
-    if (await wouldLeaveNoAdministrator(db, accountId, [userId])) {
-      const { message } = lastAdministratorError()
-      users.push({ userId, errorDetails: { errorCode: LAST_ADMINISTRATOR, message } })
+    if (leavesNoAdministrator(administrators, [userId])) {
+      users.push({
+        userId,
+        errorDetails: { errorCode: LAST_ADMINISTRATOR, message: LAST_ADMINISTRATOR_MESSAGE },
+      })
       continue
     }
     await removeMember(db, { accountId, userId })
+    members.delete(userId)
+    administrators.delete(userId)
     if ((await listUserAccounts(db, userId)).length === 0) await closeUser(db, userId)
     users.push({ userId, userName: member.name, email: member.email, userStatus: 'Closed' })
   }
