@@ -122,13 +122,18 @@ export async function checkBrandId(db: DbOrTx, accountId: string, brandId: strin
   }
 }
 
-/** What an envelope's brand changes for its recipients; undefined when it has none (or it was deleted). */
+/**
+ * What an envelope's brand changes for its recipients: the brand it names, else the account's signing
+ * default (`isSigningDefault`: DocuSign's default brand for what recipients see, its emails and signing
+ * page), read when a message is written or a signing page opens, so a default set later applies to
+ * envelopes already out. Undefined when there is neither (a deleted brand counts as none).
+ */
 export async function brandPresentation(
   db: DbOrTx,
   accountId: string,
   brandId: string | undefined,
 ): Promise<BrandPresentation | undefined> {
-  if (brandId === undefined) return undefined
-  const stored = await findBrand(db, accountId, brandId)
+  const named = brandId === undefined ? undefined : await findBrand(db, accountId, brandId)
+  const stored = named ?? (await listBrands(db, accountId)).find((other) => other.brand.isSigningDefault)
   return stored && presentationOf(stored.brand)
 }

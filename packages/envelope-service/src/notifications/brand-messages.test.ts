@@ -13,7 +13,8 @@ import { startSmtpSink } from './testing/smtp-sink.js'
  * Issue 21, brands end to end: an envelope that names a brand (`brandId`, created through `POST /brands`)
  * is sent by the messages job over a real SMTP listener. Its recipients' emails name the brand's company
  * in the From name, a header in the brand's colours and a footer; a recipient without a language of
- * their own reads the brand's default language, one with their own keeps it.
+ * their own reads the brand's default language, one with their own keeps it. An envelope that names no
+ * brand gets the account's signing default, when there is one.
  */
 
 const signHere = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }
@@ -151,5 +152,26 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
       headers: { 'x-signing-token': token! },
     })
     expect(session.json().envelope).not.toHaveProperty('brand')
+  })
+
+  it("brands an envelope that names no brand with the account's signing default, and one that names a brand with it", async () => {
+    await brand({ brandName: 'House style', brandCompany: 'House Lettings', isSigningDefault: true })
+    const named = await brand({ brandName: 'Named', brandCompany: 'Named Ltd' })
+    // The sending default styles the sender's side (DocuSign's web app), not recipients' messages.
+    await brand({ brandName: 'Sending only', brandCompany: 'Sending Co', isSendingDefault: true })
+    await send({}, [signer('1', 'Ana', 'ana@example.test')])
+    const mail = mailTo('ana@example.test')
+    expect(fromOf(mail)).toContain('Test User (House Lettings) via Inkwell')
+    expect(mail.text).toContain('Sent on behalf of House Lettings by Inkwell.')
+    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(mail.text ?? '')?.[1]
+    const session = await service.app.inject({
+      url: '/signing/api/session',
+      headers: { 'x-signing-token': token! },
+    })
+    expect(session.json().envelope.brand.name).toBe('House Lettings')
+
+    sink.received.length = 0
+    await send({ brandId: named }, [signer('1', 'Bob', 'bob@example.test')])
+    expect(fromOf(mailTo('bob@example.test'))).toContain('Test User (Named Ltd) via Inkwell')
   })
 })
