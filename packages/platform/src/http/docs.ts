@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { shareRepeatedSchemas } from './shared-schemas.js'
 
 export interface DocsOptions {
@@ -82,7 +82,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 function installDocumentDelivery(app: FastifyInstance, prefix: string) {
   const documentUrl = `${prefix}/json`
   const compressed = new Map<string, Promise<Buffer>>()
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook that lets every other response through at once: an async hook costs each response of
+  // the service a promise and a microtask turn (recipe-manager BENCHMARKS.md, "the platform's floor").
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const url = request.routeOptions.url
+    if (url !== prefix && url !== `${prefix}/` && url !== documentUrl) return done(null, payload)
+    deliver(request, reply, payload).then((body) => done(null, body), done)
+  })
+
+  async function deliver(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const url = request.routeOptions.url
     if ((url === prefix || url === `${prefix}/`) && typeof payload === 'string') {
       return payload.replace(
@@ -109,7 +117,7 @@ function installDocumentDelivery(app: FastifyInstance, prefix: string) {
     }
     reply.header('content-encoding', encoding)
     return body
-  })
+  }
 }
 
 /** The digest Chromium reports for the inline style Swagger UI 5 applies; docs.test.ts checks no other is. */
