@@ -68,6 +68,7 @@ export type MessageKind =
   | 'declined'
   | 'voided'
   | 'senderDeclined'
+  | 'senderReassigned'
 
 /**
  * A message the outbox must send: to the recipient `recipientId`, or, for a kind in `SENDER_KINDS`, to
@@ -82,7 +83,7 @@ export interface MessageEffect {
 }
 
 /** Kinds addressed to the envelope's sender (by email) rather than to the recipient they name. */
-export const SENDER_KINDS: ReadonlySet<MessageKind> = new Set(['senderDeclined'])
+export const SENDER_KINDS: ReadonlySet<MessageKind> = new Set(['senderDeclined', 'senderReassigned'])
 
 /** Connect event names (DocuSign's `event` strings) a transition can produce. */
 export type ConnectEventName = Exclude<ContractEventName, 'envelope-created'>

@@ -38,3 +38,14 @@ export function senderNoticeOfDecline(
 ): MessageEffect {
   return { kind: 'senderDeclined', recipientId: decliner.recipientId, channel: 'email', reason }
 }
+
+/**
+ * The sender's notice that a signer handed their part to someone else (DocuSign's "changed signer"
+ * notice): by email, about the signer who reassigned, quoting their message.
+ */
+export function senderNoticeOfReassign(
+  signer: Pick<LifecycleRecipient, 'recipientId'>,
+  reason: string,
+): MessageEffect {
+  return { kind: 'senderReassigned', recipientId: signer.recipientId, channel: 'email', reason }
+}

@@ -20,7 +20,7 @@ import type {
   MessageKind,
   Transition,
 } from './model.js'
-import { isEmbedded, messageTo, senderNoticeOfDecline } from './notified.js'
+import { isEmbedded, messageTo, senderNoticeOfDecline, senderNoticeOfReassign } from './notified.js'
 import { allActorsFinished, canSign, dueForInvitation, mustAct, pendingActors } from './routing.js'
 
 /**
@@ -283,7 +283,8 @@ export function expire(envelope: LifecycleEnvelope, now: Date): Transition {
  * A signer hands their part to someone else (DocuSign's "Assign to someone else"; who may, and the new
  * signer's id: signing/reassign/rules.ts). The signer is done (`completed`, without a signature, marked
  * `reassignedTo`), and the new signer joins at the same routing order with the signer's role and tabs,
- * so the routing invites them at once. Connect hears `recipient-reassign` for the signer who reassigned.
+ * so the routing invites them at once. Connect hears `recipient-reassign` for the signer who reassigned,
+ * and the sender gets an email saying who handed their part to whom, with the signer's message.
  */
 export function recipientReassigned(
   envelope: LifecycleEnvelope,
@@ -331,6 +332,7 @@ export function recipientReassigned(
     for (const message of effects.messages) {
       if (message.recipientId === replacement.recipientId) message.reason = replacement.reason
     }
+    effects.messages.push(senderNoticeOfReassign(original, replacement.reason))
     audit.envelopeStatus = draft.status
   })
 }

@@ -99,6 +99,7 @@ describe('composeMessages: email', () => {
     declined: ['Declined: Service Agreement', 'Rechazado: Service Agreement'],
     voided: ['Voided: Service Agreement', 'Anulado: Service Agreement'],
     senderDeclined: ['Declined: Service Agreement', 'Rechazado: Service Agreement'],
+    senderReassigned: ['Reassigned: Service Agreement', 'Reasignado: Service Agreement'],
   }
   for (const [kind, [english, spanish]] of Object.entries(subjects)) {
     it(`titles the ${kind} message in both languages`, () => {
@@ -127,6 +128,30 @@ describe('composeMessages: email', () => {
     expect(email({ kind: 'expiryWarning', expiresAt }).text).toContain('expires on December 24, 2026 (UTC)')
     expect(email({ kind: 'expiryWarning', expiresAt, language: 'es' }).text).toContain(
       'vence el 24 de diciembre de 2026',
+    )
+  })
+})
+
+describe("composeMessages: the sender's notice of a reassign", () => {
+  it('says who handed their part to whom and quotes their message, in English and Spanish', () => {
+    const notice = (language: 'en' | 'es') =>
+      email({
+        kind: 'senderReassigned',
+        language,
+        recipient: { name: 'Sam Sender', email: 'sam@example.test' },
+        about: 'Rita',
+        replacement: 'Nora <N>',
+        reason: 'I am on leave.',
+        link: undefined,
+      })
+    const english = notice('en')
+    expect(english.text).toContain(
+      'Rita asked Nora <N> to sign this document in their place. Their message: I am on leave.',
+    )
+    expect(english.html).toContain('Rita asked Nora &lt;N&gt; to sign')
+    expect(english.fromName).toBe('Inkwell')
+    expect(notice('es').text).toContain(
+      'Rita pidió a Nora <N> que firme este documento en su lugar. Su mensaje: I am on leave.',
     )
   })
 })

@@ -35,6 +35,8 @@ export interface CompositionInput {
   reason?: string
   /** On the invitation of a signer who took over another's part: who handed it on (name, else email). */
   reassignedBy?: string
+  /** On the sender's notice of a reassign: whom the part was handed to (name, else email). */
+  replacement?: string
   /** When the envelope expires, for the expiry warning. */
   expiresAt?: Date
   /** The envelope's brand, on the messages to its recipients (never on notices to the sender). */
@@ -138,9 +140,10 @@ function filler(input: CompositionInput, link?: string) {
       subject,
       link: link ?? '',
       recipient: input.about ?? input.reassignedBy ?? '',
+      replacement: input.replacement ?? '',
     }
     return template.replace(
-      /\{(sender|reason|date|subject|link|recipient)\}/g,
+      /\{(sender|reason|date|subject|link|recipient|replacement)\}/g,
       (_, name: string) => values[name]!,
     )
   }

@@ -4,7 +4,8 @@ export type MessageLanguage = 'en' | 'es'
 
 /**
  * Placeholders `{sender}`, `{subject}`, `{reason}`, `{date}` and, in a notice to the sender, `{recipient}`
- * (whom it is about) are filled by the composer.
+ * (whom it is about) and, in the notice of a reassign, `{replacement}` (whom the part went to) are filled
+ * by the composer.
  */
 export interface KindTexts {
   subject: string
@@ -86,6 +87,11 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
         lead: '{recipient} declined to sign this document. Reason: {reason}',
         sms: '{recipient} declined "{subject}". Reason: {reason}',
       },
+      senderReassigned: {
+        subject: 'Reassigned: {subject}',
+        lead: '{recipient} asked {replacement} to sign this document in their place. Their message: {reason}',
+        sms: '{recipient} asked {replacement} to sign "{subject}" in their place.',
+      },
     },
   },
   es: {
@@ -143,6 +149,11 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
         subject: 'Rechazado: {subject}',
         lead: '{recipient} rechazó firmar este documento. Motivo: {reason}',
         sms: '{recipient} rechazó "{subject}". Motivo: {reason}',
+      },
+      senderReassigned: {
+        subject: 'Reasignado: {subject}',
+        lead: '{recipient} pidió a {replacement} que firme este documento en su lugar. Su mensaje: {reason}',
+        sms: '{recipient} pidió a {replacement} que firme "{subject}" en su lugar.',
       },
     },
   },

@@ -312,6 +312,9 @@ async function prepare(
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
   const recipientName = recipient.inPerson?.signerName ?? recipient.name
   const reassignedBy = recipients.find((other) => other.reassignedTo === recipient.recipientId)
+  const replacement = toSender
+    ? recipients.find((other) => other.recipientId === recipient.reassignedTo)
+    : undefined
   const brand = toSender ? undefined : await brandPresentation(deps.db, envelope.accountId, envelope.brandId)
   const composed = composeMessages({
     kind,
@@ -337,6 +340,7 @@ async function prepare(
     ...(linked.link ? { link: linked.link } : {}),
     ...(payload.reason ? { reason: payload.reason } : {}),
     ...(reassignedBy ? { reassignedBy: reassignedBy.name ?? reassignedBy.email ?? '' } : {}),
+    ...(replacement ? { replacement: replacement.name ?? replacement.email ?? '' } : {}),
     ...(expiresAt ? { expiresAt } : {}),
     ...(brand ? { brand } : {}),
   })

@@ -299,6 +299,13 @@ describeEachDatabase('allowReassign and the signer’s reassign', (databases) =>
     const noraMail = sink.received.find((message) => message.to.includes('nora@example.test'))
     expect(noraMail?.text).toContain('Ana Ruiz asked you to review and sign this document')
     expect(noraMail?.text).toContain('Their message: I am on leave; Nora signs for the household.')
+    // The sender hears who handed their part to whom (DocuSign's "changed signer" notice).
+    await waitFor(() => sink.received.some((message) => message.subject === `Reassigned: ${subject}`), 30_000)
+    const notice = sink.received.find((message) => message.subject === `Reassigned: ${subject}`)
+    expect(notice?.to).toContain(`${sdk.principal.userId}@example.test`)
+    expect(notice?.text).toContain(
+      'Ana Ruiz asked Nora Nueva to sign this document in their place. Their message: I am on leave; Nora signs for the household.',
+    )
     expect(await sign(noraToken)).toBe('finished')
     expect(await sign(await invitationToken(subject, 'ben@example.test'))).toBe('completed')
     await expect
