@@ -132,30 +132,6 @@ describe('composeMessages: email', () => {
   })
 })
 
-describe("composeMessages: the sender's notice of a reassign", () => {
-  it('says who handed their part to whom and quotes their message, in English and Spanish', () => {
-    const notice = (language: 'en' | 'es') =>
-      email({
-        kind: 'senderReassigned',
-        language,
-        recipient: { name: 'Sam Sender', email: 'sam@example.test' },
-        about: 'Rita',
-        replacement: 'Nora <N>',
-        reason: 'I am on leave.',
-        link: undefined,
-      })
-    const english = notice('en')
-    expect(english.text).toContain(
-      'Rita asked Nora <N> to sign this document in their place. Their message: I am on leave.',
-    )
-    expect(english.html).toContain('Rita asked Nora &lt;N&gt; to sign')
-    expect(english.fromName).toBe('Inkwell')
-    expect(notice('es').text).toContain(
-      'Rita pidió a Nora <N> que firme este documento en su lugar. Su mensaje: I am on leave.',
-    )
-  })
-})
-
 describe('composeMessages: the invitation of a signer who took over another’s part', () => {
   it('says who handed it on and quotes their message, in plain text and HTML', () => {
     const mail = email({ reassignedBy: 'Rita <Reassigns>', reason: 'I am on leave.\nNora signs.' })
@@ -180,7 +156,7 @@ describe('composeMessages: the invitation of a signer who took over another’s 
 })
 
 describe('composeMessages: notices to the sender', () => {
-  const notice = (language: 'en' | 'es') =>
+  const notice = (language: 'en' | 'es', extra: Partial<CompositionInput> = {}) =>
     email({
       kind: 'senderDeclined',
       language,
@@ -188,6 +164,7 @@ describe('composeMessages: notices to the sender', () => {
       about: 'Ana Ruiz',
       reason: 'Wrong <amount>',
       link: undefined,
+      ...extra,
     })
 
   it('names who declined and quotes the reason, from the product rather than "<sender> via"', () => {
@@ -206,6 +183,19 @@ describe('composeMessages: notices to the sender', () => {
 
   it('writes Spanish when asked', () => {
     expect(notice('es').text).toContain('Ana Ruiz rechazó firmar este documento. Motivo: Wrong <amount>')
+  })
+
+  it('says who handed their part to whom on a reassign, and quotes their message', () => {
+    const reassigned = { kind: 'senderReassigned', replacement: 'Nora <N>', reason: 'On leave.' } as const
+    const english = notice('en', reassigned)
+    expect(english.fromName).toBe('Inkwell')
+    expect(english.text).toContain(
+      'Ana Ruiz asked Nora <N> to sign this document in their place. Their message: On leave.',
+    )
+    expect(english.html).toContain('Ana Ruiz asked Nora &lt;N&gt; to sign')
+    expect(notice('es', reassigned).text).toContain(
+      'Ana Ruiz pidió a Nora <N> que firme este documento en su lugar. Su mensaje: On leave.',
+    )
   })
 })
 
