@@ -155,10 +155,11 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
   })
 
   it("brands an envelope that names no brand with the account's signing default, and one that names a brand with it", async () => {
-    await brand({ brandName: 'House style', brandCompany: 'House Lettings', isSigningDefault: true })
+    // The flag as text, as integrations copy it from DocuSign's string flags: read as the boolean.
+    await brand({ brandName: 'House style', brandCompany: 'House Lettings', isSigningDefault: 'true' })
     const named = await brand({ brandName: 'Named', brandCompany: 'Named Ltd' })
     // The sending default styles the sender's side (DocuSign's web app), not recipients' messages.
-    await brand({ brandName: 'Sending only', brandCompany: 'Sending Co', isSendingDefault: true })
+    await brand({ brandName: 'Sending only', brandCompany: 'Sending Co', isSendingDefault: 'TRUE' })
     await send({}, [signer('1', 'Ana', 'ana@example.test')])
     const mail = mailTo('ana@example.test')
     expect(fromOf(mail)).toContain('Test User (House Lettings) via Inkwell')

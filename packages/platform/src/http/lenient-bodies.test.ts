@@ -273,6 +273,18 @@ describe('numbers for strings and null for absent', () => {
     expect(normalise({ count: 3, sequence: 1 })).toEqual({ count: 3, sequence: 1 })
   })
 
+  it('reads "true" and "false" in any case where a boolean is declared, and leaves other text for validation', () => {
+    const flags = compileBodyNormaliser(
+      Type.Object({ flag: Type.Optional(Type.Boolean()), list: Type.Optional(Type.Array(Type.Boolean())) }),
+    )
+    expect(flags({ flag: 'TRUE', list: ['false', 'True', true] })).toEqual({
+      flag: true,
+      list: [false, true, true],
+    })
+    expect(flags({ flag: 'yes' })).toEqual({ flag: 'yes' })
+    expect(flags({ flag: false })).toEqual({ flag: false })
+  })
+
   it('drops a null property unless the schema admits null', () => {
     expect(normalise({ clientUserId: null, note: null, nested: null, unknown: null })).toEqual({ note: null })
   })

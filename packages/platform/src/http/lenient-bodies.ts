@@ -12,9 +12,11 @@ import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidation
  * itself) and the body lacks that property. Everything else is left for validation to accept or name in a 400, so
  * responses, storage and services only ever see canonical values.
  *
- * Two more DocuSign habits (its examples rely on them): a JSON number or boolean where the schema says
- * string is read as its text (`"clientUserId": 1000` is `"1000"`), and `null` where the schema does not
- * admit it means the property is absent. Properties named in `strictStrings` (a contract that requires
+ * Three more DocuSign habits (its examples rely on them): a JSON number or boolean where the schema says
+ * string is read as its text (`"clientUserId": 1000` is `"1000"`), the text `"true"` or `"false"` (any
+ * case) where it says boolean is that boolean (`"isSigningDefault": "true"`: most of DocuSign's flags
+ * are strings, so integrations send them all that way), and `null` where the schema does not admit it
+ * means the property is absent. Properties named in `strictStrings` (a contract that requires
  * the string, such as `sequence`) are never converted, so validation still names them.
  */
 
@@ -116,6 +118,7 @@ export function compileBodyNormaliser(root: unknown, options: LenientBodyOptions
     }
     const types = declaredTypes(schema)
     if (types.has('string') && !types.has('number') && !types.has('boolean')) return scalarText
+    if (types.has('boolean') && !types.has('string')) return booleanFromText
     if (types.has('object') && isSchema(schema.properties)) return object(schema)
     if (types.has('array') && isSchema(schema.items)) {
       const item = compile(schema.items)
@@ -216,6 +219,13 @@ export function compileBodyNormaliser(root: unknown, options: LenientBodyOptions
 /** A number or boolean where a string is declared, as its text (`1000` is `"1000"`, `true` is `"true"`). */
 const scalarText: BodyNormaliser = (value) =>
   (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? String(value) : value
+
+/** `"true"` or `"false"` in any case where a boolean is declared, as that boolean; anything else as given. */
+const booleanFromText: BodyNormaliser = (value) => {
+  if (typeof value !== 'string') return value
+  const lower = value.toLowerCase()
+  return lower === 'true' ? true : lower === 'false' ? false : value
+}
 
 const admitsNullValue = (schema: Schema): boolean =>
   declaredTypes(schema).has('null') ||
