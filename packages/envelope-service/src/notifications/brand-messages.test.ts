@@ -81,6 +81,16 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     ...extra,
   })
   const fromOf = (mail: { headers: Map<string, string> }) => decodeWords(mail.headers.get('from') ?? '')
+  /** The signing session the link in an email opens (what the signing page reads). */
+  const pageOf = async (text: string | undefined) => {
+    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(text ?? '')?.[1]
+    const session = await service.app.inject({
+      url: '/signing/api/session',
+      headers: { 'x-signing-token': token! },
+    })
+    expect(session.statusCode, session.body).toBe(200)
+    return session.json()
+  }
   const mailTo = (address: string) => {
     const found = sink.received.filter((mail) => (mail.headers.get('to') ?? '').includes(address))
     expect(found).toHaveLength(1)
@@ -114,15 +124,6 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     expect(english.text).toContain('Sent on behalf of Acme Corporation by Inkwell.')
 
     // The signing page each link opens: the brand for its header, and the same language as the email.
-    const pageOf = async (text: string | undefined) => {
-      const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(text ?? '')?.[1]
-      const session = await service.app.inject({
-        url: '/signing/api/session',
-        headers: { 'x-signing-token': token! },
-      })
-      expect(session.statusCode, session.body).toBe(200)
-      return session.json()
-    }
     const page = await pageOf(spanish.text)
     expect(page.language).toBe('es')
     expect(page.envelope.brand).toEqual({
@@ -146,12 +147,7 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     expect(fromOf(mail)).toContain('Test User via Inkwell')
     expect(mail.html).not.toContain('<header')
     expect(mail.text).not.toContain('on behalf of')
-    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(mail.text ?? '')?.[1]
-    const session = await service.app.inject({
-      url: '/signing/api/session',
-      headers: { 'x-signing-token': token! },
-    })
-    expect(session.json().envelope).not.toHaveProperty('brand')
+    expect((await pageOf(mail.text)).envelope).not.toHaveProperty('brand')
   })
 
   it("brands an envelope that names no brand with the account's signing default, and one that names a brand with it", async () => {
@@ -164,12 +160,7 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     const mail = mailTo('ana@example.test')
     expect(fromOf(mail)).toContain('Test User (House Lettings) via Inkwell')
     expect(mail.text).toContain('Sent on behalf of House Lettings by Inkwell.')
-    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(mail.text ?? '')?.[1]
-    const session = await service.app.inject({
-      url: '/signing/api/session',
-      headers: { 'x-signing-token': token! },
-    })
-    expect(session.json().envelope.brand.name).toBe('House Lettings')
+    expect((await pageOf(mail.text)).envelope.brand.name).toBe('House Lettings')
 
     sink.received.length = 0
     await send({ brandId: named }, [signer('1', 'Bob', 'bob@example.test')])

@@ -83,7 +83,7 @@ function installDocumentDelivery(app: FastifyInstance, prefix: string) {
   const documentUrl = `${prefix}/json`
   const compressed = new Map<string, Promise<Buffer>>()
   // A callback hook that lets every other response through at once: an async hook costs each response of
-  // the service a promise and a microtask turn (recipe-manager BENCHMARKS.md, "the platform's floor").
+  // the service a promise and a microtask turn (recipe-manager BENCHMARKS.md, "Get by id: what sits under it").
   app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.routeOptions.url
     if (url !== prefix && url !== `${prefix}/` && url !== documentUrl) return done(null, payload)
