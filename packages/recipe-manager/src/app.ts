@@ -40,6 +40,7 @@ export async function buildApp(
     config,
     db: database.db,
     dialect: database.dialect,
+    reader: database.reader(),
     // Exact only while this process is the database's one writer (`WRITERS=single`).
     reads: createReadCache(writersOf(config) === 'single' ? undefined : { maxEntries: 0, maxBytes: 0 }),
     insertRecipe: groupedRecipeInserts(database.db),

@@ -1,4 +1,4 @@
-import type { DialectName } from 'platform'
+import type { DialectName, SqliteReader } from 'platform'
 import type { ReadCache } from './cache.js'
 import type { RecipeManagerConfig } from './config.js'
 import type { Db } from './database.js'
@@ -9,6 +9,12 @@ export interface ServiceContext {
   config: RecipeManagerConfig
   db: Db
   dialect: DialectName
+  /**
+   * Get by id's fast path on SQLite: a second, read-only connection read synchronously, outside Kysely's
+   * per-query lock and promise chain (platform's `SqliteReader`; recipe-manager BENCHMARKS.md, "Get by
+   * id on a reader connection"). Undefined on PostgreSQL and in memory, where reads go through `db`.
+   */
+  reader: SqliteReader | undefined
   /** Inserts an untagged recipe, sharing a commit with concurrent inserts (see platform's group-commit.ts). */
   insertRecipe: (draft: RecipeDraft, now: string) => Promise<RecipeRecord>
   /** Search totals and list responses, dropped by every write (see cache.ts). */

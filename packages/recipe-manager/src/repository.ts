@@ -1,6 +1,6 @@
 /** What the domains' repositories share. */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely'
-import type { DialectName } from 'platform'
+import type { DialectName, SqliteReader } from 'platform'
 import type { DbOrTx } from './database.js'
 
 /** What a slot compiles to: a parameter whose value names the call parameter that replaces it. */
@@ -19,15 +19,38 @@ export function reusableQuery<Row>(
   build: (dialect: DialectName, slot: (index: number) => RawBuilder<unknown>) => RawBuilder<Row>,
 ) {
   const compiled = new Map<DialectName, { sql: string; order: number[] }>()
-  return async (db: DbOrTx, dialect: DialectName, parameters: readonly unknown[]): Promise<Row[]> => {
+  const compiledFor = (db: DbOrTx, dialect: DialectName) => {
     let query = compiled.get(dialect)
     if (query === undefined) {
       const result = build(dialect, (index) => sql`${new Slot(index)}`).compile(db)
       query = { sql: result.sql, order: result.parameters.map((slot) => (slot as Slot).index) }
       compiled.set(dialect, query)
     }
+    return query
+  }
+  const run = async (db: DbOrTx, dialect: DialectName, parameters: readonly unknown[]): Promise<Row[]> => {
+    const query = compiledFor(db, dialect)
     const values = query.order.map((index) => parameters[index])
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, values))
     return rows
   }
+  const statements = new WeakMap<SqliteReader, ReturnType<SqliteReader['prepare']>>()
+  const sqliteOrder = (db: DbOrTx) => compiledFor(db, 'sqlite').order
+  /**
+   * The first row, read synchronously on platform's SQLite reader connection (committed rows only; see
+   * `SqliteReader`), the statement prepared once per connection. `db` only compiles the SQL text.
+   */
+  const firstOnReader = (
+    reader: SqliteReader,
+    db: DbOrTx,
+    parameters: readonly unknown[],
+  ): Row | undefined => {
+    let statement = statements.get(reader)
+    if (statement === undefined) {
+      statement = reader.prepare(compiledFor(db, 'sqlite').sql)
+      statements.set(reader, statement)
+    }
+    return statement.get(sqliteOrder(db).map((index) => parameters[index])) as Row | undefined
+  }
+  return Object.assign(run, { firstOnReader })
 }

@@ -60,7 +60,40 @@ describeEachDatabase('connectDatabase and migrateToLatest', (databases) => {
   })
 })
 
+describeEachDatabase('the SQLite reader connection', (databases) => {
+  it('reads committed rows only and refuses writes; none on PostgreSQL', async () => {
+    const database = connectDatabase<Things>(await databases.freshUrl())
+    try {
+      const reader = database.reader()
+      if (databases.dialect === 'postgres') return expect(reader).toBeUndefined()
+      if (!reader) throw new Error('a SQLite file has a reader')
+      expect(database.reader()).toBe(reader)
+      await database.db.schema
+        .createTable('things')
+        .addColumn('id', 'integer')
+        .addColumn('name', 'text')
+        .execute()
+      const read = reader.prepare('select name from things where id = ?')
+      await database.db.transaction().execute(async (tx) => {
+        await tx.insertInto('things').values({ id: 1, name: 'one' }).execute()
+        expect(read.get(1)).toBeUndefined()
+      })
+      expect(read.get(1)).toEqual({ name: 'one' })
+      expect(() => reader.prepare("insert into things values (2, 'two')").run()).toThrow(/readonly/i)
+    } finally {
+      await database.close()
+    }
+    expect(database.reader()).toBeUndefined()
+  })
+})
+
 describe('connectDatabase', () => {
+  it('has no reader in memory', async () => {
+    const database = connectDatabase<Things>('sqlite::memory:')
+    expect(database.reader()).toBeUndefined()
+    await database.close()
+  })
+
   it('rejects unsupported URLs without echoing passwords', () => {
     expect(() => connectDatabase('mysql://user:secret@host/db')).toThrow(/Unsupported DATABASE_URL/)
     expect(() => connectDatabase('mysql://user:secret@host/db')).not.toThrow(/secret/)

@@ -12,8 +12,22 @@ export interface Database<DB> {
   dialect: DialectName
   /** PostgreSQL schema the tables live in (from `?schema=`); undefined on SQLite. */
   schema: string | undefined
+  /**
+   * A second connection to the same SQLite file that can only read, for a hot read run synchronously
+   * beside Kysely (see `SqliteReader`); opened on first use. Undefined on PostgreSQL and in memory.
+   */
+  reader(): SqliteReader | undefined
   close(): Promise<void>
 }
+
+/**
+ * A read-only SQLite connection. Kysely runs one query at a time on the one connection and wraps each in
+ * a lock and a promise chain, which cost a recipe get by id 13–19 µs beside its 12 µs statement
+ * (recipe-manager BENCHMARKS.md). A statement prepared here runs without either and, being another
+ * connection, sees committed rows only (WAL gives each read the last commit), never the uncommitted
+ * writes of a transaction open on the main connection, which a synchronous read there could.
+ */
+export type SqliteReader = Pick<SqliteDatabase.Database, 'prepare'>
 
 export interface ConnectOptions {
   /** PostgreSQL pool size. */
@@ -71,15 +85,35 @@ function connectSqlite<DB>(path: string): Database<DB> {
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
   const statements = withStatementCache(sqlite)
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) })
+  let reader: SqliteDatabase.Database | undefined
+  let closed = false
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
+    reader: () => {
+      if (filename === ':memory:' || closed) return undefined
+      reader ??= openReader(filename)
+      return reader
+    },
     close: async () => {
+      closed = true
+      reader?.close()
       await checkpointer?.stop()
       await db.destroy()
     },
   }
+}
+
+/** The second connection behind `reader()`: refuses writes, reads through the same memory map. */
+function openReader(filename: string): SqliteDatabase.Database {
+  // Not opened `readonly`: a read-only handle on a WAL file cannot always set up the shared-memory index
+  // it needs; `query_only` refuses every write just the same.
+  const reader = new SqliteDatabase(filename)
+  reader.pragma('query_only = ON')
+  reader.pragma('busy_timeout = 5000')
+  reader.pragma(`mmap_size = ${sqliteMmapBytes()}`)
+  return reader
 }
 
 /**
@@ -122,6 +156,7 @@ function connectPostgres<DB>(url: string, options: ConnectOptions): Database<DB>
     db,
     dialect: 'postgres',
     schema,
+    reader: () => undefined,
     close: () => db.destroy(),
   }
 }

@@ -1,5 +1,5 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely'
-import { createGroupCommit, type DialectName } from 'platform'
+import { createGroupCommit, type DialectName, type SqliteReader } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
 import { reusableQuery } from '../repository.js'
 import type { Tag } from '../tags/schema.js'
@@ -195,6 +195,10 @@ export async function findRecipeWithTags(
 ): Promise<RecipeReadRow | undefined> {
   return (await recipeWithTags(db, dialect, [id]))[0]
 }
+
+/** The same read on SQLite's reader connection, synchronously (the service context's `reader`). */
+export const findCommittedRecipeWithTags = (reader: SqliteReader, db: DbOrTx, id: number) =>
+  recipeWithTags.firstOnReader(reader, db, [id])
 
 export async function recipeExists(db: DbOrTx, id: number): Promise<boolean> {
   const row = await db.selectFrom('recipes').select('id').where('id', '=', id).executeTakeFirst()

@@ -11,6 +11,7 @@ import {
   countRecipes,
   deleteRecipe,
   estimateRecipeCount,
+  findCommittedRecipeWithTags,
   findRecipeWithTags,
   hasIndexPlan,
   insertRecipe,
@@ -49,7 +50,9 @@ async function withTags(ctx: ServiceContext, records: RecipeRecord[]): Promise<R
 }
 
 async function readRecipe(ctx: ServiceContext, id: number): Promise<RecipeReadRow> {
-  const row = await findRecipeWithTags(ctx.db, ctx.dialect, id)
+  const row = ctx.reader
+    ? findCommittedRecipeWithTags(ctx.reader, ctx.db, id)
+    : await findRecipeWithTags(ctx.db, ctx.dialect, id)
   if (!row) throw recipeNotFound(id)
   return row
 }
