@@ -174,6 +174,55 @@ describeEachDatabase('imports and export', (databases) => {
         ),
       )
 
+    it('lets a get by id answer while a large import is still writing', async () => {
+      // The import reads the clock once, after checking the file and just before its transaction: the
+      // clock below tells the test when that is, and the get is asked for from there.
+      let importWriting: (() => void) | undefined
+      const writing = new Promise<void>((resolve) => {
+        importWriting = resolve
+      })
+      let armed = false
+      const own = await startTestService(await databases.freshUrl(), {}, () => {
+        if (armed) importWriting?.()
+        return Date.UTC(2026, 11, 5, 12)
+      })
+      try {
+        const existing = await own.app.inject({
+          method: 'POST',
+          url: '/api/recipes',
+          payload: { title: 'Ya estaba', ingredients: ['a'], instructions: ['b'] },
+        })
+        const file = Array.from({ length: 300 }, (_, index) => ({
+          '@type': 'Recipe',
+          name: `Importada ${index}`,
+          recipeIngredient: ['agua'],
+          recipeInstructions: ['Hierve.'],
+        }))
+        const finished: string[] = []
+        armed = true
+        const importing = own.app
+          .inject({
+            method: 'POST',
+            url: '/api/imports/files',
+            headers: { 'content-type': 'application/octet-stream' },
+            payload: Buffer.from(JSON.stringify(file)),
+          })
+          .then((response) => {
+            finished.push('import')
+            return response
+          })
+        await writing
+        const got = await own.app.inject(`/api/recipes/${existing.json().recipe.id}`)
+        finished.push('get')
+        expect(got.json().recipe.title).toBe('Ya estaba')
+        expect((await importing).json().created).toHaveLength(300)
+        // The import pauses every few recipes (service.ts `letOthersIn`), so the get did not wait for it.
+        expect(finished).toEqual(['get', 'import'])
+      } finally {
+        await own.close()
+      }
+    })
+
     it('imports a schema.org JSON list (Nextcloud Cookbook shape), reporting what it skipped', async () => {
       const file = [
         {
