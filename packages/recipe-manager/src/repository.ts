@@ -34,8 +34,10 @@ export function reusableQuery<Row>(
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, values))
     return rows
   }
-  const statements = new WeakMap<SqliteReader, ReturnType<SqliteReader['prepare']>>()
-  const sqliteOrder = (db: DbOrTx) => compiledFor(db, 'sqlite').order
+  const prepared = new WeakMap<
+    SqliteReader,
+    { statement: ReturnType<SqliteReader['prepare']>; order: number[] }
+  >()
   /**
    * The first row, read synchronously on platform's SQLite reader connection (committed rows only; see
    * `SqliteReader`), the statement prepared once per connection. `db` only compiles the SQL text.
@@ -45,12 +47,13 @@ export function reusableQuery<Row>(
     db: DbOrTx,
     parameters: readonly unknown[],
   ): Row | undefined => {
-    let statement = statements.get(reader)
-    if (statement === undefined) {
-      statement = reader.prepare(compiledFor(db, 'sqlite').sql)
-      statements.set(reader, statement)
+    let query = prepared.get(reader)
+    if (query === undefined) {
+      const { sql: text, order } = compiledFor(db, 'sqlite')
+      query = { statement: reader.prepare(text), order }
+      prepared.set(reader, query)
     }
-    return statement.get(sqliteOrder(db).map((index) => parameters[index])) as Row | undefined
+    return query.statement.get(query.order.map((index) => parameters[index])) as Row | undefined
   }
   return Object.assign(run, { firstOnReader })
 }
