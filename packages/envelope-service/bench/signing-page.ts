@@ -16,7 +16,7 @@ import { makePdfBase64 } from '../src/documents/test-pdfs.js'
 import { SIGNING_PAGE_DIR } from '../src/signing/page.js'
 import { seedPrincipal } from '../src/testing/harness.js'
 import {
-  ensureSigningPageBuilt,
+  ensurePagesBuilt,
   eventually,
   signingLinkIn,
   startListeningService,
@@ -44,7 +44,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
-await ensureSigningPageBuilt()
+await ensurePagesBuilt()
 const assets = join(SIGNING_PAGE_DIR, 'assets')
 const gzippedSize = (pattern: RegExp) =>
   readdirSync(assets)

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { buildWebApp, launchChromium } from 'platform/testing/browser'
+import { launchChromium } from 'platform/testing/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { loadEnvelopeServiceConfig } from '../src/config.js'
@@ -15,11 +14,9 @@ import {
   type SdkApiClient,
   type SdkModel,
 } from '../src/testing/sdk.js'
-import { ensureSigningPageBuilt, eventually, type ListeningService } from './signing-browser-support.js'
+import { eventually, type ListeningService } from './signing-browser-support.js'
 
 /** Shared by the sender's web app browser tests. */
-
-const APP_CONFIG = fileURLToPath(new URL('../web/app/vite.config.ts', import.meta.url))
 
 export interface AppStack {
   sink: Awaited<ReturnType<typeof startSmtpSink>>
@@ -32,8 +29,9 @@ export interface AppStack {
 }
 
 /**
- * A real SMTP listener, Chromium, the app built as `npm start` builds it (into a folder of its own), the
- * signing page, and a service listening on 127.0.0.1 that serves both and sends through the listener.
+ * A real SMTP listener, Chromium, and a service listening on 127.0.0.1 that serves the sender's app and the
+ * signing page from dist/ (built there by the suite's global setup, as `npm start` builds them) and sends
+ * through the listener.
  * `env` adds to or overrides the service's configuration (`undefined` removes a setting: `SMTP_URL`
  * undefined with `DEV_MAILBOX` on sends every message to the development mailbox).
  */
@@ -42,13 +40,7 @@ export async function startAppStack(
   env: Record<string, string | undefined> = {},
 ): Promise<AppStack> {
   const scratch = mkdtempSync(join(tmpdir(), 'sender-app-'))
-  const [sink, browser, webApp, port] = await Promise.all([
-    startSmtpSink(),
-    launchChromium(),
-    buildWebApp(APP_CONFIG, 'sender-app-build-'),
-    freePort(),
-    ensureSigningPageBuilt(),
-  ])
+  const [sink, browser, port] = await Promise.all([startSmtpSink(), launchChromium(), freePort()])
   const origin = `http://127.0.0.1:${port}`
   const config = loadEnvelopeServiceConfig({
     DATABASE_URL: databaseUrl,
@@ -60,7 +52,7 @@ export async function startAppStack(
     SEAL_DEVELOPMENT_FILE: join(scratch, 'seal.p12'),
     ...env,
   })
-  const { app, ctx } = await buildApp(config, { logLevel: false, senderAppDirectory: webApp.directory })
+  const { app, ctx } = await buildApp(config, { logLevel: false })
   await app.listen({ host: '127.0.0.1', port })
   const service: ListeningService = { app, ctx, origin, close: () => app.close() }
   const principal = await seedPrincipal(ctx)
@@ -76,7 +68,6 @@ export async function startAppStack(
       await browser.close()
       await service.close()
       await sink.close()
-      webApp.remove()
       rmSync(scratch, { recursive: true, force: true })
     },
   }

@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { launchChromium } from 'platform/testing/browser'
 import type { Browser, Page } from 'playwright-core'
 import { startSmtpSink } from '../src/notifications/testing/smtp-sink.js'
 import { startTwilioReceiver } from '../src/notifications/testing/twilio-receiver.js'
-import { SIGNING_PAGE_DIR } from '../src/signing/page.js'
 import {
   freePort,
   seedPrincipal,
@@ -17,33 +15,15 @@ import {
 
 /** Shared by the signing-page browser tests and the signing-page benchmark. */
 
-const WEB_DIR = fileURLToPath(new URL('../web/signing', import.meta.url))
-
-function newestModification(path: string): number {
-  const stats = statSync(path)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestModification(join(path, name))))
-}
-
-/** Builds the signing page with vite unless dist/signing is newer than every source file. */
-export async function ensureSigningPageBuilt(): Promise<void> {
-  let built = 0
-  try {
-    built = statSync(join(SIGNING_PAGE_DIR, 'index.html')).mtimeMs
-  } catch {
-    // Not built yet.
-  }
-  if (built > newestModification(WEB_DIR)) return
-  const { build } = await import('vite')
-  // vitest sets NODE_ENV=test, which makes vite bundle React's development build (StrictMode then runs
-  // every effect twice); the page under test must be the one `npm start` serves.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ configFile: join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
+/**
+ * The signing page and the sender's app built into dist/ as `npm start` builds them (scripts/build.mjs),
+ * unless their inputs are unchanged. The test suite's global setup does this before any test file runs;
+ * the signing-page benchmark, run on its own, calls this.
+ */
+export async function ensurePagesBuilt(): Promise<void> {
+  // @ts-expect-error: the build script is plain JavaScript
+  const { build } = await import('../../../scripts/build.mjs')
+  await build(['envelopes'], { pagesOnly: true })
 }
 
 export interface ListeningService extends TestService {
@@ -110,17 +90,12 @@ export interface SigningStack {
 }
 
 /**
- * A real SMTP listener, a Twilio-shaped SMS receiver, Chromium, the built signing page and a listening
- * service sending through them (its development seal in a scratch directory named by `prefix`).
+ * A real SMTP listener, a Twilio-shaped SMS receiver, Chromium and a listening service (serving the signing
+ * page the suite's global setup built) sending through them (its development seal in a scratch directory named by `prefix`).
  */
 export async function startSigningStack(databaseUrl: string, prefix: string): Promise<SigningStack> {
   const directory = mkdtempSync(join(tmpdir(), prefix))
-  const [sink, sms, browser] = await Promise.all([
-    startSmtpSink(),
-    startTwilioReceiver(),
-    launchChromium(),
-    ensureSigningPageBuilt(),
-  ])
+  const [sink, sms, browser] = await Promise.all([startSmtpSink(), startTwilioReceiver(), launchChromium()])
   const service = await startListeningService(databaseUrl, {
     SMTP_URL: sink.url,
     SMTP_FROM: 'no-reply@inkwell.test',

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
-import { buildWebApp, launchChromium, seriousAxeViolations } from 'platform/testing/browser'
+import { launchChromium, seriousAxeViolations } from 'platform/testing/browser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
@@ -24,23 +23,15 @@ const CONNECT_SECRET = 'console-test-connect-secret'
 const DEMO_USER = { username: 'demo', password: 'demo password for the browser' }
 const LOCKED_USER = { username: 'often-wrong', password: 'the right password 42' }
 
-let webDirectory: string
 let browser: Browser
 
-let webApp: { directory: string; remove: () => void }
-
+// The console is served from dist/console, built there by the suite's global setup as `npm start` builds it.
 beforeAll(async () => {
-  webApp = await buildWebApp(
-    fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-    'console-web-',
-  )
-  webDirectory = webApp.directory
   browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  webApp?.remove()
 })
 
 describeEachDatabase('automation console in Chromium against the real envelope service', (databases) => {
@@ -66,7 +57,7 @@ describeEachDatabase('automation console in Chromium against the real envelope s
       CONNECT_HMAC_SECRET: CONNECT_SECRET,
       CONSOLE_DEMO_USER_FILE: userFile,
     })
-    console_ = await buildConsoleApp(config, { logLevel: false, webDirectory })
+    console_ = await buildConsoleApp(config, { logLevel: false })
     consoleUrl = await console_.app.listen({ port: 0, host: '127.0.0.1' })
     await createUser(console_.store.usersDb, LOCKED_USER, Date.now())
 

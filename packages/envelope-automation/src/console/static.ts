@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static'
 import type { App } from 'platform'
 
 /**
- * Where `npm run build:web -w envelope-automation` puts the web app. Two levels below the package, like
- * this file, so the path is the same from the source and from a bundle under dist/bin.
+ * Where scripts/build.mjs (run by `npm start`, or `npm run build`) puts the web app. Two levels below the
+ * package, like this file, so the path is the same from the source and from a bundle under dist/bin.
  */
 export const CONSOLE_WEB_DIR = fileURLToPath(new URL('../../dist/console', import.meta.url))
 
@@ -25,7 +25,7 @@ export const CONSOLE_CSP = [
 /** Serves the built web app at `/`; the app routes in the browser between `/` and `/cases/<id>`. */
 export async function consoleWebApp(app: App, directory = CONSOLE_WEB_DIR) {
   if (!existsSync(directory)) {
-    app.log.warn({ directory }, 'the console is not built; run `npm run build:web -w envelope-automation`')
+    app.log.warn({ directory }, 'the console is not built; `npm start` builds it (or `npm run build`)')
   }
   await app.register(fastifyStatic, {
     root: directory,

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply } from 'fastify'
 import { type App, NotFoundError } from 'platform'
 
-/** Where the sender's web app is built (`npm run build:web`, run by `npm ci` and `npm start`). */
+/** Where scripts/build.mjs (run by `npm start`, or `npm run build`) puts the sender's web app. */
 export const SENDER_APP_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url))
 
 /**
@@ -44,7 +44,7 @@ export async function senderApp(app: App, directory = SENDER_APP_DIR) {
   if (!existsSync(indexFile)) {
     app.log.warn(
       { directory },
-      "the sender's web app is not built; run `npm run build:web -w envelope-service`",
+      "the sender's web app is not built; `npm start` builds it (or `npm run build`)",
     )
   }
   await app.register(fastifyStatic, {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { App } from 'platform'
 
-/** Where `npm run build:web` (run by `npm ci` and `npm start`) puts the signing page. */
+/** Where scripts/build.mjs (run by `npm start`, or `npm run build`) puts the signing page. */
 export const SIGNING_PAGE_DIR = fileURLToPath(new URL('../../dist/signing', import.meta.url))
 
 /**
@@ -28,7 +28,7 @@ export const SIGNING_PAGE_CSP = [
 /** Serves the built signing page under /signing/ with its content security policy. */
 export async function signingPage(app: App, directory = SIGNING_PAGE_DIR) {
   if (!existsSync(directory)) {
-    app.log.warn({ directory }, 'the signing page is not built; run `npm run build:web -w envelope-service`')
+    app.log.warn({ directory }, 'the signing page is not built; `npm start` builds it (or `npm run build`)')
   }
   await app.register(fastifyStatic, {
     root: directory,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,9 +8,10 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 /**
  * What every browser test of the project shares: Debian's Chromium started the one way that works on
  * these machines (headless, no sandbox as root, and none of the background networking a closed network
- * refuses), a web app built as `npm start` builds it, and axe-core's serious findings on a page.
+ * refuses), where screenshots go, and axe-core's serious findings on a page. The pages under test are the
+ * ones `npm start` serves: the suite's global setup builds them into each service's dist/ folder.
  * Imported as `platform/testing/browser`, apart from `platform/testing`, so suites without a browser do
- * not load Playwright or Vite.
+ * not load Playwright.
  */
 
 export const CHROMIUM_ARGS = [
@@ -38,32 +39,6 @@ export function screenshotFolder(docsFolder: URL): string {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
-}
-
-/**
- * Builds a Vite web app into a folder of its own (so a service running from its dist/ is not disturbed),
- * in production mode: vitest sets NODE_ENV=test, which would bundle React's development build, and the
- * tests must see what `npm start` serves. Returns the folder and how to remove it.
- */
-export async function buildWebApp(
-  configFile: string,
-  prefix: string,
-): Promise<{ directory: string; remove: () => void }> {
-  const { build } = await import('vite')
-  const directory = mkdtempSync(join(tmpdir(), prefix))
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      configFile,
-      build: { outDir: directory, emptyOutDir: true },
-      mode: 'production',
-      logLevel: 'error',
-    })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
-  return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) }
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
-import { buildWebApp, DESKTOP, launchChromium } from 'platform/testing/browser'
+import { DESKTOP, launchChromium } from 'platform/testing/browser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../bench/dataset.js'
@@ -26,19 +25,14 @@ const QUERIES = [
 
 ;(RECIPES > 0 ? describe : describe.skip)('keystroke to results drawn at scale', () => {
   let browser: Browser
-  let webApp: { directory: string; remove: () => void }
 
+  // The app is served from dist/web, built there by the suite's global setup as `npm start` builds it.
   beforeAll(async () => {
-    webApp = await buildWebApp(
-      fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-      'recipes-web-',
-    )
     browser = await launchChromium()
   }, 120_000)
 
   afterAll(async () => {
     await browser?.close()
-    webApp?.remove()
   })
 
   describeEachDatabase(`${RECIPES} recipes`, (databases) => {
@@ -53,7 +47,7 @@ const QUERIES = [
         SEED_DEMO_DATA: 'false',
       })
       let ctx: Awaited<ReturnType<typeof buildApp>>['ctx']
-      ;({ app, ctx } = await buildApp(config, { logLevel: false, webDirectory: webApp.directory }))
+      ;({ app, ctx } = await buildApp(config, { logLevel: false }))
       const corpus = generateCorpus(RECIPES)
       const now = new Date().toISOString()
       // Through the group commit, 64 at a time: the same rows as creates over HTTP, minutes faster.

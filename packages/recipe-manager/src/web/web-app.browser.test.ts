@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import type { App } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import {
-  buildWebApp,
   DESKTOP,
   launchChromium,
   PHONE,
@@ -54,23 +52,15 @@ const photo = (width: number, height: number, background: string) =>
     .jpeg()
     .toBuffer()
 
-let webDirectory: string
 let browser: Browser
 
-let webApp: { directory: string; remove: () => void }
-
+// The app is served from dist/web, built there by the suite's global setup as `npm start` builds it.
 beforeAll(async () => {
-  webApp = await buildWebApp(
-    fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-    'recipes-web-',
-  )
-  webDirectory = webApp.directory
   browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  webApp?.remove()
 })
 
 describeEachDatabase('recipe web app in Chromium', (databases) => {
@@ -113,7 +103,7 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
     })
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
     pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/tarta`
-    ;({ app } = await buildApp(config, { logLevel: false, webDirectory }))
+    ;({ app } = await buildApp(config, { logLevel: false }))
     base = await app.listen({ port: 0, host: '127.0.0.1' })
     for (const name of ['Postre', 'Rápido', 'Vegano'])
       tag[name] = (await api('POST', '/api/tags', { name })).tag.id
