@@ -56,8 +56,6 @@ export interface BuildOptions {
   logLevel?: string | false
   /** Injectable clock for tests. */
   now?: () => number
-  /** Where the sender's web app was built; tests build it into a folder of their own. */
-  senderAppDirectory?: string
 }
 
 /** Builds the envelope service: database (migrated), context, and every route. Caller listens. */
@@ -266,7 +264,7 @@ export async function buildApp(
   await app.register(async (scope) => identityRoutes(scope as App, ctx))
   await app.register(async (scope) => signingRoutes(scope as App, ctx))
   await signingPage(app)
-  await senderApp(app, options.senderAppDirectory)
+  await senderApp(app)
   if (config.DEV_MAILBOX) await app.register(async (scope) => devMailboxRoutes(scope as App, ctx))
   await app.register(async (scope) => accountRoutes(scope as App, ctx), {
     prefix: '/restapi/v2.1/accounts/:accountId',
