@@ -17,3 +17,19 @@ export function readBenchOptions(argv = process.argv.slice(2), env = process.env
     !['false', '0', 'no'].includes(text(flag, String(fallback)))
   return { text, positive, boolean }
 }
+
+/**
+ * The load settings every HTTP benchmark takes (`--duration`, `--warmup`, `--repeats`, `--connections`),
+ * read from `options` with the kit's defaults unless a benchmark gives its own.
+ */
+export function readLoadSettings(
+  options: ReturnType<typeof readBenchOptions>,
+  defaults: { durationS?: number; warmupS?: number; repeats?: number; connections?: number } = {},
+) {
+  return {
+    durationS: options.positive('duration', defaults.durationS ?? 10),
+    warmupS: options.positive('warmup', defaults.warmupS ?? 3),
+    repeats: options.positive('repeats', defaults.repeats ?? 3),
+    connections: options.positive('connections', defaults.connections ?? 10),
+  }
+}

@@ -19,6 +19,7 @@ import {
   onFinish,
   pinSelfToCore,
   readBenchOptions,
+  readLoadSettings,
   resultsTable,
   runBenchmark,
   runScenarios,
@@ -29,13 +30,7 @@ import {
 import { type DemoCredentials, envelopeDefinition } from './setup.js'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const options = readBenchOptions()
-const settings = {
-  durationS: options.positive('duration', 10),
-  warmupS: options.positive('warmup', 3),
-  repeats: options.positive('repeats', 3),
-  connections: options.positive('connections', 10),
-}
+const settings = readLoadSettings(readBenchOptions())
 const PATH = `/restapi/v2.1/accounts/${randomUUID()}/envelopes`
 
 async function main(): Promise<void> {

@@ -25,6 +25,7 @@ import {
   onFinish,
   pinSelfToCore,
   readBenchOptions,
+  readLoadSettings,
   residentMiB,
   runBenchmark,
   runScenarios,
@@ -65,11 +66,8 @@ function parseScenarios(list: string): Scenario[] {
 function readSettings() {
   const options = readBenchOptions()
   return {
-    durationS: options.positive('duration', 10),
-    warmupS: options.positive('warmup', 3),
+    ...readLoadSettings(options),
     warmupMaxS: options.positive('warmup-max', 45),
-    repeats: options.positive('repeats', 3),
-    connections: options.positive('connections', 10),
     write: options.boolean('write', true),
     scenarios: parseScenarios(options.text('scenarios', SCENARIOS.join(','))),
     profileDir: options.text('profile', ''),

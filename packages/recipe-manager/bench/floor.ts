@@ -22,6 +22,7 @@ import {
   onFinish,
   pinSelfToCore,
   readBenchOptions,
+  readLoadSettings,
   runBenchmark,
   runScenarios,
   type ServerProcess,
@@ -33,10 +34,7 @@ import {
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const options = readBenchOptions()
 const settings = {
-  durationS: options.positive('duration', 5),
-  warmupS: options.positive('warmup', 3),
-  repeats: options.positive('repeats', 3),
-  connections: options.positive('connections', 10),
+  ...readLoadSettings(options, { durationS: 5 }),
   seeded: options.text('seeded', ''),
 }
 const ID_POOL = 10_000
