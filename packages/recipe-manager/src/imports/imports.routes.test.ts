@@ -248,11 +248,20 @@ describeEachDatabase('imports and export', (databases) => {
       expect(response.statusCode).toBe(200)
       const report = response.json()
       expect(report.skipped).toEqual([
-        { label: 'file[1]', title: 'No steps', reason: 'instructions must have at least one item' },
+        {
+          label: 'file[1]',
+          title: 'No steps',
+          reason: 'instructions must have at least one item',
+          // As data too, for a client to word in its reader's language.
+          code: 'invalid',
+          problems: [{ field: 'instructions', rule: 'noItems' }],
+        },
         {
           label: 'file[2]',
           title: 'Pancakes again',
           reason: `recipe ${report.created[0].id} comes from the same source link`,
+          code: 'duplicate',
+          recipeId: report.created[0].id,
         },
       ])
       const [pancakes] = await titles(report)
@@ -320,7 +329,9 @@ describeEachDatabase('imports and export', (databases) => {
         'Broken.paprikarecipe': strToU8('not gzip'),
       })
       const report = (await upload(zip)).json()
-      expect(report.skipped).toEqual([{ label: 'Broken.paprikarecipe', reason: expect.any(String) }])
+      expect(report.skipped).toEqual([
+        { label: 'Broken.paprikarecipe', reason: expect.any(String), code: 'unreadable' },
+      ])
       expect((await titles(report))[0]).toMatchObject({
         title: 'Gazpacho',
         ingredients: ['1 kg tomatoes', '1 cucumber'],
@@ -379,7 +390,9 @@ describeEachDatabase('imports and export', (databases) => {
       const report = (
         await upload(zipSync({ '1.zip': inner, 'empty.zip': zipSync({ 'image.jpg': new Uint8Array([1]) }) }))
       ).json()
-      expect(report.skipped).toEqual([{ label: 'empty.zip', reason: 'no recipe.json inside' }])
+      expect(report.skipped).toEqual([
+        { label: 'empty.zip', reason: 'no recipe.json inside', code: 'unreadable' },
+      ])
       expect((await titles(report))[0]).toMatchObject({
         title: 'Hummus',
         ingredients: ['400 g chickpeas, cooked', '2 1/2 tbsp tahini', 'salt'],
@@ -393,7 +406,7 @@ describeEachDatabase('imports and export', (databases) => {
       expect((await upload(new Uint8Array())).statusCode).toBe(400)
       expect((await upload(strToU8('{"hello": 1}'))).json()).toEqual({
         created: [],
-        skipped: [{ label: 'file', reason: 'not a recipe in a known format' }],
+        skipped: [{ label: 'file', reason: 'not a recipe in a known format', code: 'unreadable' }],
       })
     })
   })

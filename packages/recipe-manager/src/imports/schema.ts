@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
+import { ProblemSchema } from '../recipes/problem.js'
 import { RECIPE_LIMITS } from '../recipes/rules.js'
 
 export const UrlImportBody = Type.Object({
@@ -55,10 +56,19 @@ export const ImportReportResponse = Type.Object({
     Type.Object({
       label: Type.String({ description: 'The file entry or list position' }),
       title: Type.Optional(Type.String()),
-      reason: Type.String(),
+      reason: Type.String({ description: 'Why, in English' }),
+      code: Type.Union([Type.Literal('unreadable'), Type.Literal('invalid'), Type.Literal('duplicate')], {
+        description:
+          '`unreadable`: not a recipe this service can read; `invalid`: it breaks the recipe rules ' +
+          '(`problems`); `duplicate`: a recipe from the same source link exists (`recipeId`)',
+      }),
+      problems: Type.Optional(Type.Array(ProblemSchema)),
+      recipeId: Type.Optional(Type.Integer({ description: 'The recipe with the same source link' })),
     }),
   ),
 })
+
+export type ImportReport = Static<typeof ImportReportResponse>
 
 export const ExportQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: RECIPE_LIMITS.search })),

@@ -21,6 +21,7 @@ import { allTags } from '../tags/service.js'
 import type { Candidate } from './candidate.js'
 import { readExport } from './formats.js'
 import { recipeFromHtml } from './html.js'
+import type { ImportReport } from './schema.js'
 import { recipeToSchemaOrg } from './schema-org.js'
 
 /** A recipe read from a page, for a person to review in the form before saving it. */
@@ -55,12 +56,6 @@ export async function draftFromUrl(ctx: ServiceContext, url: string): Promise<Im
 
 export const draftFromHtml = async (ctx: ServiceContext, html: string, url?: string) =>
   toDraft(ctx, await recipeFromHtml(html, url))
-
-export interface ImportReport {
-  /** `imageSkipped`: the recipe was created, but the image it carried could not be read. */
-  created: { label: string; id: number; title: string; imageSkipped?: string }[]
-  skipped: { label: string; title?: string; reason: string }[]
-}
 
 /** Tag ids for names, creating the tags that do not exist yet (names are unique ignoring case). */
 async function tagIdsFor(
@@ -110,14 +105,19 @@ export async function importFile(ctx: ServiceContext, bytes: Uint8Array): Promis
     await letOthersIn(outcomes.length)
     const found = entry.candidate
     if (!found) {
-      outcomes.push({ skipped: { label: entry.label, reason: entry.failure ?? 'unreadable' } })
+      outcomes.push({
+        skipped: { label: entry.label, reason: entry.failure ?? 'unreadable', code: 'unreadable' },
+      })
       continue
     }
     const { tagNames, image, imageUrl: _imageUrl, ...fields } = found
     const check = checkRecipeBody({ ...fields, tags: [] })
     if (!check.draft) {
       const title = found.title ? { title: found.title } : {}
-      outcomes.push({ skipped: { label: entry.label, ...title, reason: describeProblems(check.problems) } })
+      const reason = describeProblems(check.problems)
+      outcomes.push({
+        skipped: { label: entry.label, ...title, reason, code: 'invalid', problems: check.problems },
+      })
       continue
     }
     outcomes.push({
@@ -145,7 +145,9 @@ export async function importFile(ctx: ServiceContext, bytes: Uint8Array): Promis
         if (existing !== undefined) {
           const reason = `recipe ${existing} comes from the same source link`
           const title = item.title === undefined ? {} : { title: item.title }
-          written.set(item, { skipped: { label: item.label, ...title, reason } })
+          written.set(item, {
+            skipped: { label: item.label, ...title, reason, code: 'duplicate', recipeId: existing },
+          })
           continue
         }
         const tagIds = await tagIdsFor(tx, item.tagNames, known, now)

@@ -1,4 +1,5 @@
 import { codePointLength, hasControlCharacter } from '../characters.js'
+import type { Problem } from './problem.js'
 
 /**
  * The rules of a recipe body, as one pure function shared by the service (which answers 400 with every
@@ -21,10 +22,7 @@ export const RECIPE_LIMITS = {
   search: 200,
 } as const
 
-export type Problem =
-  | { field: string; rule: 'required' | 'empty' | 'control' | 'url' | 'body' | 'noItems' }
-  | { field: string; rule: 'type'; expected: 'string' | 'array' | 'integer' }
-  | { field: string; rule: 'tooLong' | 'tooMany' | 'min' | 'max'; limit: number }
+export type { Problem }
 
 /** A validated recipe, trimmed, as stored. */
 export interface RecipeDraft {

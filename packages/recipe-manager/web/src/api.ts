@@ -1,7 +1,8 @@
+import type { ImportReport } from '../../src/imports/schema.js'
 import type { Recipe } from '../../src/recipes/schema.js'
 import type { Tag } from '../../src/tags/schema.js'
 
-export type { Recipe, Tag }
+export type { ImportReport, Recipe, Tag }
 
 /** A refusal of the API, with its `{success: false, error}` message. */
 export class ApiError extends Error {
@@ -105,11 +106,6 @@ export const importUrl = (url: string) =>
 
 export const importHtml = (html: string) =>
   call<ImportedDraft>('/api/imports/html', { method: 'POST', body: JSON.stringify({ html }) })
-
-export interface ImportReport {
-  created: { label: string; id: number; title: string; imageSkipped?: string }[]
-  skipped: { label: string; title?: string; reason: string }[]
-}
 
 export const importFile = (file: Blob) =>
   call<ImportReport>('/api/imports/files', { method: 'POST', body: file }, 'application/octet-stream')

@@ -12,8 +12,9 @@ import {
   type Tag,
   uploadImage,
 } from '../api.js'
-import { type Messages, useUi } from '../i18n.js'
+import { useUi } from '../i18n.js'
 import { takeDraft } from '../import/draft.js'
+import { placeOf } from '../problem-place.js'
 import { Link, navigate } from '../router.js'
 import { type ImageChoice, ImageField } from './ImageField.js'
 import { type Line, LineList, linesOf } from './LineList.js'
@@ -53,30 +54,6 @@ function bodyOf(form: Form): Record<string, unknown> {
   if (form.sourceUrl.trim()) body.sourceUrl = form.sourceUrl
   if (form.servings.trim()) body.servings = Number(form.servings)
   return body
-}
-
-/** Where a problem is shown: the id of its input, and the label it is named by. */
-function placeOf(problem: Problem, t: Messages): { input: string; label: string } {
-  const line = /^(ingredients|instructions)\[(\d+)\]$/.exec(problem.field)
-  if (line) {
-    const index = Number(line[2])
-    return line[1] === 'ingredients'
-      ? { input: `ingredients-${index}`, label: t.ingredient(index + 1) }
-      : { input: `instructions-${index}`, label: t.step(index + 1) }
-  }
-  const labels: Record<string, string> = {
-    title: t.title,
-    description: t.description,
-    servings: t.servings,
-    sourceUrl: t.sourceUrl,
-    notes: t.notes,
-    ingredients: t.ingredients,
-    instructions: t.steps,
-    tags: t.tags,
-  }
-  const input =
-    problem.field === 'ingredients' || problem.field === 'instructions' ? `${problem.field}-0` : problem.field
-  return { input, label: labels[problem.field] ?? problem.field }
 }
 
 export function RecipeForm({ id }: { id?: number }) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { ApiError, exportAddress, type ImportReport, importFile, importHtml, importUrl } from '../api.js'
-import { useUi } from '../i18n.js'
+import { type Messages, useUi } from '../i18n.js'
+import { placeOf } from '../problem-place.js'
 import { Link, navigate } from '../router.js'
 import { keepDraft } from './draft.js'
 
@@ -94,7 +95,7 @@ export function ImportPage() {
                 {report.created.map((each) => (
                   <li key={each.id}>
                     <Link to={`/recipes/${each.id}`}>{each.title}</Link>
-                    {each.imageSkipped && ` (${t.imageSkipped} ${each.imageSkipped})`}
+                    {each.imageSkipped && ` (${t.imageSkipped})`}
                   </li>
                 ))}
               </ul>
@@ -105,7 +106,7 @@ export function ImportPage() {
                 <ul className="skipped">
                   {report.skipped.map((each) => (
                     <li key={each.label}>
-                      {each.title ?? each.label}: {each.reason}
+                      {each.title ?? each.label}: <SkipReason skipped={each} t={t} />
                     </li>
                   ))}
                 </ul>
@@ -124,4 +125,19 @@ export function ImportPage() {
       </section>
     </>
   )
+}
+
+/** Why an entry was skipped, in the reader's language (the report's `reason` is the API's English). */
+function SkipReason({ skipped, t }: { skipped: ImportReport['skipped'][number]; t: Messages }) {
+  if (skipped.code === 'duplicate' && skipped.recipeId !== undefined) {
+    return (
+      <>
+        {t.duplicateSource} <Link to={`/recipes/${skipped.recipeId}`}>{t.openRecipe(skipped.recipeId)}</Link>
+      </>
+    )
+  }
+  if (skipped.code === 'invalid' && skipped.problems) {
+    return <>{skipped.problems.map((problem) => t.problem(problem, placeOf(problem, t).label)).join(' ')}</>
+  }
+  return <>{t.unreadableEntry}</>
 }
