@@ -32,6 +32,8 @@ export interface AppErrorOptions {
   errorCode?: string
   /** Extra response headers, e.g. `Retry-After`. */
   headers?: Record<string, string>
+  /** Fields a service's wire shape adds to its message, e.g. the recipe manager's `problems`. */
+  details?: Readonly<Record<string, unknown>>
   cause?: unknown
 }
 
@@ -40,6 +42,7 @@ export class AppError extends Error {
   /** Not `code`: Fastify and Node write their own `code` onto errors that pass through them. */
   readonly errorCode: string | undefined
   readonly headers: Record<string, string>
+  readonly details: Readonly<Record<string, unknown>>
   /** A plain field, not a getter: Fastify assigns `statusCode` on validation errors. */
   readonly statusCode: number
 
@@ -49,6 +52,7 @@ export class AppError extends Error {
     this.kind = kind
     this.errorCode = options.errorCode
     this.headers = options.headers ?? {}
+    this.details = options.details ?? {}
     this.statusCode = statusOfKind[kind]
   }
 }

@@ -106,7 +106,11 @@ describeEachDatabase('service endpoints', (databases) => {
   it('answers an unknown route with 404 in the error shape', async () => {
     const response = await service.app.inject('/api/nothing-here')
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ success: false, error: 'Route GET /api/nothing-here not found' })
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Route GET /api/nothing-here not found',
+      code: 'not_found',
+    })
   })
 
   describe('hostile input never causes a 500', () => {
@@ -153,7 +157,11 @@ describeEachDatabase('service endpoints', (databases) => {
         })
         expect(response.statusCode).toBeLessThan(500)
         if (response.statusCode >= 400) {
-          expect(response.json()).toEqual({ success: false, error: expect.any(String) })
+          const body = response.json()
+          expect(body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) })
+          expect(
+            Object.keys(body).filter((key) => !['success', 'error', 'code', 'problems'].includes(key)),
+          ).toEqual([])
         }
       })
     }

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { InvalidRequestError } from 'platform'
+import { type ErrorKind, InvalidRequestError, statusOfKind } from 'platform'
+import { RECIPE_ERROR_CODES } from './errors.js'
+import { ProblemSchema } from './problem.js'
 
 /** A positive database id in a path: `abc`, `0`, `-1`, `1.5` and ids beyond 2^53 are 400. */
 export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Numeric id' })
@@ -9,9 +11,20 @@ export const IdParams = Type.Object({ id: Id })
 
 export const SuccessResponse = Type.Object({ success: Type.Literal(true) })
 
+const errorCodes = [...RECIPE_ERROR_CODES, ...(Object.keys(statusOfKind) as ErrorKind[])]
+
 export const ErrorResponse = Type.Object({
   success: Type.Literal(false),
-  error: Type.String({ description: 'What went wrong, naming the offending field' }),
+  error: Type.String({ description: 'What went wrong, in English, naming the offending field' }),
+  code: Type.Unsafe<(typeof errorCodes)[number]>({
+    type: 'string',
+    enum: errorCodes,
+    description:
+      'What went wrong, as data: `invalid` (see `problems`), `unknown_tag`, `tag_name_taken`, `url_invalid`, `url_refused` (a private or loopback address), `fetch_failed`, `fetch_timeout`, `fetch_too_large`, `fetch_status`, `fetch_redirects`, `no_recipe`, `image_unreadable`, `image_too_large`; otherwise the kind of failure (`invalid_request`, `not_found`, `conflict`, `payload_too_large`, `unsupported_media_type`, `internal`, ...)',
+  }),
+  problems: Type.Optional(
+    Type.Array(ProblemSchema, { description: 'With `invalid`: each rule the body breaks, as data' }),
+  ),
 })
 
 /** The error responses a route documents, e.g. `errorResponses(400, 404)`. */

@@ -11,6 +11,8 @@ export interface DescribedError {
   /** Safe to show to the client: never a stack trace, SQL or secret. */
   message: string
   headers: Record<string, string>
+  /** Extra fields the thrower gave for the wire shape (AppErrorOptions.details); `{}` when none. */
+  details: Readonly<Record<string, unknown>>
 }
 
 const kindOfStatus = (status: number): ErrorKind =>
@@ -26,6 +28,7 @@ export function describeError(error: unknown): DescribedError {
       errorCode: error.errorCode,
       message: error.message,
       headers: error.headers,
+      details: error.details,
     }
   }
   const fastifyError = error as Partial<FastifyError>
@@ -38,6 +41,7 @@ export function describeError(error: unknown): DescribedError {
       errorCode: undefined,
       message: clientErrorMessage(fastifyError),
       headers: {},
+      details: {},
     }
   }
   return {
@@ -46,6 +50,7 @@ export function describeError(error: unknown): DescribedError {
     errorCode: undefined,
     message: 'An unexpected error occurred; it has been logged',
     headers: {},
+    details: {},
   }
 }
 
@@ -88,6 +93,7 @@ export function installErrorHandling(app: FastifyInstance, render: ErrorBodyRend
       errorCode: undefined,
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
       headers: {},
+      details: {},
     }
     const body = render(described, request)
     noteFailure(request, codeOf(described, body))

@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { InvalidRequestError } from 'platform'
+import { coded, type RecipeErrorCode } from '../errors.js'
 
 /**
  * Fetching a recipe page (or its image) for an import, as the server: http(s) only, at most MAX_REDIRECTS redirects,
@@ -16,13 +17,18 @@ export const PAGE_TIMEOUT_MS = 10_000
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024
 const MAX_REDIRECTS = 3
 
-export class PageFetchError extends InvalidRequestError {}
+export class PageFetchError extends InvalidRequestError {
+  constructor(message: string, code: RecipeErrorCode) {
+    super(message, coded(code))
+  }
+}
 
 const isNonPublic = (address: string) => ipaddr.process(address).range() !== 'unicast'
 
 const refusal = (host: string) =>
   new PageFetchError(
     `url points to a private or loopback address (${host}), which this server does not fetch`,
+    'url_refused',
   )
 
 /** A DNS lookup that fails for non-public addresses. */
@@ -73,13 +79,14 @@ async function fetchResource(
     const location = response.headers.location
     if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
       response.resume()
-      if (redirects === MAX_REDIRECTS) throw new PageFetchError('url redirects too many times')
+      if (redirects === MAX_REDIRECTS)
+        throw new PageFetchError('url redirects too many times', 'fetch_redirects')
       url = checkedUrl(new URL(location, url).toString(), allowPrivate)
       continue
     }
     if (response.statusCode !== 200) {
       response.resume()
-      throw new PageFetchError(`${kind.noun} answered HTTP ${response.statusCode}`)
+      throw new PageFetchError(`${kind.noun} answered HTTP ${response.statusCode}`, 'fetch_status')
     }
     return { url: url.toString(), bytes: await body(response, deadline, kind) }
   }
@@ -90,10 +97,10 @@ function checkedUrl(raw: string, allowPrivate: boolean): URL {
   try {
     url = new URL(raw)
   } catch {
-    throw new PageFetchError('url must be an absolute http or https URL')
+    throw new PageFetchError('url must be an absolute http or https URL', 'url_invalid')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new PageFetchError('url must use http or https')
+    throw new PageFetchError('url must use http or https', 'url_invalid')
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (!allowPrivate && (host === 'localhost' || (isIP(host) !== 0 && isNonPublic(host)))) throw refusal(host)
   return url
@@ -112,12 +119,14 @@ function get(
       timeout: Math.max(1, deadline - Date.now()),
     })
     request.on('response', resolve)
-    request.on('timeout', () => request.destroy(new PageFetchError(`${kind.noun} did not answer in time`)))
+    request.on('timeout', () =>
+      request.destroy(new PageFetchError(`${kind.noun} did not answer in time`, 'fetch_timeout')),
+    )
     request.on('error', (error) =>
       reject(
         error instanceof PageFetchError
           ? error
-          : new PageFetchError(`${kind.noun} could not be fetched (${error.message})`),
+          : new PageFetchError(`${kind.noun} could not be fetched (${error.message})`, 'fetch_failed'),
       ),
     )
     request.end()
@@ -129,13 +138,15 @@ function body(response: IncomingMessage, deadline: number, kind: ResourceKind): 
     const chunks: Buffer[] = []
     let size = 0
     const timer = setTimeout(
-      () => response.destroy(new PageFetchError(`${kind.noun} did not answer in time`)),
+      () => response.destroy(new PageFetchError(`${kind.noun} did not answer in time`, 'fetch_timeout')),
       Math.max(1, deadline - Date.now()),
     )
     response.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > PAGE_MAX_BYTES)
-        response.destroy(new PageFetchError(`${kind.noun} is larger than ${PAGE_MAX_BYTES} bytes`))
+        response.destroy(
+          new PageFetchError(`${kind.noun} is larger than ${PAGE_MAX_BYTES} bytes`, 'fetch_too_large'),
+        )
       else chunks.push(chunk)
     })
     response.on('end', () => {
@@ -144,7 +155,11 @@ function body(response: IncomingMessage, deadline: number, kind: ResourceKind): 
     })
     response.on('error', (error) => {
       clearTimeout(timer)
-      reject(error instanceof PageFetchError ? error : new PageFetchError(`${kind.noun} could not be read`))
+      reject(
+        error instanceof PageFetchError
+          ? error
+          : new PageFetchError(`${kind.noun} could not be read`, 'fetch_failed'),
+      )
     })
   })
 }

@@ -122,17 +122,21 @@ describeEachDatabase('imports and export', (databases) => {
     })
 
     it.each([
-      ['/plain', 'The page has no schema.org Recipe (neither JSON-LD nor microdata)'],
-      ['/missing', 'the page answered HTTP 404'],
-    ])('returns 400 for %s', async (path, message) => {
+      ['/plain', 'The page has no schema.org Recipe (neither JSON-LD nor microdata)', 'no_recipe'],
+      ['/missing', 'the page answered HTTP 404', 'fetch_status'],
+    ])('returns 400 for %s', async (path, message, code) => {
       const response = await post('/api/imports/url', { url: `${pageBase}${path}` })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ success: false, error: message })
+      expect(response.json()).toEqual({ success: false, error: message, code })
     })
 
     it('returns 400 for a URL that is not http(s)', async () => {
       const response = await post('/api/imports/url', { url: 'file:///etc/passwd' })
-      expect(response.json()).toEqual({ success: false, error: 'url must use http or https' })
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'url must use http or https',
+        code: 'url_invalid',
+      })
     })
   })
 
@@ -153,6 +157,7 @@ describeEachDatabase('imports and export', (databases) => {
         })
         expect(response.statusCode).toBe(400)
         expect(response.json().error).toMatch(/private or loopback address/)
+        expect(response.json().code).toBe('url_refused')
       },
     )
   })

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ProblemSchema } from '../recipes/problem.js'
+import { ProblemSchema } from '../problem.js'
 import { RECIPE_LIMITS } from '../recipes/rules.js'
 
 export const UrlImportBody = Type.Object({

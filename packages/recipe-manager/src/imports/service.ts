@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises'
 import { InvalidRequestError } from 'platform'
 import { isoNow, type ServiceContext } from '../context.js'
 import type { DbOrTx } from '../database.js'
+import { coded } from '../errors.js'
 import { fetchPage } from '../fetching/fetch-page.js'
 import { fullImagesOf } from '../recipes/images/repository.js'
 import { setRecipeImage } from '../recipes/images/service.js'
@@ -36,7 +37,10 @@ export interface ImportDraft {
 
 async function toDraft(ctx: ServiceContext, found: Candidate | undefined): Promise<ImportDraft> {
   if (!found) {
-    throw new InvalidRequestError('The page has no schema.org Recipe (neither JSON-LD nor microdata)')
+    throw new InvalidRequestError(
+      'The page has no schema.org Recipe (neither JSON-LD nor microdata)',
+      coded('no_recipe'),
+    )
   }
   const { tagNames, image: _image, imageUrl, ...draft } = found
   const duplicateOf =

@@ -178,6 +178,13 @@ describeEachDatabase('recipes API', (databases) => {
           error:
             'title must not be empty; ingredients[1] must not be empty; servings must be >= 1; ' +
             'sourceUrl must be an http or https URL',
+          code: 'invalid',
+          problems: [
+            { field: 'title', rule: 'empty' },
+            { field: 'ingredients[1]', rule: 'empty' },
+            { field: 'servings', rule: 'min', limit: 1 },
+            { field: 'sourceUrl', rule: 'url' },
+          ],
         })
       }
     })
@@ -187,7 +194,10 @@ describeEachDatabase('recipes API', (databases) => {
         const body = recipeBody(overrides)
         for (const response of [await post(body), await put((await create()).id, body)]) {
           expect(response.statusCode).toBe(400)
-          expect(response.json()).toEqual({ success: false, error: message })
+          const refusal = response.json()
+          expect(refusal).toMatchObject({ success: false, error: message })
+          if (message.includes('not an existing tag')) expect(refusal.code).toBe('unknown_tag')
+          else expect(refusal).toMatchObject({ code: 'invalid', problems: [expect.any(Object)] })
         }
       })
     }
@@ -201,7 +211,12 @@ describeEachDatabase('recipes API', (databases) => {
           headers: { 'content-type': 'application/json' },
         })
         expect(response.statusCode).toBe(400)
-        expect(response.json()).toEqual({ success: false, error: 'Request body must be a JSON object' })
+        expect(response.json()).toEqual({
+          success: false,
+          error: 'Request body must be a JSON object',
+          code: 'invalid',
+          problems: [{ field: 'body', rule: 'body' }],
+        })
       }
     })
 
@@ -213,13 +228,21 @@ describeEachDatabase('recipes API', (databases) => {
         headers: { 'content-type': 'application/json' },
       })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ success: false, error: expect.stringMatching(/not valid JSON/) })
+      expect(response.json()).toEqual({
+        success: false,
+        error: expect.stringMatching(/not valid JSON/),
+        code: 'invalid_request',
+      })
     })
 
     it('returns 413 for a body over 1 MiB', async () => {
       const response = await post(recipeBody({ notes: 'x'.repeat(1024 * 1024) }))
       expect(response.statusCode).toBe(413)
-      expect(response.json()).toEqual({ success: false, error: 'Request body is too large' })
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Request body is too large',
+        code: 'payload_too_large',
+      })
     })
 
     it('returns 415 for a body that is not JSON, text/plain included, and stores nothing', async () => {
@@ -239,6 +262,7 @@ describeEachDatabase('recipes API', (databases) => {
         expect(response.json()).toEqual({
           success: false,
           error: 'Unsupported Content-Type; send application/json',
+          code: 'unsupported_media_type',
         })
       }
       expect((await service.app.inject('/api/recipes')).json().total).toBe(before)
@@ -256,7 +280,7 @@ describeEachDatabase('recipes API', (databases) => {
     it('returns 404 "Recipe <id> not found" for a missing recipe', async () => {
       const response = await get('/api/recipes/424242')
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ success: false, error: 'Recipe 424242 not found' })
+      expect(response.json()).toEqual({ success: false, error: 'Recipe 424242 not found', code: 'not_found' })
     })
 
     for (const id of [
@@ -280,7 +304,11 @@ describeEachDatabase('recipes API', (databases) => {
             ...(method === 'PUT' ? { payload: recipeBody() } : {}),
           })
           expect(response.statusCode).toBe(400)
-          expect(response.json()).toEqual({ success: false, error: expect.stringMatching(/^id must/) })
+          expect(response.json()).toEqual({
+            success: false,
+            error: expect.stringMatching(/^id must/),
+            code: 'invalid_request',
+          })
         }
       })
     }
@@ -319,7 +347,7 @@ describeEachDatabase('recipes API', (databases) => {
     it('returns 404 for a missing recipe', async () => {
       const response = await put(515151, recipeBody())
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ success: false, error: 'Recipe 515151 not found' })
+      expect(response.json()).toEqual({ success: false, error: 'Recipe 515151 not found', code: 'not_found' })
     })
 
     it('does not change the recipe when the body is invalid', async () => {
@@ -351,7 +379,11 @@ describeEachDatabase('recipes API', (databases) => {
       await service.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}` })
       const response = await service.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}` })
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ success: false, error: `Recipe ${recipe.id} not found` })
+      expect(response.json()).toEqual({
+        success: false,
+        error: `Recipe ${recipe.id} not found`,
+        code: 'not_found',
+      })
     })
   })
 })
@@ -420,7 +452,7 @@ describeEachDatabase('GET /api/recipes (listing and paging)', (databases) => {
     it(`returns 400 "${message}" for ${query.slice(0, 40)}`, async () => {
       const response = await list(query)
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ success: false, error: message })
+      expect(response.json()).toEqual({ success: false, error: message, code: 'invalid_request' })
     })
   }
 })

@@ -1,5 +1,5 @@
 import { codePointLength, hasControlCharacter } from '../characters.js'
-import type { Problem } from './problem.js'
+import type { Problem } from '../problem.js'
 
 /**
  * The rules of a recipe body, as one pure function shared by the service (which answers 400 with every

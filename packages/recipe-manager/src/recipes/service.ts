@@ -3,6 +3,7 @@ import { cached } from '../cache.js'
 import { hasControlCharacter } from '../characters.js'
 import { isoNow, type ServiceContext } from '../context.js'
 import { isForeignKeyViolation } from '../database.js'
+import { coded } from '../errors.js'
 import { existingTagIds, linkTags, tagLinkCounts, tagsOfRecipes, unlinkAllTags } from '../tags/repository.js'
 import { recipeAnswerJson, recipeListJson } from './json.js'
 import {
@@ -36,7 +37,8 @@ export const recipeNotFound = (id: number) => new NotFoundError(`Recipe ${id} no
 /** The draft to store, or a 400 naming every problem of the body at once. */
 export function toRecipeDraft(body: unknown): RecipeDraft {
   const { draft, problems } = checkRecipeBody(body)
-  if (draft === undefined) throw new InvalidRequestError(describeProblems(problems))
+  if (draft === undefined)
+    throw new InvalidRequestError(describeProblems(problems), coded('invalid', problems))
   return draft
 }
 
@@ -81,6 +83,7 @@ async function writeRecipe(ctx: ServiceContext, body: RecipeBody, id?: number): 
       if (unknown >= 0) {
         throw new InvalidRequestError(
           `tags[${unknown}] is ${draft.tags[unknown]}, which is not an existing tag`,
+          coded('unknown_tag'),
         )
       }
       const written =
@@ -93,7 +96,7 @@ async function writeRecipe(ctx: ServiceContext, body: RecipeBody, id?: number): 
   } catch (error) {
     // A listed tag deleted by a concurrent request between the check and the link.
     if (isForeignKeyViolation(error))
-      throw new InvalidRequestError('tags refers to a tag that no longer exists')
+      throw new InvalidRequestError('tags refers to a tag that no longer exists', coded('unknown_tag'))
     throw error
   } finally {
     ctx.reads.invalidate()

@@ -89,6 +89,6 @@ describeEachDatabase('GET /api/recipes?tag=', (databases) => {
   ])('returns 400 for %s', async (query, message) => {
     const response = await service.app.inject({ method: 'GET', url: `/api/recipes?${query}` })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ success: false, error: message })
+    expect(response.json()).toEqual({ success: false, error: message, code: 'invalid_request' })
   })
 })

@@ -35,26 +35,40 @@ describeEachDatabase('tags API', (databases) => {
         expect(response.json()).toEqual({
           success: false,
           error: `A tag named "${name.trim()}" already exists`,
+          code: 'tag_name_taken',
         })
       }
     })
 
-    const invalid: [string, unknown, string][] = [
-      ['the name is missing', {}, 'name is required'],
-      ['the name is blank', { name: '   ' }, 'name must not be empty'],
+    // The schema's checks (a missing or non-string name) are `invalid_request`; the name's own rules are
+    // `invalid`, with the problem as data for a client to word.
+    const invalid: [string, unknown, string, Record<string, unknown>][] = [
+      ['the name is missing', {}, 'name is required', { code: 'invalid_request' }],
+      [
+        'the name is blank',
+        { name: '   ' },
+        'name must not be empty',
+        { code: 'invalid', problems: [{ field: 'name', rule: 'empty' }] },
+      ],
       [
         'the name is longer than 50 characters',
         { name: 'x'.repeat(51) },
         'name must be at most 50 characters',
+        { code: 'invalid', problems: [{ field: 'name', rule: 'tooLong', limit: 50 }] },
       ],
-      ['the name is a number', { name: 7 }, 'name must be a string'],
-      ['the name holds a control character', { name: 'a\u0007' }, 'name must not contain control characters'],
+      ['the name is a number', { name: 7 }, 'name must be a string', { code: 'invalid_request' }],
+      [
+        'the name holds a control character',
+        { name: 'a\u0007' },
+        'name must not contain control characters',
+        { code: 'invalid', problems: [{ field: 'name', rule: 'control' }] },
+      ],
     ]
-    for (const [what, body, message] of invalid) {
+    for (const [what, body, message, data] of invalid) {
       it(`returns 400 "${message}" when ${what}`, async () => {
         const response = await request('POST', '/api/tags', body)
         expect(response.statusCode).toBe(400)
-        expect(response.json()).toEqual({ success: false, error: message })
+        expect(response.json()).toEqual({ success: false, error: message, ...data })
       })
     }
 
@@ -94,13 +108,17 @@ describeEachDatabase('tags API', (databases) => {
       const tag = await createTag('Almuerzo')
       const response = await request('PUT', `/api/tags/${tag.id}`, { name: 'CENA' })
       expect(response.statusCode).toBe(409)
-      expect(response.json()).toEqual({ success: false, error: 'A tag named "CENA" already exists' })
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'A tag named "CENA" already exists',
+        code: 'tag_name_taken',
+      })
     })
 
     it('returns 404 for a missing tag and 400 for a malformed id or name', async () => {
       const missing = await request('PUT', '/api/tags/777777', { name: 'x' })
       expect(missing.statusCode).toBe(404)
-      expect(missing.json()).toEqual({ success: false, error: 'Tag 777777 not found' })
+      expect(missing.json()).toEqual({ success: false, error: 'Tag 777777 not found', code: 'not_found' })
       expect((await request('PUT', '/api/tags/abc', { name: 'x' })).statusCode).toBe(400)
       expect((await request('PUT', '/api/tags/1', { name: '' })).statusCode).toBe(400)
     })
@@ -122,7 +140,7 @@ describeEachDatabase('tags API', (databases) => {
     it('returns 404 for a missing tag and 400 for a malformed id', async () => {
       const response = await request('DELETE', '/api/tags/888888')
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ success: false, error: 'Tag 888888 not found' })
+      expect(response.json()).toEqual({ success: false, error: 'Tag 888888 not found', code: 'not_found' })
       expect((await request('DELETE', '/api/tags/-1')).statusCode).toBe(400)
     })
   })
@@ -152,10 +170,10 @@ describeEachDatabase('tags API', (databases) => {
       const recipe = await createRecipe()
       const noRecipe = await request('POST', '/api/tags/recipes/999999/tags', { tagId: tag.id })
       expect(noRecipe.statusCode).toBe(404)
-      expect(noRecipe.json()).toEqual({ success: false, error: 'Recipe 999999 not found' })
+      expect(noRecipe.json()).toEqual({ success: false, error: 'Recipe 999999 not found', code: 'not_found' })
       const noTag = await request('POST', `/api/tags/recipes/${recipe.id}/tags`, { tagId: 999999 })
       expect(noTag.statusCode).toBe(404)
-      expect(noTag.json()).toEqual({ success: false, error: 'Tag 999999 not found' })
+      expect(noTag.json()).toEqual({ success: false, error: 'Tag 999999 not found', code: 'not_found' })
     })
 
     it('returns 400 for a malformed recipe id or tagId', async () => {
@@ -170,7 +188,7 @@ describeEachDatabase('tags API', (databases) => {
       for (const [url, body, message] of cases) {
         const response = await request('POST', url, body)
         expect(response.statusCode).toBe(400)
-        expect(response.json()).toEqual({ success: false, error: message })
+        expect(response.json()).toEqual({ success: false, error: message, code: 'invalid_request' })
       }
     })
   })
@@ -200,10 +218,11 @@ describeEachDatabase('tags API', (databases) => {
       expect((await request('DELETE', '/api/tags/recipes/999999/tags', { tagId: tag.id })).json()).toEqual({
         success: false,
         error: 'Recipe 999999 not found',
+        code: 'not_found',
       })
       const noTag = await request('DELETE', `/api/tags/recipes/${recipe.id}/tags`, { tagId: 999999 })
       expect(noTag.statusCode).toBe(404)
-      expect(noTag.json()).toEqual({ success: false, error: 'Tag 999999 not found' })
+      expect(noTag.json()).toEqual({ success: false, error: 'Tag 999999 not found', code: 'not_found' })
     })
 
     it('returns 400 when the body is missing', async () => {

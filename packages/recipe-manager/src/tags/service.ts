@@ -1,13 +1,15 @@
 import { ConflictError, NotFoundError } from 'platform'
 import { isoNow, type ServiceContext } from '../context.js'
 import { isUniqueViolation } from '../database.js'
+import { coded } from '../errors.js'
 import { requiredText } from '../text.js'
 import { deleteTag, insertTag, listTags, renameTag } from './repository.js'
 import { TAG_NAME_MAX, type Tag } from './schema.js'
 
 export const tagNotFound = (id: number) => new NotFoundError(`Tag ${id} not found`)
 
-const duplicateName = (name: string) => new ConflictError(`A tag named "${name}" already exists`)
+const duplicateName = (name: string) =>
+  new ConflictError(`A tag named "${name}" already exists`, coded('tag_name_taken'))
 
 export const tagName = (name: string) => requiredText('name', name, TAG_NAME_MAX)
 

@@ -42,6 +42,10 @@ describe('serving the web app', () => {
     expect((await service.app.inject('/docs')).statusCode).toBe(200)
     const missing = await service.app.inject('/api/nothing')
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ success: false, error: 'Route GET /api/nothing not found' })
+    expect(missing.json()).toEqual({
+      success: false,
+      error: 'Route GET /api/nothing not found',
+      code: 'not_found',
+    })
   })
 })

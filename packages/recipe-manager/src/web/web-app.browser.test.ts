@@ -99,6 +99,9 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
     pages = createServer((request, response) => {
       if (request.url === '/img/tarta.jpg')
         response.writeHead(200, { 'content-type': 'image/jpeg' }).end(pageImage)
+      else if (request.url === '/plain')
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Blog</title><p>No recipe.</p>')
+      else if (request.url === '/gone') response.writeHead(404).end()
       else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RECIPE_PAGE)
     })
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
@@ -331,7 +334,9 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await page.getByRole('button', { name: 'Save' }).click()
       await page
         .getByRole('alert')
-        .getByText(/The server refused the recipe: tags\[\d\] is \d+, which is not an existing tag/)
+        .getByText(
+          'The server refused the recipe: One of its tags no longer exists. Reload the page and choose the tags again.',
+        )
         .waitFor()
     })
 
@@ -422,6 +427,10 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await cena.getByRole('button', { name: 'Rename' }).click()
       await page.locator('input[value="Cena ligera"]').waitFor()
       await shoot('tags')
+      // A name already taken is refused in the reader's words, not the API's English.
+      await page.getByLabel('New tag', { exact: true }).fill('postre')
+      await page.getByRole('button', { name: 'Create tag' }).click()
+      await page.getByRole('alert').getByText('A tag with this name already exists.').waitFor()
       expect(await seriousAxeViolations(page)).toEqual([])
       const vegano = page.locator('.tag-row').filter({ has: page.locator('input[value="Vegano"]') })
       await vegano.getByRole('button', { name: 'Delete' }).click()
@@ -482,6 +491,21 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
         (each) => each.name === 'sin horno',
       ) as unknown as { id: number }
       await api('DELETE', `/api/tags/${added.id}`)
+    })
+
+    it('says in the reader’s language why a page was not read', async () => {
+      await page.goto(`${base}/import`)
+      await page.getByLabel('Language').selectOption('es')
+      const origin = new URL(pageUrl).origin
+      for (const [path, why] of [
+        ['/plain', 'No se encontró ninguna receta en esta página.'],
+        ['/gone', 'El sitio respondió con un error.'],
+      ]) {
+        await page.getByLabel('Dirección de la página').fill(`${origin}${path}`)
+        await page.getByRole('button', { name: 'Leer receta' }).first().click()
+        await page.getByRole('alert').getByText(`La importación no funcionó: ${why}`).waitFor()
+      }
+      await page.getByLabel('Idioma').selectOption('en')
     })
 
     it('imports an export file and shows what was created and skipped', async () => {

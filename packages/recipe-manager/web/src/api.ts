@@ -1,14 +1,21 @@
+import type { RefusalCode } from '../../src/errors.js'
 import type { ImportReport } from '../../src/imports/schema.js'
+import type { Problem } from '../../src/recipes/rules.js'
 import type { Recipe } from '../../src/recipes/schema.js'
 import type { Tag } from '../../src/tags/schema.js'
 
 export type { ImportReport, Recipe, Tag }
 
-/** A refusal of the API, with its `{success: false, error}` message. */
+/**
+ * A refusal of the API: its English `error` message (for the console, never shown), its `code` and, on an
+ * `invalid` one, the problems as data; refusal.ts words them for the reader.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: RefusalCode | undefined,
+    readonly problems: Problem[],
   ) {
     super(message)
   }
@@ -24,6 +31,8 @@ async function call<T>(path: string, init?: RequestInit, contentType = 'applicat
     throw new ApiError(
       response.status,
       typeof body.error === 'string' ? body.error : `HTTP ${response.status}`,
+      typeof body.code === 'string' ? (body.code as RefusalCode) : undefined,
+      Array.isArray(body.problems) ? (body.problems as Problem[]) : [],
     )
   }
   return body as T

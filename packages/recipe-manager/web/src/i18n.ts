@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { RefusalCode } from '../../src/errors.js'
 import type { Problem } from '../../src/recipes/rules.js'
 
 /** The app's words in English and Spanish; counts go through Intl.PluralRules. */
@@ -106,6 +107,25 @@ const en = {
   fixProblems: (count: number) =>
     plural('en', count, { one: 'Fix {n} problem before saving:', other: 'Fix {n} problems before saving:' }),
   serverRefused: 'The server refused the recipe:',
+  /** A refusal of the service, by its `code` (src/errors.ts); `other` for any code not worded here. */
+  refused: {
+    unknown_tag: 'One of its tags no longer exists. Reload the page and choose the tags again.',
+    tag_name_taken: 'A tag with this name already exists.',
+    url_invalid: 'Enter a web address starting with http:// or https://.',
+    url_refused: 'This server does not read addresses on a private or local network.',
+    fetch_failed: 'The site could not be reached.',
+    fetch_timeout: 'The site did not answer in time.',
+    fetch_too_large: 'It is too large to read (more than 5 MB).',
+    fetch_status: 'The site answered with an error.',
+    fetch_redirects: 'The address sends on to other addresses too many times.',
+    no_recipe: 'No recipe was found on this page.',
+    image_unreadable: 'The image is not a JPEG, PNG, WebP, GIF, AVIF or HEIF file this app can read.',
+    image_too_large: 'The image has too many pixels.',
+    not_found: 'It no longer exists; it may have been deleted meanwhile.',
+    payload_too_large: 'It is too large to send.',
+    other: 'The server could not do it.',
+  } satisfies Partial<Record<RefusalCode, string>> & { other: string },
+  networkFailed: 'The server could not be reached. Check your connection and try again.',
   tagsTitle: 'Tags',
   rename: 'Rename',
   tagName: 'Tag name',
@@ -236,6 +256,25 @@ const es: Messages = {
       other: 'Corrige {n} problemas antes de guardar:',
     }),
   serverRefused: 'El servidor rechazó la receta:',
+  refused: {
+    unknown_tag: 'Una de sus etiquetas ya no existe. Recarga la página y vuelve a elegir las etiquetas.',
+    tag_name_taken: 'Ya existe una etiqueta con este nombre.',
+    url_invalid: 'Escribe una dirección web que empiece por http:// o https://.',
+    url_refused: 'Este servidor no lee direcciones de una red privada o local.',
+    fetch_failed: 'No se pudo contactar con el sitio.',
+    fetch_timeout: 'El sitio no respondió a tiempo.',
+    fetch_too_large: 'Es demasiado grande para leerlo (más de 5 MB).',
+    fetch_status: 'El sitio respondió con un error.',
+    fetch_redirects: 'La dirección redirige a otras demasiadas veces.',
+    no_recipe: 'No se encontró ninguna receta en esta página.',
+    image_unreadable:
+      'La imagen no es un archivo JPEG, PNG, WebP, GIF, AVIF o HEIF que esta aplicación pueda leer.',
+    image_too_large: 'La imagen tiene demasiados píxeles.',
+    not_found: 'Ya no existe; puede que se haya eliminado mientras tanto.',
+    payload_too_large: 'Es demasiado grande para enviarlo.',
+    other: 'El servidor no pudo hacerlo.',
+  },
+  networkFailed: 'No se pudo contactar con el servidor. Revisa la conexión e inténtalo de nuevo.',
   tagsTitle: 'Etiquetas',
   rename: 'Renombrar',
   tagName: 'Nombre de la etiqueta',

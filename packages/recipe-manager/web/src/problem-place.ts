@@ -2,7 +2,7 @@ import type { Problem } from '../../src/recipes/rules.js'
 import type { Messages } from './i18n.js'
 
 /**
- * Where a problem of a recipe body is shown: the id of its input in the recipe form, and the label it is
+ * Where a problem of a recipe body (or a tag's name) is shown: the id of its input in the recipe form, and the label it is
  * named by in the reader's language (the form and an import's report name fields alike).
  */
 export function placeOf(problem: Problem, t: Messages): { input: string; label: string } {
@@ -22,6 +22,8 @@ export function placeOf(problem: Problem, t: Messages): { input: string; label: 
     ingredients: t.ingredients,
     instructions: t.steps,
     tags: t.tags,
+    // A tag's own name, refused when a tag is created or renamed.
+    name: t.tagName,
   }
   const input =
     problem.field === 'ingredients' || problem.field === 'instructions' ? `${problem.field}-0` : problem.field

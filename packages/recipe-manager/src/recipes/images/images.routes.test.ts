@@ -130,11 +130,12 @@ describeEachDatabase('recipe images', (databases) => {
       expect(text.json()).toEqual({
         success: false,
         error: 'image is not a JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF image',
+        code: 'image_unreadable',
       })
       expect((await upload(id, 'x', 'text/plain')).statusCode).toBe(415)
       const huge = await upload(id, Buffer.alloc(10 * 1024 * 1024 + 1), 'image/jpeg')
       expect(huge.statusCode).toBe(413)
-      expect(huge.json().success).toBe(false)
+      expect(huge.json()).toMatchObject({ success: false, code: 'payload_too_large' })
       expect((await upload(id, Buffer.alloc(0), 'image/jpeg')).statusCode).toBe(400)
       expect(
         (await service.app.inject({ method: 'GET', url: `/api/recipes/${id}` })).json().recipe.image,
@@ -144,7 +145,7 @@ describeEachDatabase('recipe images', (databases) => {
     it('is 404 for a missing recipe and 400 for a malformed id', async () => {
       const missing = await upload(987654, photo)
       expect(missing.statusCode).toBe(404)
-      expect(missing.json()).toEqual({ success: false, error: 'Recipe 987654 not found' })
+      expect(missing.json()).toEqual({ success: false, error: 'Recipe 987654 not found', code: 'not_found' })
       expect((await upload(0, photo)).statusCode).toBe(400)
     })
 

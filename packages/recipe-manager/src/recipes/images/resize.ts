@@ -37,7 +37,14 @@ export interface ResizedImage {
 }
 
 /** Why bytes are not an image this service stores; the message is meant for the client. */
-export class UnreadableImageError extends Error {}
+export class UnreadableImageError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'image_unreadable' | 'image_too_large' = 'image_unreadable',
+  ) {
+    super(message)
+  }
+}
 
 export async function resizeImage(bytes: Uint8Array): Promise<ResizedImage> {
   const sharp = await loadSharp()
@@ -52,7 +59,7 @@ export async function resizeImage(bytes: Uint8Array): Promise<ResizedImage> {
     throw new UnreadableImageError('image is not a JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF image')
   }
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-    throw new UnreadableImageError(`image has more than ${MAX_INPUT_PIXELS} pixels`)
+    throw new UnreadableImageError(`image has more than ${MAX_INPUT_PIXELS} pixels`, 'image_too_large')
   }
   try {
     const fits =

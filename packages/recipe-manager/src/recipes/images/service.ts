@@ -1,5 +1,6 @@
 import { InvalidRequestError } from 'platform'
 import type { ServiceContext } from '../../context.js'
+import { coded } from '../../errors.js'
 import { fetchImage } from '../../fetching/fetch-page.js'
 import type { Recipe } from '../schema.js'
 import { getRecipe, recipeNotFound } from '../service.js'
@@ -15,7 +16,7 @@ async function resized(bytes: Uint8Array) {
   try {
     return await resizeImage(bytes)
   } catch (error) {
-    if (error instanceof UnreadableImageError) throw new InvalidRequestError(error.message)
+    if (error instanceof UnreadableImageError) throw new InvalidRequestError(error.message, coded(error.code))
     throw error
   }
 }
@@ -26,7 +27,7 @@ export async function setRecipeImage(
   recipeId: number,
   bytes: Uint8Array,
 ): Promise<Recipe> {
-  if (bytes.length === 0) throw new InvalidRequestError('image is empty')
+  if (bytes.length === 0) throw new InvalidRequestError('image is empty', coded('image_unreadable'))
   const image = await resized(bytes)
   try {
     if (!(await putImage(ctx.db, recipeId, image))) throw recipeNotFound(recipeId)

@@ -15,6 +15,7 @@ import {
 import { useUi } from '../i18n.js'
 import { takeDraft } from '../import/draft.js'
 import { placeOf } from '../problem-place.js'
+import { refusalText } from '../refusal.js'
 import { Link, navigate } from '../router.js'
 import { type ImageChoice, ImageField } from './ImageField.js'
 import { type Line, LineList, linesOf } from './LineList.js'
@@ -150,13 +151,15 @@ export function RecipeForm({ id }: { id?: number }) {
       } catch (error) {
         // The recipe is saved; say what happened to the image instead of leaving silently.
         setSavedWithoutImage(recipe.id)
-        setRefusal(`${t.imageNotSaved} ${error instanceof ApiError ? error.message : t.loadFailed}`)
+        setRefusal(`${t.imageNotSaved} ${refusalText(error, t)}`)
         setSaving(false)
         return
       }
       navigate(`/recipes/${recipe.id}`)
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : t.loadFailed)
+      // Rules the form did not check (or checked differently) come back as problems, shown at their fields.
+      if (error instanceof ApiError && error.problems.length > 0) setProblems(error.problems)
+      else setRefusal(refusalText(error, t))
       setSaving(false)
     }
   }
@@ -176,7 +179,7 @@ export function RecipeForm({ id }: { id?: number }) {
       setSuggested(suggested.filter((other) => other !== name))
       if (name === newTag) setNewTag('')
     } catch (error) {
-      setTagError(error instanceof ApiError ? error.message : t.loadFailed)
+      setTagError(refusalText(error, t))
     }
   }
 

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react'
-import { ApiError, exportAddress, type ImportReport, importFile, importHtml, importUrl } from '../api.js'
+import { exportAddress, type ImportReport, importFile, importHtml, importUrl } from '../api.js'
 import { type Messages, useUi } from '../i18n.js'
 import { placeOf } from '../problem-place.js'
+import { refusalText } from '../refusal.js'
 import { Link, navigate } from '../router.js'
 import { keepDraft } from './draft.js'
 
@@ -21,7 +22,7 @@ export function ImportPage() {
     try {
       await work()
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t.loadFailed)
+      setError(refusalText(caught, t))
     } finally {
       setBusy(false)
     }

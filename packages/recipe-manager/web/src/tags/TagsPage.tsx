@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
-import { ApiError, createTag, deleteTag, listTags, renameTag, type Tag, tagUsage } from '../api.js'
+import { createTag, deleteTag, listTags, renameTag, type Tag, tagUsage } from '../api.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { useUi } from '../i18n.js'
+import { refusalText } from '../refusal.js'
 import { Link } from '../router.js'
 
 type Counted = Tag & { usage: number }
@@ -34,7 +35,7 @@ export function TagsPage() {
       setNewName('')
       await load()
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t.loadFailed)
+      setError(refusalText(caught, t))
     }
   }
 
@@ -96,7 +97,7 @@ function TagRow({ tag, onChanged, onDelete }: { tag: Counted; onChanged: () => v
       await renameTag(tag.id, name)
       onChanged()
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t.loadFailed)
+      setError(refusalText(caught, t))
     }
   }
   return (
