@@ -409,6 +409,18 @@ describeEachDatabase('recipe web app in Chromium', (databases) => {
       await page.getByRole('heading', { level: 1, name: 'Recipes' }).waitFor()
       expect((await fetch(`${base}/api/recipes/${recipe.gazpacho}`)).status).toBe(404)
     })
+
+    it('treats a recipe deleted meanwhile (another tab) as deleted', async () => {
+      const { id } = (
+        await api('POST', '/api/recipes', { title: 'Efímera', ingredients: ['x'], instructions: ['y'] })
+      ).recipe
+      await page.goto(`${base}/recipes/${id}`)
+      await page.getByRole('heading', { level: 1, name: 'Efímera' }).waitFor()
+      await api('DELETE', `/api/recipes/${id}`)
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Recipes' }).waitFor()
+    })
   })
 
   describe('tags', () => {

@@ -3,6 +3,7 @@ import { scaleLine } from '../../../src/scaling/quantities.js'
 import { ApiError, deleteRecipe, getRecipe, type Recipe } from '../api.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { useUi } from '../i18n.js'
+import { refusalText } from '../refusal.js'
 import { Link, navigate } from '../router.js'
 import { CookMode } from './CookMode.js'
 
@@ -18,6 +19,7 @@ export function RecipePage({ id }: { id: number }) {
   const [servings, setServings] = useState<number | undefined>()
   const [cooking, setCooking] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const [deleteRefusal, setDeleteRefusal] = useState<string | undefined>()
 
   useEffect(() => {
     getRecipe(id).then(
@@ -84,6 +86,11 @@ export function RecipePage({ id }: { id: number }) {
           {t.delete}
         </button>
       </div>
+      {deleteRefusal && (
+        <p className="problem no-print" role="alert">
+          {deleteRefusal}
+        </p>
+      )}
       <section aria-labelledby="ingredients-heading">
         <div className="section-head">
           <h2 id="ingredients-heading">{t.ingredients}</h2>
@@ -159,7 +166,16 @@ export function RecipePage({ id }: { id: number }) {
           confirmLabel={t.delete}
           onCancel={() => setConfirming(false)}
           onConfirm={async () => {
-            await deleteRecipe(recipe.id)
+            setConfirming(false)
+            try {
+              await deleteRecipe(recipe.id)
+            } catch (error) {
+              // Deleted meanwhile (another tab): what the reader asked for is done.
+              if (!(error instanceof ApiError && error.status === 404)) {
+                setDeleteRefusal(refusalText(error, t))
+                return
+              }
+            }
             navigate('/')
           }}
         />

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
-import { createTag, deleteTag, listTags, renameTag, type Tag, tagUsage } from '../api.js'
+import { ApiError, createTag, deleteTag, listTags, renameTag, type Tag, tagUsage } from '../api.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { useUi } from '../i18n.js'
 import { refusalText } from '../refusal.js'
@@ -75,8 +75,14 @@ export function TagsPage() {
           confirmLabel={t.delete}
           onCancel={() => setDeleting(undefined)}
           onConfirm={async () => {
-            await deleteTag(deleting.id)
             setDeleting(undefined)
+            setError(undefined)
+            try {
+              await deleteTag(deleting.id)
+            } catch (caught) {
+              // A tag deleted meanwhile (another tab) is gone as asked; the list is read again below.
+              if (!(caught instanceof ApiError && caught.status === 404)) setError(refusalText(caught, t))
+            }
             await load()
           }}
         />
