@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchChromium } from 'platform/testing/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { loadEnvelopeServiceConfig } from '../src/config.js'
 import { setPassword } from '../src/identity/users/sign-in.js'
@@ -91,13 +92,26 @@ export async function signedInContext(
     ...(options.viewport ? { viewport: options.viewport } : {}),
   })
   const page = await context.newPage()
+  const tokenRequests = noteTokenRequests(page)
   await page.goto(`${stack.service.origin}/app/`)
   await page.waitForURL((url) => url.pathname === '/oauth/auth')
+  // Without a session the app goes straight to sign-in, without a refresh the service would refuse.
+  expect(tokenRequests).toEqual([])
   await page.locator('#email').fill(stack.email)
   await page.locator('#password').fill(PASSWORD)
   await page.locator('button[type=submit]').click()
   await page.waitForURL((url) => url.pathname === '/app/')
   return { context, page }
+}
+
+/** The `POST /oauth/token` requests the page makes from now on, as `METHOD path`, for a test to read. */
+export function noteTokenRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname === '/oauth/token') seen.push(`${request.method()} ${pathname}`)
+  })
+  return seen
 }
 
 interface EnvelopesSdk extends DocuSignSdkBase {

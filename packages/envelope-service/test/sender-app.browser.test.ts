@@ -8,6 +8,7 @@ import {
   type AppStack,
   consoleViewUrl,
   firstPageMilliseconds,
+  noteTokenRequests,
   PASSWORD,
   sendWithSdk,
   signedInContext,
@@ -242,8 +243,11 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByText('You have signed out.').waitFor()
     expect(await page.getByRole('heading', { name: 'Waiting for others' }).count()).toBe(0)
+    const tokenRequests = noteTokenRequests(page)
     await page.reload()
     await page.waitForURL((url) => url.pathname === '/oauth/auth')
+    // Signed out, the app does not ask for a token the service would refuse.
+    expect(tokenRequests).toEqual([])
     await page.locator('#email').fill(stack.email)
     await page.locator('#password').fill(PASSWORD)
     await page.locator('button[type=submit]').click()

@@ -70,7 +70,9 @@ describeEachDatabase('console view (EnvelopesApi.createConsoleView)', (databases
     expect(opened.headers.get('location')).toBe(
       `/app/envelopes/${summary.envelopeId}?returnUrl=${encodeURIComponent('https://crm.example.test/done')}`,
     )
-    const [setCookie = '', returnCookie] = opened.headers.getSetCookie()
+    const [setCookie = '', signedIn, returnCookie] = opened.headers.getSetCookie()
+    // The marker the app's script reads before asking for a token (identity/sessions/cookie.ts).
+    expect(signedIn).toMatch(/^inkwell_signed_in=1; Path=\/app; Max-Age=\d+; SameSite=Lax$/)
     // The return URL, for the app to trust the one in its address (identity/sessions/cookie.ts).
     expect(returnCookie).toBe(
       `inkwell_view_return=${encodeURIComponent('https://crm.example.test/done')}; Path=/app; Max-Age=86400; SameSite=Lax`,

@@ -441,6 +441,10 @@ describeEachDatabase('Authorization Code Grant', (databases) => {
       expect(response.json().refresh_token).toBeUndefined()
       const cookie = cookieOf(response, 'inkwell_session')
       expect(cookie).toMatch(/; Path=\/oauth; Max-Age=2592000; HttpOnly; SameSite=Strict$/)
+      // Beside it, a marker the app's script reads before asking for a token: it holds nothing secret.
+      expect(cookieOf(response, 'inkwell_signed_in')).toBe(
+        'inkwell_signed_in=1; Path=/app; Max-Age=2592000; SameSite=Lax',
+      )
     })
 
     it('refreshes from the cookie only with X-Inkwell-App and a same-origin Origin', async () => {
@@ -473,6 +477,9 @@ describeEachDatabase('Authorization Code Grant', (databases) => {
       })
       expect(out.statusCode).toBe(204)
       expect(cookieOf(out, 'inkwell_session')).toContain('Max-Age=0')
+      expect(cookieOf(out, 'inkwell_signed_in')).toBe(
+        'inkwell_signed_in=; Path=/app; Max-Age=0; SameSite=Lax',
+      )
       const after = await token(
         { grant_type: 'refresh_token' },
         { cookie: `inkwell_session=${value}`, ...appHeaders },

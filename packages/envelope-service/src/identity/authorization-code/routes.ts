@@ -9,7 +9,7 @@ import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
 import { renderConsent, renderError, renderSignIn } from '../pages/page.js'
 import { OAuthErrorBody } from '../schema.js'
 import {
-  clearCookie,
+  clearSessionCookies,
   isFirstPartyAppRequest,
   readCookie,
   requestOrigin,
@@ -217,7 +217,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       }
       const refreshToken = readCookie(request, SESSION_COOKIE)
       if (refreshToken) await revokeByRefreshToken(ctx.db, refreshToken)
-      clearCookie(request, reply, SESSION_COOKIE)
+      clearSessionCookies(request, reply)
       return reply.code(204).send(null)
     },
   )

@@ -4,7 +4,7 @@ import { findClient, type OAuthClient } from '../clients/repository.js'
 import { secretKeyMatches } from '../clients/service.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { OAuthError } from '../oauth-error.js'
-import { isFirstPartyAppRequest, readCookie, SESSION_COOKIE, setCookie } from '../sessions/cookie.js'
+import { isFirstPartyAppRequest, readCookie, SESSION_COOKIE, setSessionCookies } from '../sessions/cookie.js'
 import { type CodeTokens, exchangeAuthorizationCode, refreshTokens } from './grant.js'
 
 export const AUTHORIZATION_CODE_GRANT = 'authorization_code'
@@ -94,7 +94,7 @@ export async function codeGrantToken(
     scope: tokens.scopes.join(' '),
   }
   if (client.id === INKWELL_APP_CLIENT_ID) {
-    setCookie(request, reply, SESSION_COOKIE, tokens.refreshToken, (tokens.refreshExpiresAt - now) / 1000)
+    setSessionCookies(request, reply, tokens.refreshToken, (tokens.refreshExpiresAt - now) / 1000)
     return body
   }
   return { ...body, refresh_token: tokens.refreshToken }

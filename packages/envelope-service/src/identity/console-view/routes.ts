@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { renderError } from '../pages/page.js'
-import { SESSION_COOKIE, setCookie, VIEW_RETURN_COOKIE } from '../sessions/cookie.js'
+import { setCookie, setSessionCookies, VIEW_RETURN_COOKIE } from '../sessions/cookie.js'
 import { pageMessages, sendPage } from '../sessions/forms.js'
 import { CONSOLE_SESSION_PATH, openConsoleView } from './console-view.js'
 
@@ -25,7 +25,7 @@ export async function consoleSessionRoutes(app: App, ctx: ServiceContext) {
         const { locale, t } = pageMessages(request)
         return sendPage(reply, 410, renderError(locale, t, t.consoleExpired))
       }
-      setCookie(request, reply, SESSION_COOKIE, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
+      setSessionCookies(request, reply, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
       if (opened.returnUrl) {
         setCookie(request, reply, VIEW_RETURN_COOKIE, encodeURIComponent(opened.returnUrl), 24 * 3600, {
           path: '/app',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { INKWELL_APP_SIGNED_IN_COOKIE } from '../first-party.js'
 
 /**
  * The first-party app's sign-in lives in this cookie: its refresh token, `HttpOnly` (no script, hence no
@@ -48,8 +49,31 @@ export function setCookie(
   reply.header('set-cookie', attributes.join('; '))
 }
 
-export const clearCookie = (request: FastifyRequest, reply: FastifyReply, name: string) =>
+const clearCookie = (request: FastifyRequest, reply: FastifyReply, name: string) =>
   setCookie(request, reply, name, '', 0)
+
+const MARKER_SCOPE = { path: '/app', readableByScripts: true }
+
+/**
+ * Signs the app's browser in: the refresh token's cookie, and beside it a marker holding only `1` that the
+ * app's script reads, so that a first visit goes straight to sign-in instead of asking for a refresh the
+ * service must refuse (a 400 the browser logs as an error). The marker grants nothing; the app clears it
+ * when a refresh is refused (a session expired or revoked).
+ */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refreshToken: string,
+  maxAgeSeconds: number,
+): void {
+  setCookie(request, reply, SESSION_COOKIE, refreshToken, maxAgeSeconds)
+  setCookie(request, reply, INKWELL_APP_SIGNED_IN_COOKIE, '1', maxAgeSeconds, MARKER_SCOPE)
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  clearCookie(request, reply, SESSION_COOKIE)
+  setCookie(request, reply, INKWELL_APP_SIGNED_IN_COOKIE, '', 0, MARKER_SCOPE)
+}
 
 /** The origin this request came to, e.g. `https://localhost:8443`. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`

@@ -8,6 +8,7 @@ import { EMBEDDED_WORDS } from './embedded/words.js'
 import { type Envelope, inFlight } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
 import { Recipients } from './Recipients.js'
+import { refusalText } from './refusal.js'
 import { onLinkClick } from './router.js'
 import { SignNow } from './sign-now/SignNow.js'
 
@@ -51,7 +52,7 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
       await action()
       setNotice(done)
     } catch (error) {
-      setNotice(error instanceof ApiError ? error.message : t.failed)
+      setNotice(refusalText(error, language, t))
     }
     setVersion((value) => value + 1)
   }

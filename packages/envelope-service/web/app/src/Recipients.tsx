@@ -10,6 +10,7 @@ import {
   recipientsInOrder,
 } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
+import { refusalText } from './refusal.js'
 
 interface Correction {
   group: RecipientGroup
@@ -55,20 +56,22 @@ export function Recipients({
         : { email: fields.email.trim() }),
     }
     try {
-      const result = await sendJson<{ recipientUpdateResults: { errorDetails?: { message?: string } }[] }>(
+      const result = await sendJson<{
+        recipientUpdateResults: { errorDetails?: { errorCode?: string; message?: string } }[]
+      }>(
         'PUT',
         accountPath(account.account_id, `/envelopes/${encodeURIComponent(envelope.envelopeId)}/recipients`),
         { [group]: [change] },
       )
       const refused = result.recipientUpdateResults.find((entry) => entry.errorDetails)
       if (refused) {
-        setProblem(refused.errorDetails?.message ?? t.failed)
+        setProblem(refused.errorDetails ? refusalText(refused.errorDetails, language, t) : t.failed)
         return
       }
       setCorrecting(undefined)
       onChanged(t.details.corrected)
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : t.failed)
+      setProblem(refusalText(error, language, t))
     }
   }
 

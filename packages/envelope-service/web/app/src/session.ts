@@ -1,4 +1,5 @@
-import { APP_CLIENT_ID, CALLBACK_PATH } from './client-id.js'
+import { APP_CLIENT_ID, CALLBACK_PATH, SIGNED_IN_COOKIE } from './client-id.js'
+import { cookieValue } from './cookies.js'
 
 /**
  * How the app signs in: DocuSign's Authorization Code Grant with PKCE, as a public client.
@@ -6,8 +7,8 @@ import { APP_CLIENT_ID, CALLBACK_PATH } from './client-id.js'
  * The access token lives only in this module's memory, never in storage a script could read later; the
  * refresh token is an HttpOnly, SameSite=Strict cookie scoped to /oauth that no script sees. Every
  * /oauth call carries `X-Inkwell-App: 1`, a header a cross-site form cannot send, so another site cannot
- * make the browser refresh or sign out. On load the app first tries the cookie; without one it starts
- * the code flow. Only the PKCE verifier and state wait in sessionStorage, for the one round trip.
+ * make the browser refresh or sign out. On load the app first tries the cookie, when the script-readable
+ * marker set beside it says there is one; otherwise it starts the code flow. Only the PKCE verifier and state wait in sessionStorage, for the one round trip.
  */
 
 const APP_HEADER = { 'X-Inkwell-App': '1' }
@@ -56,8 +57,19 @@ async function tokenRequest(form: Record<string, string>): Promise<boolean> {
 }
 
 /** A new access token from the session cookie; false when there is no valid session. */
-export function refresh(): Promise<boolean> {
-  return tokenRequest({ grant_type: 'refresh_token', client_id: APP_CLIENT_ID }).catch(() => false)
+export async function refresh(): Promise<boolean> {
+  if (cookieValue(document.cookie, SIGNED_IN_COOKIE) !== '1') return false
+  try {
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', client_id: APP_CLIENT_ID })
+    // Refused: the session expired or was revoked, so the next load goes straight to sign-in.
+    if (!refreshed) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app serves.
+      document.cookie = `${SIGNED_IN_COOKIE}=; Path=/app; Max-Age=0`
+    }
+    return refreshed
+  } catch {
+    return false
+  }
 }
 
 /** Leaves for the sign-in page; the browser comes back to /app/callback. */

@@ -5,6 +5,7 @@ import { useSession } from '../context.js'
 import { EmbeddedBar } from '../embedded/EmbeddedBar.js'
 import { leaveTo, type ViewEvent } from '../embedded/return.js'
 import { EMBEDDED_WORDS } from '../embedded/words.js'
+import { refusalText, ShownError } from '../refusal.js'
 import { navigate } from '../router.js'
 import { AnchorPanel } from './AnchorPanel.js'
 import { anchorProblems, useAnchorHits } from './anchor-preview.js'
@@ -261,7 +262,7 @@ export function Builder({
     if (!draft) return
     const changes = draftChanges(draft, state)
     // Refused before anything is saved, so a draft is never left half changed by it.
-    if (changes.reordered) throw new Error(embeddedWords.orderNotSaved)
+    if (changes.reordered) throw new ShownError(embeddedWords.orderNotSaved)
     await saveEnvelopeDraft(accountId, id, changes, state)
     await loadDraft(id)
   }
@@ -287,7 +288,7 @@ export function Builder({
       else if (envelopeId && action === 'send') navigate(`/app/envelopes/${encodeURIComponent(envelopeId)}`)
       else setMessage({ kind: 'status', text: words.saved })
     } catch (error) {
-      setMessage({ kind: 'alert', text: error instanceof Error && error.message ? error.message : t.failed })
+      setMessage({ kind: 'alert', text: refusalText(error, language, t) })
     } finally {
       setBusy(undefined)
     }
@@ -330,7 +331,7 @@ export function Builder({
       setMessage({ kind: 'status', text: words.saved })
       return true
     } catch (error) {
-      setMessage({ kind: 'alert', text: error instanceof Error && error.message ? error.message : t.failed })
+      setMessage({ kind: 'alert', text: refusalText(error, language, t) })
       return false
     } finally {
       setSaving(false)

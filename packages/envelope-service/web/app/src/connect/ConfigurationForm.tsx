@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError } from '../api.js'
 import { useSession } from '../context.js'
 import { Dialog } from '../Dialog.js'
+import { refusalText } from '../refusal.js'
 import type { ConnectConfiguration } from './types.js'
 import { CONNECT_EVENTS, CONNECT_WORDS, INCLUDE_DATA } from './words.js'
 
@@ -25,7 +25,7 @@ export function ConfigurationForm(props: {
   onSave: (settings: ConfigurationSettings) => Promise<void>
   onClose: () => void
 }) {
-  const { language } = useSession()
+  const { language, t } = useSession()
   const words = CONNECT_WORDS[language]
   const admin = ADMIN_WORDS[language]
   const existing = props.configuration
@@ -57,7 +57,7 @@ export function ConfigurationForm(props: {
         eventData: { version: 'restv2.1', format: 'json', includeData },
       })
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error))
+      setProblem(refusalText(error, language, t))
     }
   }
 

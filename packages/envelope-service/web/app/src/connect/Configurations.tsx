@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { ShownOnce } from '../admin/CopyButton.js'
 import { useResource } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError, call, sendJson } from '../api.js'
+import { call, sendJson } from '../api.js'
 import { useSession } from '../context.js'
+import { refusalText } from '../refusal.js'
 import { ConfigurationForm } from './ConfigurationForm.js'
 import type { ConnectConfiguration, ConnectMetrics } from './types.js'
 import { CONNECT_WORDS } from './words.js'
@@ -29,7 +30,7 @@ export function Configurations(props: {
       await action()
       props.onChanged(message)
     } catch (error) {
-      props.onChanged(error instanceof ApiError ? error.message : t.failed)
+      props.onChanged(refusalText(error, language, t))
     }
   }
 

@@ -2,9 +2,10 @@ import { useState } from 'react'
 import { ShownOnce } from '../admin/CopyButton.js'
 import { useResource } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError, call, sendJson } from '../api.js'
+import { call, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { formatDateTime } from '../i18n.js'
+import { refusalText } from '../refusal.js'
 import type { ConnectKey } from './types.js'
 import { CONNECT_WORDS } from './words.js'
 
@@ -26,7 +27,7 @@ export function ConnectKeys(props: { path: (rest: string) => string; version: nu
     try {
       await action()
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t.failed)
+      setProblem(refusalText(error, language, t))
     }
     setVersion((value) => value + 1)
   }

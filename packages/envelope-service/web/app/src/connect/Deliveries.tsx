@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useResource } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError, sendJson } from '../api.js'
+import { sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { formatDateTime } from '../i18n.js'
+import { refusalText } from '../refusal.js'
 import type { ConnectLog, ConnectLogs } from './types.js'
 import { CONNECT_WORDS } from './words.js'
 
@@ -40,7 +41,7 @@ export function Deliveries(props: {
           : await sendJson<RetryResult>('PUT', props.path('/connect/envelopes/retry_queue'), { envelopeIds })
       props.onChanged(words.retried(result.retryQueue.filter((entry) => entry.status === 'Success').length))
     } catch (error) {
-      props.onChanged(error instanceof ApiError ? error.message : t.failed)
+      props.onChanged(refusalText(error, language, t))
     }
   }
 

@@ -4,18 +4,12 @@
  * put there by the one-time view URL.
  */
 
+import { cookieValue } from '../cookies.js'
+
 export type ViewEvent = 'Send' | 'Save' | 'Correct' | 'Cancel'
 
 /** The cookie the view URL sets (identity/sessions/cookie.ts, `VIEW_RETURN_COOKIE`). */
 const VIEW_RETURN_COOKIE = 'inkwell_view_return'
-
-function cookieValue(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
-}
 
 /**
  * The return URL of the screen being shown, if it was opened as an embedded view: the one in the address,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { ApiError, call, getJson } from '../api.js'
+import { call, getJson } from '../api.js'
 import { useSession } from '../context.js'
+import { refusalText } from '../refusal.js'
 import { SETTINGS_WORDS } from './words.js'
 
 interface AccountNotification {
@@ -66,7 +67,7 @@ export function AccountDefaults(props: {
             body: JSON.stringify({ accountNotification: form }),
           })
             .then(() => props.onNotice(words.defaultsSaved))
-            .catch((error) => setProblem(error instanceof ApiError ? error.message : t.failed))
+            .catch((error) => setProblem(refusalText(error, language, t)))
         }}
       >
         <label className="check">

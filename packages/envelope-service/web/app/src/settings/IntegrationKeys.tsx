@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { ShownOnce } from '../admin/CopyButton.js'
 import { useResource } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError, call, sendJson } from '../api.js'
+import { call, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { Dialog } from '../Dialog.js'
 import { formatDateTime } from '../i18n.js'
+import { refusalText } from '../refusal.js'
 import { SETTINGS_WORDS } from './words.js'
 
 interface IntegrationKey {
@@ -44,7 +45,7 @@ export function IntegrationKeys(props: {
     try {
       await action()
     } catch (error) {
-      props.onNotice(error instanceof ApiError ? error.message : t.failed)
+      props.onNotice(refusalText(error, language, t))
     }
     setVersion((value) => value + 1)
   }
@@ -282,7 +283,7 @@ function NewKey(props: { onCreate: (body: object) => Promise<void>; onClose: () 
         ...(pair === 'upload' ? { publicKeyPem: publicKeyPem.trim() } : {}),
       })
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t.failed)
+      setProblem(refusalText(error, language, t))
     }
   }
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useResource } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { ApiError, call, sendJson } from '../api.js'
+import { call, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { Dialog } from '../Dialog.js'
+import { refusalText } from '../refusal.js'
 import { PROFILES, type Profile, SETTINGS_WORDS } from './words.js'
 
 interface User {
@@ -33,7 +34,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
     try {
       props.onNotice(await action())
     } catch (error) {
-      props.onNotice(error instanceof ApiError ? error.message : t.failed)
+      props.onNotice(refusalText(error, language, t))
     }
     setVersion((value) => value + 1)
   }
@@ -46,7 +47,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
       })
       const refused = result.newUsers[0]?.errorDetails
       if (refused) {
-        setProblem(refused.message)
+        setProblem(refusalText(refused, language, t))
         return
       }
       setInviting(false)
@@ -54,7 +55,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
       setInvite({ userName: '', email: '', permissionProfileName: 'DocuSign Sender' })
       setVersion((value) => value + 1)
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t.failed)
+      setProblem(refusalText(error, language, t))
     }
   }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { ApiError, accountPath, sendJson } from '../api.js'
+import { accountPath, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import type { Envelope } from '../envelope.js'
+import { refusalText } from '../refusal.js'
 import { navigate } from '../router.js'
 import { SIGN_NOW_WORDS } from './words.js'
 import { returnUrlOf, yourTurn } from './your-turn.js'
@@ -45,7 +46,7 @@ export function SignNow({ envelope }: { envelope: Envelope }) {
       )
       location.assign(view.url)
     } catch (error) {
-      setState({ opening: false, problem: error instanceof ApiError ? error.message : t.failed })
+      setState({ opening: false, problem: refusalText(error, language, t) })
     }
   }
 
