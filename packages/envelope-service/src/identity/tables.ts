@@ -73,6 +73,8 @@ export interface AuthorizationCodesTable {
   code_challenge: string | null
   expires_at: number
   used_at: number | null
+  /** The refresh-token family the code was exchanged for, set as it is claimed; revoked if it is reused. */
+  family_id: string | null
 }
 
 /** Rotating refresh tokens: one family per sign-in; a rotated token used again revokes its family. */

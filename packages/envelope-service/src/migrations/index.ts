@@ -31,6 +31,7 @@ import { templateWorkflowMigration } from './0039_template_workflow.js'
 import { permissionProfilesMigration } from './0040_permission_profiles.js'
 import { brandsMigration } from './0041_brands.js'
 import { reassignMigration } from './0042_reassign.js'
+import { codeFamilyMigration } from './0043_code_family.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -68,4 +69,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0040_permission_profiles': permissionProfilesMigration(dialect),
   '0041_brands': brandsMigration(dialect),
   '0042_reassign': reassignMigration(dialect),
+  '0043_code_family': codeFamilyMigration(dialect),
 })

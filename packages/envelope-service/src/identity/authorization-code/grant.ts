@@ -89,9 +89,17 @@ export async function exchangeAuthorizationCode(
   },
   now: number,
 ): Promise<CodeTokens> {
-  const claimed = await claimAuthorizationCode(db, hashOpaque(input.code), now)
+  const familyId = randomUUID()
+  const claimed = await claimAuthorizationCode(db, hashOpaque(input.code), familyId, now)
   if (claimed === undefined) throw new OAuthError('invalid_grant', 'The authorization code is unknown')
-  if (claimed === 'reused') throw new OAuthError('invalid_grant', 'The authorization code was already used')
+  if ('reused' in claimed) {
+    // A code presented twice was intercepted, or replayed: the sign-in it gave is ended (RFC 6749 §4.1.2).
+    if (claimed.reused) await revokeFamily(db, claimed.reused)
+    throw new OAuthError(
+      'invalid_grant',
+      'The authorization code was already used; the sign-in it gave is revoked',
+    )
+  }
   if (claimed.expiresAt <= now) throw invalidGrant('expired_grant')
   if (claimed.integrationKeyId !== input.clientId) {
     throw new OAuthError('invalid_grant', 'The authorization code was issued to another client')
@@ -109,6 +117,7 @@ export async function exchangeAuthorizationCode(
     db,
     { userId: claimed.userId, integrationKeyId: claimed.integrationKeyId, scopes: claimed.scopes },
     now,
+    familyId,
   )
 }
 
@@ -117,8 +126,8 @@ export async function startFamily(
   db: Db,
   grant: { userId: string; integrationKeyId: string; scopes: string[] },
   now: number,
+  familyId: string = randomUUID(),
 ): Promise<CodeTokens> {
-  const familyId = randomUUID()
   return db
     .transaction()
     .execute(async (tx) =>

@@ -32,17 +32,19 @@ export async function insertAuthorizationCode(
 }
 
 /**
- * Marks the code used and returns it, in one statement, so two exchanges racing (in two processes) cannot
- * both win. `reused` when it exists but was used before; undefined when it never existed.
+ * Marks the code used, with the family its tokens will belong to, and returns it, in one statement, so two
+ * exchanges racing (in two processes) cannot both win. `{reused}` with that family (null for a code
+ * claimed before families were kept) when it was used before; undefined when it never existed.
  */
 export async function claimAuthorizationCode(
   db: DbOrTx,
   codeHash: string,
+  familyId: string,
   now: number,
-): Promise<AuthorizationCode | 'reused' | undefined> {
+): Promise<AuthorizationCode | { reused: string | null } | undefined> {
   const row = await db
     .updateTable('authorization_codes')
-    .set({ used_at: now })
+    .set({ used_at: now, family_id: familyId })
     .where('code_hash', '=', codeHash)
     .where('used_at', 'is', null)
     .returningAll()
@@ -50,10 +52,10 @@ export async function claimAuthorizationCode(
   if (!row) {
     const existing = await db
       .selectFrom('authorization_codes')
-      .select('code_hash')
+      .select('family_id')
       .where('code_hash', '=', codeHash)
       .executeTakeFirst()
-    return existing ? 'reused' : undefined
+    return existing ? { reused: existing.family_id } : undefined
   }
   return {
     integrationKeyId: row.integration_key_id,

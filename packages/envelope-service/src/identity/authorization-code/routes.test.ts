@@ -280,6 +280,21 @@ describeEachDatabase('Authorization Code Grant', (databases) => {
       await expectOAuthError(await exchangeConfidential(code), 400, 'invalid_grant')
     })
 
+    it('revokes what a code gave when the code is presented again (RFC 6749 §4.1.2)', async () => {
+      const code = await authorize(confidentialQuery())
+      const first = (await exchangeConfidential(code)).json()
+      const replay = await exchangeConfidential(code)
+      await expectOAuthError(replay, 400, 'invalid_grant')
+      expect(replay.json().error_description).toMatch(/already used; the sign-in it gave is revoked/)
+      const refreshed = await token(
+        { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+        { authorization: basic(confidential.id, confidential.secret) },
+      )
+      await expectOAuthError(refreshed, 400, 'invalid_grant')
+      // Past the verifier's cache: the access token the first exchange gave was deleted with its family.
+      expect(await service.ctx.tokens.verify(first.access_token, clock + 3600_000)).toBeUndefined()
+    })
+
     it('refuses a wrong secret key and an unknown client', async () => {
       const code = await authorize(confidentialQuery())
       await expectOAuthError(await exchangeConfidential(code, 'not-the-secret'), 401, 'invalid_client')
