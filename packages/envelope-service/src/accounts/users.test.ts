@@ -147,6 +147,59 @@ describeEachDatabase('users API and password links', (databases) => {
       const nobody = await call(admin, 'GET', '/users?email=nobody@example.test')
       expect(nobody.json()).toMatchObject({ resultSetSize: '0', users: [] })
     })
+
+    it('pages with count and start_position, and filters by part of the email or name and by group', async () => {
+      const invited = await call(admin, 'POST', '/users', {
+        newUsers: [
+          { userName: 'Bea Paging', email: 'bea.paging@example.test' },
+          { userName: 'Carlos Paging', email: 'carlos.paging@example.test' },
+          { userName: 'Dora Paging', email: 'dora.paging@example.test' },
+        ],
+      })
+      const [, carlos] = invited.json().newUsers as { userId: string }[]
+      const all = Number((await call(admin, 'GET', '/users')).json().totalSetSize)
+      const first = (await call(admin, 'GET', '/users?count=2')).json()
+      expect(first).toMatchObject({ resultSetSize: '2', totalSetSize: String(all), startPosition: '0' })
+      expect(first.nextUri).toBe('/users?count=2&start_position=2')
+      expect(first.previousUri).toBeUndefined()
+      const second = (await call(admin, 'GET', first.nextUri)).json()
+      expect(second).toMatchObject({ startPosition: '2', previousUri: '/users?count=2&start_position=0' })
+      expect(second.users.map((user: { userId: string }) => user.userId)).not.toContain(first.users[0].userId)
+
+      const byEmail = (await call(admin, 'GET', '/users?email_substring=.PAGING@')).json()
+      expect(byEmail.users.map((user: { userName: string }) => user.userName)).toEqual(
+        expect.arrayContaining(['Bea Paging', 'Carlos Paging', 'Dora Paging']),
+      )
+      expect(byEmail.totalSetSize).toBe('3')
+      const byName = (
+        await call(admin, 'GET', '/users?user_name_substring=dora&email_substring=paging')
+      ).json()
+      expect(byName).toMatchObject({ totalSetSize: '1', users: [{ userName: 'Dora Paging' }] })
+      const paged = (
+        await call(admin, 'GET', '/users?email_substring=paging&count=1&start_position=1')
+      ).json()
+      expect(paged).toMatchObject({
+        resultSetSize: '1',
+        totalSetSize: '3',
+        startPosition: '1',
+        endPosition: '1',
+      })
+      expect(paged.nextUri).toBe('/users?email_substring=paging&count=1&start_position=2')
+
+      const group = (await call(admin, 'POST', '/groups', { groups: [{ groupName: 'Paging team' }] })).json()
+        .groups[0] as { groupId: string }
+      await call(admin, 'PUT', `/groups/${group.groupId}/users`, { users: [{ userId: carlos?.userId }] })
+      const inGroup = (await call(admin, 'GET', `/users?group_id=${group.groupId}`)).json()
+      expect(inGroup).toMatchObject({ totalSetSize: '1', users: [{ userName: 'Carlos Paging' }] })
+      const admins = (await call(admin, 'GET', `/users?group_id=unknown,administrators`)).json()
+      expect(admins.users.map((user: { userId: string }) => user.userId)).toEqual([admin.userId])
+
+      for (const query of ['count=0', 'count=101', 'start_position=-1', 'count=abc']) {
+        const refused = await call(admin, 'GET', `/users?${query}`)
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json().errorCode).toBe('INVALID_REQUEST_PARAMETER')
+      }
+    })
   })
 
   describe('PUT /users/{userId}', () => {

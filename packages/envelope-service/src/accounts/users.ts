@@ -3,9 +3,10 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { pickLocale } from '../identity/pages/messages.js'
 import { findUser } from '../identity/repository.js'
-import { closeUsers, getUser, inviteUsers, listUsers } from '../identity/users/directory.js'
+import { closeUsers, getUser, inviteUsers, listUsers, USER_PAGE_SIZE } from '../identity/users/directory.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { requirePermission } from '../rest/account-scope.js'
+import { userIdsInGroups } from './groups/service.js'
 import {
   changeUserPermissions,
   clearPermissionProfile,
@@ -69,12 +70,25 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
         security,
         querystring: Type.Object({
           email: Type.Optional(Type.String({ maxLength: 320, description: 'Only the user with this email' })),
+          email_substring: Type.Optional(
+            Type.String({ maxLength: 320, description: 'Users whose email contains this (any case)' }),
+          ),
+          user_name_substring: Type.Optional(
+            Type.String({ maxLength: 200, description: 'Users whose name contains this (any case)' }),
+          ),
           status: Type.Optional(
             Type.String({
               maxLength: 200,
               description: 'Comma-separated userStatus values: Active, ActivationSent',
             }),
           ),
+          group_id: Type.Optional(
+            Type.String({ maxLength: 2000, description: 'Comma-separated group ids: users in any of them' }),
+          ),
+          count: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: USER_PAGE_SIZE, description: 'At most 100 (the default)' }),
+          ),
+          start_position: Type.Optional(Type.Integer({ minimum: 0 })),
         }),
         response: {
           200: Type.Object({
@@ -83,14 +97,40 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
             totalSetSize: Type.String(),
             startPosition: Type.String(),
             endPosition: Type.String(),
+            nextUri: Type.Optional(Type.String()),
+            previousUri: Type.Optional(Type.String()),
           }),
         },
       },
     },
     async (request) => {
       const { accountId } = request.principal
-      const listed = await listUsers(ctx.db, accountId, accountUri(accountId), request.query)
-      return { ...listed, users: await withPermissionProfiles(ctx.db, accountId, listed.users) }
+      const { group_id: groupIds, ...query } = request.query
+      const userIds =
+        groupIds === undefined
+          ? undefined
+          : await userIdsInGroups(
+              ctx.db,
+              accountId,
+              groupIds.split(',').map((id) => id.trim()),
+            )
+      const listed = await listUsers(ctx.db, accountId, accountUri(accountId), { ...query, userIds })
+      const start = Number(listed.startPosition)
+      const count = query.count ?? USER_PAGE_SIZE
+      const pageUri = (from: number) => {
+        const params = new URLSearchParams(request.url.split('?')[1] ?? '')
+        params.set('start_position', String(from))
+        params.set('count', String(count))
+        return `/users?${params.toString()}`
+      }
+      return {
+        ...listed,
+        users: await withPermissionProfiles(ctx.db, accountId, listed.users),
+        ...(start + listed.users.length < Number(listed.totalSetSize)
+          ? { nextUri: pageUri(start + count) }
+          : {}),
+        ...(start > 0 ? { previousUri: pageUri(Math.max(0, start - count)) } : {}),
+      }
     },
   )
 

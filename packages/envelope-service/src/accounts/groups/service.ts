@@ -227,6 +227,16 @@ export async function removeGroups(db: Db, accountId: string, requests: readonly
   return { groups: listed.filter(({ group }) => ids.has(group.groupId)).map(withCount) }
 }
 
+/** The users in any of the groups (`group_id` of GET /users); an unknown group adds nobody. */
+export async function userIdsInGroups(db: Db, accountId: string, groupIds: string[]): Promise<Set<string>> {
+  const wanted = new Set(groupIds)
+  return new Set(
+    (await allGroups(db, accountId))
+      .filter(({ group }) => wanted.has(group.groupId))
+      .flatMap(({ userIds }) => userIds),
+  )
+}
+
 async function requireListedGroup(db: Db, accountId: string, groupId: string) {
   const found = (await allGroups(db, accountId)).find(({ group }) => group.groupId === groupId)
   if (!found) throw new NotFoundError(`Group ${groupId} not found`)

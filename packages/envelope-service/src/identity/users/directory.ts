@@ -55,9 +55,18 @@ export function toUserInformation(member: AccountMember, accountUri: string) {
 
 /** DocuSign's list filters: `email` matches whole (any case); `status` is a comma-separated userStatus list. */
 export interface UserListFilter {
-  email?: string
-  status?: string
+  email?: string | undefined
+  email_substring?: string | undefined
+  user_name_substring?: string | undefined
+  status?: string | undefined
+  /** Only these users (those of the groups `group_id` names), when given. */
+  userIds?: ReadonlySet<string> | undefined
+  count?: number | undefined
+  start_position?: number | undefined
 }
+
+/** DocuSign's page size for the users list when `count` is not given, and its largest. */
+export const USER_PAGE_SIZE = 100
 
 export async function listUsers(db: Db, accountId: string, accountUri: string, filter: UserListFilter = {}) {
   const members = await listAccountMembers(db, accountId)
@@ -66,16 +75,23 @@ export async function listUsers(db: Db, accountId: string, accountUri: string, f
     ?.split(',')
     .map((status) => status.trim().toLowerCase())
     .filter((status) => status !== '')
-  const users = members
+  const emailPart = filter.email_substring?.trim().toLowerCase()
+  const namePart = filter.user_name_substring?.trim().toLowerCase()
+  const matching = members
+    .filter((member) => filter.userIds === undefined || filter.userIds.has(member.userId))
     .map((member) => toUserInformation(member, accountUri))
     .filter((user) => email === undefined || user.email.toLowerCase() === email)
+    .filter((user) => !emailPart || user.email.toLowerCase().includes(emailPart))
+    .filter((user) => !namePart || user.userName.toLowerCase().includes(namePart))
     .filter((user) => !statuses?.length || statuses.includes(user.userStatus.toLowerCase()))
+  const start = filter.start_position ?? 0
+  const users = matching.slice(start, start + (filter.count ?? USER_PAGE_SIZE))
   return {
     users,
     resultSetSize: String(users.length),
-    totalSetSize: String(users.length),
-    startPosition: '0',
-    endPosition: String(Math.max(0, users.length - 1)),
+    totalSetSize: String(matching.length),
+    startPosition: String(start),
+    endPosition: String(Math.max(start, start + users.length - 1)),
   }
 }
 
