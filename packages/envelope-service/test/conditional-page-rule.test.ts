@@ -12,7 +12,7 @@ import { hiddenTabs, initialValues } from '../web/signing/src/tabs.js'
  */
 
 const locate: Locate = (tab, documentId) =>
-  documentId ? { documentId, pageNumber: 1, x: Number(tab.xPosition ?? 0), y: 0 } : undefined
+  documentId ? [{ documentId, pageNumber: 1, x: Number(tab.xPosition ?? 0), y: 0 }] : []
 const TYPES = ['checkboxTabs', 'textTabs', 'listTabs', 'radioGroupTabs'] as const
 const OPTIONS = ['a', 'b']
 

@@ -283,6 +283,66 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
     await again.close()
   })
 
+  it('shows an anchor found on every page at each place, one value for all, as completion draws it', async () => {
+    const email = 'ivy.initials@example.test'
+    const response = await service.app.inject({
+      method: 'POST',
+      url: api(''),
+      headers: principal.headers,
+      payload: {
+        status: 'sent',
+        emailSubject: 'Initial every page',
+        documents: [
+          {
+            documentId: '1',
+            name: 'Lease',
+            fileExtension: 'pdf',
+            // Each page says "Initials, page n of 2": the anchor occurs once per page.
+            documentBase64: await makePdfBase64(2, 'Initials'),
+          },
+        ],
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              name: 'Ivy Initials',
+              email,
+              tabs: {
+                signHereTabs: [{ documentId: '1', pageNumber: '2', xPosition: '72', yPosition: '300' }],
+                initialHereTabs: [{ anchorString: 'Initials', anchorYOffset: '30', anchorUnits: 'pixels' }],
+              },
+            },
+          ],
+        },
+      },
+    })
+    expect(response.statusCode).toBe(201)
+    const link = await eventually(
+      service,
+      () => signingLinkIn(sink.received.find((mail) => mail.to.includes(email))?.text),
+      'the invitation',
+    )
+    const page = await openForm(link)
+    const onPage = (n: number) =>
+      page.getByRole('group', { name: `Page ${n} of 2` }).locator('.tab-initialHere')
+    await onPage(1).waitFor()
+    await onPage(2).waitFor()
+    // The second place signs the same tab: adopting there initials both.
+    await onPage(2).click()
+    const dialog = page.getByRole('dialog', { name: 'Adopt your signature' })
+    await dialog.getByRole('tab', { name: 'Draw' }).click()
+    await drawOn(page, 'Draw your signature')
+    await drawOn(page, 'Draw your initials')
+    await dialog.getByRole('button', { name: 'Adopt and sign' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    for (const n of [1, 2]) await expect.poll(() => onPage(n).getAttribute('aria-pressed')).toBe('true')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.locator('.tab-signHere').click()
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.getByText('Everyone has signed: the document is complete.').waitFor()
+    await page.close()
+  })
+
   it('declines with a reason: the envelope is declined and the page says so', async () => {
     const { envelopeId, link } = await sendEnvelope()
     const page = await openForm(link)

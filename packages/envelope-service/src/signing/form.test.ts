@@ -9,8 +9,8 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const at = (x: string, y: string) => ({ documentId: '1', pageNumber: '1', xPosition: x, yPosition: y })
 const locate: Locate = (tab, documentId) =>
   documentId
-    ? { documentId, pageNumber: Number(tab.pageNumber), x: Number(tab.xPosition), y: Number(tab.yPosition) }
-    : undefined
+    ? [{ documentId, pageNumber: Number(tab.pageNumber), x: Number(tab.xPosition), y: Number(tab.yPosition) }]
+    : []
 
 const tabs: TabsByType = {
   signHereTabs: [at('10', '20')],
@@ -79,14 +79,30 @@ describe('signingTabs', () => {
   })
 
   it('leaves out a tab that cannot be placed (an anchor found nowhere)', () => {
-    const shown = signingTabs(
-      { textTabs: [{ anchorString: '/nowhere/' }] },
+    const shown = signingTabs({ textTabs: [{ anchorString: '/nowhere/' }] }, { name: 'A' }, {}, '', () => [])
+    expect(shown).toEqual([])
+  })
+
+  it('shows an anchor found in several places at each: its first place, and the others as alsoAt', () => {
+    const places = [
+      { documentId: '1', pageNumber: 1, x: 10, y: 20 },
+      { documentId: '1', pageNumber: 2, x: 10, y: 20 },
+      { documentId: '2', pageNumber: 1, x: 30, y: 40 },
+    ]
+    const [initials, radio] = signingTabs(
+      {
+        initialHereTabs: [{ anchorString: '/in/' }],
+        radioGroupTabs: [{ groupName: 'r', radios: [{ value: 'a', anchorString: '/in/' }] }],
+      },
       { name: 'A' },
       {},
       '',
-      () => undefined,
+      () => places,
     )
-    expect(shown).toEqual([])
+    expect(initials).toMatchObject({ documentId: '1', pageNumber: 1, x: 10, y: 20, alsoAt: places.slice(1) })
+    // A radio button is one choice in one place: its first.
+    expect(radio?.alsoAt).toBeUndefined()
+    expect(radio?.radios).toMatchObject([{ value: 'a', documentId: '1', pageNumber: 1 }])
   })
 })
 

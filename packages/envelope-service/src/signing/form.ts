@@ -47,8 +47,8 @@ export interface Located {
   y: number
 }
 
-/** Where a tab (or a radio) is: its own position, or its anchor's first placement; undefined when nowhere. */
-export type Locate = (tab: Record<string, unknown>, documentId: string | undefined) => Located | undefined
+/** Where a tab (or a radio) is: its own position, or every placement of its anchor; none when nowhere. */
+export type Locate = (tab: Record<string, unknown>, documentId: string | undefined) => Located[]
 
 const text = (value: Tab[string] | undefined) => (typeof value === 'string' ? value : undefined)
 const number = (value: string | undefined) => {
@@ -79,7 +79,7 @@ export function signingTabs(
   for (const { id, type, pageType, tab } of eachTab(tabs)) {
     if (COMPUTED.has(type) && text(tab.hidden) === 'true') continue
     const documentId = text(tab.documentId)
-    const at = locate(tab, documentId)
+    const [at, ...elsewhere] = locate(tab, documentId)
     if (!at) continue
     const box = BOX[pageType]
     const serviceValue =
@@ -116,6 +116,8 @@ export function signingTabs(
       height: pageType === 'text' ? (number(text(tab.height)) ?? box.height) : box.height,
       required: isRequired(type, pageType, tab),
       locked,
+      // An anchor found in several places: the same tab shown at each (one value, as completion draws it).
+      ...(elsewhere.length > 0 && pageType !== 'radioGroup' ? { alsoAt: elsewhere } : {}),
       ...(label === undefined ? {} : { label }),
       ...(shown === undefined ? {} : { value: shown }),
       ...(conditionalParent
@@ -131,7 +133,7 @@ export function signingTabs(
     }
     if (pageType === 'radioGroup') {
       signingTab.radios = options(tab.radios).flatMap((radio) => {
-        const radioAt = locate(radio, documentId)
+        const [radioAt] = locate(radio, documentId)
         if (!radioAt) return []
         return [
           {

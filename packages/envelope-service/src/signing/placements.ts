@@ -4,8 +4,9 @@ import type { Locate, Located } from './form.js'
 
 /**
  * Where each tab of a recipient sits, for the signing page: tabs with a position are where they say;
- * anchor tabs at the first place their anchor string occurs in the envelope's documents (document
- * order, then page order), resolved against the documents' text the same way completion draws them.
+ * anchor tabs at every place their anchor string occurs in the envelope's documents (document order,
+ * then page order), resolved against the documents' text the same way completion draws them, so the
+ * signer sees each place their signature or entry will appear.
  */
 export async function locateTabs(
   tabs: TabsByType,
@@ -30,36 +31,35 @@ export async function locateTabs(
     }
   }
 
-  const firstPlacement = new Map<number, Located>()
+  const placementsOf = new Map<number, Located[]>()
   if (anchors.length > 0) {
     for (const document of documents) {
       const pages = await resolveAnchors(await document.bytes(), anchors)
       for (const placements of pages) {
         for (const placement of placements) {
-          if (firstPlacement.has(placement.anchor)) continue
-          firstPlacement.set(placement.anchor, {
+          const list = placementsOf.get(placement.anchor) ?? []
+          list.push({
             documentId: document.documentId,
             pageNumber: placement.pageNumber,
             x: placement.xPosition,
             y: placement.yPosition,
           })
+          placementsOf.set(placement.anchor, list)
         }
       }
-      if (firstPlacement.size === anchors.length) break
     }
   }
 
   return (tab, documentId) => {
     if (typeof tab.anchorString === 'string') {
       const index = anchorIndex.get(JSON.stringify(anchorSpecOf(tab, tab.anchorString)))
-      return index === undefined ? undefined : firstPlacement.get(index)
+      return index === undefined ? [] : (placementsOf.get(index) ?? [])
     }
     const pageNumber = Number(tab.pageNumber ?? '1')
     const x = Number(tab.xPosition)
     const y = Number(tab.yPosition)
-    if (!documentId || !Number.isFinite(x) || !Number.isFinite(y) || !Number.isInteger(pageNumber))
-      return undefined
-    return { documentId, pageNumber, x, y }
+    if (!documentId || !Number.isFinite(x) || !Number.isFinite(y) || !Number.isInteger(pageNumber)) return []
+    return [{ documentId, pageNumber, x, y }]
   }
 }
 

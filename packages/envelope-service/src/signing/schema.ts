@@ -32,6 +32,20 @@ export const SigningTab = Type.Object({
   required: Type.Boolean(),
   /** Filled by the service (date, name, email) or by the sender: shown, not editable. */
   locked: Type.Boolean(),
+  /**
+   * An anchor tab whose anchor occurs in several places: each further place (the first is the tab's own).
+   * The page shows the tab at each, one value for all, as completion draws it at each.
+   */
+  alsoAt: Type.Optional(
+    Type.Array(
+      Type.Object({
+        documentId: Placement.documentId,
+        pageNumber: Placement.pageNumber,
+        x: Placement.x,
+        y: Placement.y,
+      }),
+    ),
+  ),
   label: Type.Optional(Type.String()),
   value: Type.Optional(Type.String()),
   listItems: Type.Optional(Type.Array(Type.Object({ text: Type.String(), value: Type.String() }))),

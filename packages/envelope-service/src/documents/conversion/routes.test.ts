@@ -140,9 +140,9 @@ describe.skipIf(!hasSoffice)('converted documents', () => {
       const pdf = await download(envelopeId, '1')
       expect(Buffer.from(pdf).equals(await blob(stored?.blob_id as string))).toBe(true)
       const locate = await locateTabs(anchoredTabs, [{ documentId: '1', bytes: async () => pdf }])
-      const signHere = locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)
+      const [signHere] = locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)
       expect(signHere).toMatchObject({ documentId: '1', pageNumber: 1 })
-      expect(locate(anchoredTabs.dateSignedTabs[0] as Record<string, unknown>, undefined)).toMatchObject({
+      expect(locate(anchoredTabs.dateSignedTabs[0] as Record<string, unknown>, undefined)[0]).toMatchObject({
         documentId: '1',
         pageNumber: 1,
       })
@@ -220,7 +220,7 @@ describe.skipIf(!hasSoffice)('converted documents', () => {
       expect(stored).toMatchObject({ file_extension: 'pdf', original_extension: 'rtf' })
       const pdf = await download(summary.envelopeId, '1')
       const locate = await locateTabs(anchoredTabs, [{ documentId: '1', bytes: async () => pdf }])
-      expect(locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)).toMatchObject({
+      expect(locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)[0]).toMatchObject({
         documentId: '1',
         pageNumber: 1,
       })

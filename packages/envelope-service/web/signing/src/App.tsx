@@ -10,7 +10,7 @@ import {
   tokenFromLocation,
 } from './api.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
-import { PdfDocument } from './PdfDocument.js'
+import { PdfDocument, placedTabs, tabElementId } from './PdfDocument.js'
 import { CompletedTabField, TabField } from './TabField.js'
 import {
   type Adopted,
@@ -268,17 +268,17 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
             key={document.documentId}
             token={token}
             document={document}
-            tabs={[...(session.completedTabs ?? []), ...shown].filter(
+            tabs={placedTabs([...(session.completedTabs ?? []), ...shown]).filter(
               (tab) => tab.documentId === document.documentId,
             )}
             words={words}
             onFirstPageDrawn={markFirstPageDrawn}
             renderTab={(tab, page) =>
               tab.signedBy !== undefined ? (
-                <CompletedTabField key={tab.tabId} tab={tab} page={page} words={words} />
+                <CompletedTabField key={tabElementId(tab)} tab={tab} page={page} words={words} />
               ) : (
                 <TabField
-                  key={tab.tabId}
+                  key={tabElementId(tab)}
                   tab={tab}
                   page={page}
                   values={values}

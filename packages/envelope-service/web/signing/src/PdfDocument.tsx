@@ -13,11 +13,28 @@ const pdfjs = import('./pdfjs.js')
 interface Props {
   token: string
   document: { documentId: string; name: string; pages: number; url: string }
-  tabs: readonly SigningTab[]
+  tabs: readonly PlacedTab[]
   words: Words
-  renderTab: (tab: SigningTab, page: PageSize) => ReactNode
+  renderTab: (tab: PlacedTab, page: PageSize) => ReactNode
   onFirstPageDrawn: () => void
 }
+
+/**
+ * A tab at one of its places: its own (`copy` absent), or the n-th further place of an anchor found
+ * several times (`copy` n, from the tab's `alsoAt`), showing the same value.
+ */
+export type PlacedTab = SigningTab & { copy?: number }
+
+/** Each tab at its own place and at every further place of its anchor. */
+export const placedTabs = (tabs: readonly SigningTab[]): PlacedTab[] =>
+  tabs.flatMap((tab) => [
+    tab,
+    ...(tab.alsoAt ?? []).map((place, index) => ({ ...tab, ...place, copy: index + 1 })),
+  ])
+
+/** The element id of a tab at one of its places; the first place's is the one focus goes to. */
+export const tabElementId = (tab: PlacedTab) =>
+  tab.copy === undefined ? `tab-${tab.tabId}` : `tab-${tab.tabId}-copy-${tab.copy}`
 
 export interface PageSize {
   width: number

@@ -1,10 +1,10 @@
 import type { SigningTab } from '../../../src/signing/schema.js'
 import type { Words } from './i18n.js'
-import { type PageSize, positionOf } from './PdfDocument.js'
+import { type PageSize, type PlacedTab, positionOf, tabElementId } from './PdfDocument.js'
 import { type Adopted, entryProblem, isDone, isInteractive, type Values } from './tabs.js'
 
 interface Props {
-  tab: SigningTab
+  tab: PlacedTab
   page: PageSize
   values: Values
   adopted: Adopted
@@ -21,7 +21,7 @@ function below(tab: SigningTab, page: PageSize): React.CSSProperties {
 
 /** One tab laid over its page: a field to fill, a place to sign, or a value the service filled in. */
 export function TabField({ tab, page, values, adopted, words, onChange, onSign }: Props) {
-  const id = `tab-${tab.tabId}`
+  const id = tabElementId(tab)
   const style = positionOf(tab, page)
   const label = tab.label ?? words[tab.type === 'initialHere' ? 'initialHere' : 'signHere']
   const problem = entryProblem(tab, values)
@@ -154,8 +154,8 @@ export function TabField({ tab, page, values, adopted, words, onChange, onSign }
  * A tab another recipient already completed, shown as the signed document will show it and never
  * editable: their adopted signature or initials, the date they signed, their values.
  */
-export function CompletedTabField({ tab, page, words }: { tab: SigningTab; page: PageSize; words: Words }) {
-  const id = `tab-${tab.tabId}`
+export function CompletedTabField({ tab, page, words }: { tab: PlacedTab; page: PageSize; words: Words }) {
+  const id = tabElementId(tab)
   const who = tab.signedBy ?? ''
   const label = words.filledBy(
     tab.label ?? words[tab.type === 'initialHere' ? 'initialHere' : 'signHere'],
