@@ -1,7 +1,6 @@
-import { useState } from 'react'
-import { useResource } from '../admin/use-resource.js'
+import { useEffect, useState } from 'react'
 import { ADMIN_WORDS } from '../admin/words.js'
-import { call, sendJson } from '../api.js'
+import { call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { Dialog } from '../Dialog.js'
 import { refusalText } from '../refusal.js'
@@ -19,13 +18,39 @@ interface NewUsersResult {
   newUsers: { email: string; errorDetails?: { message: string } }[]
 }
 
+/** Every user of the account, page after page: the list answers at most 100 at a time (`nextUri`). */
+function useAllUsers(accountPath: string, version: number): { data?: { users: User[] }; failed: boolean } {
+  const [state, setState] = useState<{ data?: { users: User[] }; failed: boolean }>({ failed: false })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again after an action.
+  useEffect(() => {
+    let current = true
+    const readAll = async () => {
+      const users: User[] = []
+      for (let next: string | undefined = '/users'; next !== undefined; ) {
+        const page: { users: User[]; nextUri?: string } = await getJson(`${accountPath}${next}`)
+        users.push(...page.users)
+        next = page.nextUri
+      }
+      return users
+    }
+    readAll().then(
+      (users) => current && setState({ data: { users }, failed: false }),
+      () => current && setState((previous) => ({ ...previous, failed: true })),
+    )
+    return () => {
+      current = false
+    }
+  }, [accountPath, version])
+  return state
+}
+
 /** DocuSign's Users API: the account's users, an invitation by email, each one's permission, deactivation. */
 export function Users(props: { path: (rest: string) => string; onNotice: (message: string) => void }) {
   const { language, t, user: me } = useSession()
   const words = SETTINGS_WORDS[language]
   const admin = ADMIN_WORDS[language]
   const [version, setVersion] = useState(0)
-  const users = useResource<{ users: User[] }>(props.path('/users'), version)
+  const users = useAllUsers(props.path(''), version)
   const [inviting, setInviting] = useState(false)
   const [invite, setInvite] = useState({ userName: '', email: '', permissionProfileName: 'DocuSign Sender' })
   const [problem, setProblem] = useState<string | undefined>()
