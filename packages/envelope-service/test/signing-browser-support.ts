@@ -90,8 +90,9 @@ export interface SigningStack {
 }
 
 /**
- * A real SMTP listener, a Twilio-shaped SMS receiver, Chromium and a listening service (serving the signing
- * page the suite's global setup built) sending through them (its development seal in a scratch directory named by `prefix`).
+ * A real SMTP listener, a Twilio-shaped SMS receiver, Chromium and a listening service sending through
+ * them: it serves the signing page the suite's global setup built, and keeps its development seal in a
+ * scratch directory named by `prefix`.
  */
 export async function startSigningStack(databaseUrl: string, prefix: string): Promise<SigningStack> {
   const directory = mkdtempSync(join(tmpdir(), prefix))
