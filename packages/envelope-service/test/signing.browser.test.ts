@@ -53,93 +53,97 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
   const api = (path: string) => `/restapi/v2.1/accounts/${principal.accountId}/envelopes${path}`
 
-  /** Sends an envelope: an email signer (sign, required text, checkbox) at 1, an SMS signer at 2. */
-  async function sendEnvelope(options: { spanish?: boolean } = {}) {
-    envelopes += 1
-    const email = `ann.${envelopes}@example.test`
+  /** Sends the definition; resolves with the envelope id and the signing link emailed to `email`. */
+  async function sendTo(email: string, definition: Record<string, unknown>) {
     const response = await service.app.inject({
       method: 'POST',
       url: api(''),
       headers: principal.headers,
-      payload: {
-        status: 'sent',
-        emailSubject: `Service agreement ${envelopes}`,
-        emailBlurb: 'Please review and sign.',
-        documents: [
-          {
-            documentId: '1',
-            name: 'Agreement',
-            fileExtension: 'pdf',
-            documentBase64: await makePdfBase64(2),
-          },
-        ],
-        ...(options.spanish
-          ? {
-              customFields: {
-                listCustomFields: [
-                  {
-                    name: 'FormLanguage',
-                    value: 'Spanish',
-                    listItems: ['English', 'Spanish'],
-                    show: 'false',
-                  },
-                ],
-              },
-            }
-          : {}),
-        recipients: {
-          signers: [
-            {
-              recipientId: '1',
-              routingOrder: '1',
-              name: 'Ann Signer',
-              email,
-              tabs: {
-                signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }],
-                textTabs: [
-                  {
-                    documentId: '1',
-                    pageNumber: '1',
-                    xPosition: '72',
-                    yPosition: '220',
-                    width: '160',
-                    tabLabel: 'Company',
-                    required: 'true',
-                  },
-                ],
-                checkboxTabs: [
-                  {
-                    documentId: '1',
-                    pageNumber: '1',
-                    xPosition: '72',
-                    yPosition: '280',
-                    tabLabel: 'Newsletter',
-                  },
-                ],
-              },
-            },
-            {
-              recipientId: '2',
-              routingOrder: '2',
-              name: 'Bob Mobile',
-              email: PLACEHOLDER_EMAIL,
-              deliveryMethod: 'SMS',
-              phoneNumber: { countryCode: '1', number: '4155550100' },
-              tabs: {
-                signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '320', yPosition: '120' }],
-              },
-            },
-          ],
-        },
-      },
+      payload: { status: 'sent', ...definition },
     })
     expect(response.statusCode).toBe(201)
-    const envelopeId = response.json().envelopeId as string
     const link = await eventually(
       service,
       () => signingLinkIn(sink.received.find((mail) => mail.to.includes(email))?.text),
       `the invitation to ${email}`,
     )
+    return { envelopeId: response.json().envelopeId as string, link }
+  }
+
+  /** Sends an envelope: an email signer (sign, required text, checkbox) at 1, an SMS signer at 2. */
+  async function sendEnvelope(options: { spanish?: boolean } = {}) {
+    envelopes += 1
+    const email = `ann.${envelopes}@example.test`
+    const { envelopeId, link } = await sendTo(email, {
+      emailSubject: `Service agreement ${envelopes}`,
+      emailBlurb: 'Please review and sign.',
+      documents: [
+        {
+          documentId: '1',
+          name: 'Agreement',
+          fileExtension: 'pdf',
+          documentBase64: await makePdfBase64(2),
+        },
+      ],
+      ...(options.spanish
+        ? {
+            customFields: {
+              listCustomFields: [
+                {
+                  name: 'FormLanguage',
+                  value: 'Spanish',
+                  listItems: ['English', 'Spanish'],
+                  show: 'false',
+                },
+              ],
+            },
+          }
+        : {}),
+      recipients: {
+        signers: [
+          {
+            recipientId: '1',
+            routingOrder: '1',
+            name: 'Ann Signer',
+            email,
+            tabs: {
+              signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }],
+              textTabs: [
+                {
+                  documentId: '1',
+                  pageNumber: '1',
+                  xPosition: '72',
+                  yPosition: '220',
+                  width: '160',
+                  tabLabel: 'Company',
+                  required: 'true',
+                },
+              ],
+              checkboxTabs: [
+                {
+                  documentId: '1',
+                  pageNumber: '1',
+                  xPosition: '72',
+                  yPosition: '280',
+                  tabLabel: 'Newsletter',
+                },
+              ],
+            },
+          },
+          {
+            recipientId: '2',
+            routingOrder: '2',
+            name: 'Bob Mobile',
+            email: PLACEHOLDER_EMAIL,
+            deliveryMethod: 'SMS',
+            phoneNumber: { countryCode: '1', number: '4155550100' },
+            tabs: {
+              signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '320', yPosition: '120' }],
+            },
+          },
+        ],
+      },
+    })
     return { envelopeId, email, link }
   }
 
@@ -285,43 +289,31 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
 
   it('shows an anchor found on every page at each place, one value for all, as completion draws it', async () => {
     const email = 'ivy.initials@example.test'
-    const response = await service.app.inject({
-      method: 'POST',
-      url: api(''),
-      headers: principal.headers,
-      payload: {
-        status: 'sent',
-        emailSubject: 'Initial every page',
-        documents: [
+    const { link } = await sendTo(email, {
+      emailSubject: 'Initial every page',
+      documents: [
+        {
+          documentId: '1',
+          name: 'Lease',
+          fileExtension: 'pdf',
+          // Each page says "Initials, page n of 2": the anchor occurs once per page.
+          documentBase64: await makePdfBase64(2, 'Initials'),
+        },
+      ],
+      recipients: {
+        signers: [
           {
-            documentId: '1',
-            name: 'Lease',
-            fileExtension: 'pdf',
-            // Each page says "Initials, page n of 2": the anchor occurs once per page.
-            documentBase64: await makePdfBase64(2, 'Initials'),
+            recipientId: '1',
+            name: 'Ivy Initials',
+            email,
+            tabs: {
+              signHereTabs: [{ documentId: '1', pageNumber: '2', xPosition: '72', yPosition: '300' }],
+              initialHereTabs: [{ anchorString: 'Initials', anchorYOffset: '30', anchorUnits: 'pixels' }],
+            },
           },
         ],
-        recipients: {
-          signers: [
-            {
-              recipientId: '1',
-              name: 'Ivy Initials',
-              email,
-              tabs: {
-                signHereTabs: [{ documentId: '1', pageNumber: '2', xPosition: '72', yPosition: '300' }],
-                initialHereTabs: [{ anchorString: 'Initials', anchorYOffset: '30', anchorUnits: 'pixels' }],
-              },
-            },
-          ],
-        },
       },
     })
-    expect(response.statusCode).toBe(201)
-    const link = await eventually(
-      service,
-      () => signingLinkIn(sink.received.find((mail) => mail.to.includes(email))?.text),
-      'the invitation',
-    )
     const page = await openForm(link)
     const onPage = (n: number) =>
       page.getByRole('group', { name: `Page ${n} of 2` }).locator('.tab-initialHere')
