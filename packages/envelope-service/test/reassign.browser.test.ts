@@ -3,7 +3,13 @@ import { screenshotFolder, seriousAxeViolations } from 'platform/testing/browser
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
-import { eventually, type SigningStack, signingLinkIn, startSigningStack } from './signing-browser-support.js'
+import {
+  eventually,
+  type SigningStack,
+  SPANISH_FORM_LANGUAGE,
+  signingLinkIn,
+  startSigningStack,
+} from './signing-browser-support.js'
 
 vi.setConfig({ testTimeout: 180_000 })
 
@@ -39,20 +45,7 @@ describeEachDatabase('the signing page’s reassign', (databases) => {
           { documentId: '1', name: 'Lease', fileExtension: 'pdf', documentBase64: await makePdfBase64(1) },
         ],
         ...(options.allowReassign === undefined ? {} : { allowReassign: String(options.allowReassign) }),
-        ...(options.spanish
-          ? {
-              customFields: {
-                listCustomFields: [
-                  {
-                    name: 'FormLanguage',
-                    value: 'Spanish',
-                    listItems: ['English', 'Spanish'],
-                    show: 'false',
-                  },
-                ],
-              },
-            }
-          : {}),
+        ...(options.spanish ? SPANISH_FORM_LANGUAGE : {}),
         recipients: {
           signers: [
             {

@@ -3,7 +3,13 @@ import { screenshotFolder, seriousAxeViolations } from 'platform/testing/browser
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { makePdfBase64 } from '../src/documents/test-pdfs.js'
-import { eventually, type SigningStack, signingLinkIn, startSigningStack } from './signing-browser-support.js'
+import {
+  eventually,
+  type SigningStack,
+  SPANISH_FORM_LANGUAGE,
+  signingLinkIn,
+  startSigningStack,
+} from './signing-browser-support.js'
 
 vi.setConfig({ testTimeout: 180_000 })
 
@@ -51,20 +57,7 @@ describeEachDatabase('the signing page shows the sender’s note', (databases) =
             : []),
         ],
         ...(options.excludeSecond ? { enforceSignerVisibility: 'true' } : {}),
-        ...(options.spanish
-          ? {
-              customFields: {
-                listCustomFields: [
-                  {
-                    name: 'FormLanguage',
-                    value: 'Spanish',
-                    listItems: ['English', 'Spanish'],
-                    show: 'false',
-                  },
-                ],
-              },
-            }
-          : {}),
+        ...(options.spanish ? SPANISH_FORM_LANGUAGE : {}),
         recipients: {
           signers: [
             {

@@ -50,6 +50,18 @@ export async function startListeningService(
   return { ...service, origin }
 }
 
+/**
+ * An envelope's hidden `FormLanguage` list field set to Spanish: what makes the signing page (and the
+ * messages) speak Spanish, as DocuSign's form language field does.
+ */
+export const SPANISH_FORM_LANGUAGE = {
+  customFields: {
+    listCustomFields: [
+      { name: 'FormLanguage', value: 'Spanish', listItems: ['English', 'Spanish'], show: 'false' },
+    ],
+  },
+}
+
 /** Polls `probe` (running due jobs between tries) until it returns a value or `timeoutMs` passes. */
 export async function eventually<T>(
   service: TestService,

@@ -14,6 +14,7 @@ import {
   eventually,
   type SigningStack,
   SMS_ACCOUNT,
+  SPANISH_FORM_LANGUAGE,
   signingLinkIn,
   signWithTypedName,
   startSigningStack,
@@ -85,20 +86,7 @@ describeEachDatabase('signing in Chromium, invited by SMTP and SMS, sealed on co
           documentBase64: await makePdfBase64(2),
         },
       ],
-      ...(options.spanish
-        ? {
-            customFields: {
-              listCustomFields: [
-                {
-                  name: 'FormLanguage',
-                  value: 'Spanish',
-                  listItems: ['English', 'Spanish'],
-                  show: 'false',
-                },
-              ],
-            },
-          }
-        : {}),
+      ...(options.spanish ? SPANISH_FORM_LANGUAGE : {}),
       recipients: {
         signers: [
           {
