@@ -16,11 +16,16 @@ export const SIGNING_TOKEN_HEADER = 'x-signing-token'
 export const SigningTabType = StringEnum(FORM_TAB_TYPES)
 export type SigningTabType = Static<typeof SigningTabType>
 
-const Placement = {
+/** Where on which page. */
+const Place = {
   documentId: Type.String(),
   pageNumber: Type.Integer({ minimum: 1 }),
   x: Type.Number({ description: 'PDF points from the left edge of the page.' }),
   y: Type.Number({ description: 'PDF points from the top edge of the page.' }),
+}
+
+const Placement = {
+  ...Place,
   width: Type.Number({ minimum: 0 }),
   height: Type.Number({ minimum: 0 }),
 }
@@ -36,16 +41,7 @@ export const SigningTab = Type.Object({
    * An anchor tab whose anchor occurs in several places: each further place (the first is the tab's own).
    * The page shows the tab at each, one value for all, as completion draws it at each.
    */
-  alsoAt: Type.Optional(
-    Type.Array(
-      Type.Object({
-        documentId: Placement.documentId,
-        pageNumber: Placement.pageNumber,
-        x: Placement.x,
-        y: Placement.y,
-      }),
-    ),
-  ),
+  alsoAt: Type.Optional(Type.Array(Type.Object(Place))),
   label: Type.Optional(Type.String()),
   value: Type.Optional(Type.String()),
   listItems: Type.Optional(Type.Array(Type.Object({ text: Type.String(), value: Type.String() }))),

@@ -8,7 +8,8 @@ import { cookieValue } from './cookies.js'
  * refresh token is an HttpOnly, SameSite=Strict cookie scoped to /oauth that no script sees. Every
  * /oauth call carries `X-Inkwell-App: 1`, a header a cross-site form cannot send, so another site cannot
  * make the browser refresh or sign out. On load the app first tries the cookie, when the script-readable
- * marker set beside it says there is one; otherwise it starts the code flow. Only the PKCE verifier and state wait in sessionStorage, for the one round trip.
+ * marker set beside it says there is one; otherwise it starts the code flow. Only the PKCE verifier and
+ * state wait in sessionStorage, for the one round trip.
  */
 
 const APP_HEADER = { 'X-Inkwell-App': '1' }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useLoaded } from '../admin/use-resource.js'
 import { ADMIN_WORDS } from '../admin/words.js'
 import { call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
@@ -19,29 +20,14 @@ interface NewUsersResult {
 }
 
 /** Every user of the account, page after page: the list answers at most 100 at a time (`nextUri`). */
-function useAllUsers(accountPath: string, version: number): { data?: { users: User[] }; failed: boolean } {
-  const [state, setState] = useState<{ data?: { users: User[] }; failed: boolean }>({ failed: false })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again after an action.
-  useEffect(() => {
-    let current = true
-    const readAll = async () => {
-      const users: User[] = []
-      for (let next: string | undefined = '/users'; next !== undefined; ) {
-        const page: { users: User[]; nextUri?: string } = await getJson(`${accountPath}${next}`)
-        users.push(...page.users)
-        next = page.nextUri
-      }
-      return users
-    }
-    readAll().then(
-      (users) => current && setState({ data: { users }, failed: false }),
-      () => current && setState((previous) => ({ ...previous, failed: true })),
-    )
-    return () => {
-      current = false
-    }
-  }, [accountPath, version])
-  return state
+async function readAllUsers(accountPath: string): Promise<{ users: User[] }> {
+  const users: User[] = []
+  for (let next: string | undefined = '/users'; next !== undefined; ) {
+    const page: { users: User[]; nextUri?: string } = await getJson(`${accountPath}${next}`)
+    users.push(...page.users)
+    next = page.nextUri
+  }
+  return { users }
 }
 
 /** DocuSign's Users API: the account's users, an invitation by email, each one's permission, deactivation. */
@@ -50,7 +36,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
   const words = SETTINGS_WORDS[language]
   const admin = ADMIN_WORDS[language]
   const [version, setVersion] = useState(0)
-  const users = useAllUsers(props.path(''), version)
+  const users = useLoaded(readAllUsers, props.path(''), version)
   const [inviting, setInviting] = useState(false)
   const [invite, setInvite] = useState({ userName: '', email: '', permissionProfileName: 'DocuSign Sender' })
   const [problem, setProblem] = useState<string | undefined>()
