@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
@@ -35,6 +37,29 @@ export async function startSmtpCounter(): Promise<CountingSink> {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     accepted: () => accepted,
     close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+/**
+ * The same listener in a child process (`smtp-sink-process.ts`), as a real relay would be: what it
+ * spends on each message is then not taken from the measured service's event loop.
+ */
+export async function startSmtpCounterProcess(): Promise<
+  Omit<CountingSink, 'accepted'> & { accepted(): Promise<number> }
+> {
+  const child = fork(new URL('./smtp-sink-process.ts', import.meta.url), { execArgv: process.execArgv })
+  const [{ url }] = (await once(child, 'message')) as [{ url: string }]
+  return {
+    url,
+    async accepted() {
+      child.send('accepted')
+      const [{ accepted }] = (await once(child, 'message')) as [{ accepted: number }]
+      return accepted
+    },
+    async close() {
+      child.send('close')
+      await once(child, 'exit')
+    },
   }
 }
 

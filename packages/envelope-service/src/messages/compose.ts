@@ -129,14 +129,10 @@ function composeSms(input: CompositionInput, link: string | undefined): SmsMessa
 
 /** Fills a template in one pass, so a placeholder inside a value (a subject containing `{link}`) stays text. */
 function filler(input: CompositionInput, link?: string) {
-  const date = input.expiresAt
-    ? `${new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`
-    : ''
   return (template: string, subject: string) => {
     const values: Record<string, string> = {
       sender: input.envelope.senderName,
       reason: input.reason ?? '',
-      date,
       subject,
       link: link ?? '',
       recipient: input.about ?? input.reassignedBy ?? '',
@@ -144,9 +140,15 @@ function filler(input: CompositionInput, link?: string) {
     }
     return template.replace(
       /\{(sender|reason|date|subject|link|recipient|replacement)\}/g,
-      (_, name: string) => values[name]!,
+      (_, name: string) =>
+        // The date is written only where a template has one (the expiry warning), not for every message.
+        name === 'date' ? expiryDate(input) : values[name]!,
     )
   }
+}
+
+function expiryDate(input: CompositionInput): string {
+  return input.expiresAt ? `${TEXTS[input.language].date.format(input.expiresAt)} (UTC)` : ''
 }
 
 const PRODUCT_PREFIX = new RegExp(`^\\s*${PRODUCT_NAME}\\s*:\\s*`, 'i')

@@ -28,6 +28,8 @@ interface LanguageTexts {
   reassigned: { lead: string; message: string }
   /** The footer of a branded email: whom the product sends it for. */
   brandFooter: (brand: string, product: string) => string
+  /** How `{date}` is written (made once: building an Intl format took a tenth of a message's CPU). */
+  date: Intl.DateTimeFormat
   kinds: Record<MessageKind, KindTexts>
 }
 
@@ -41,6 +43,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
       message: 'Their message: {reason}',
     },
     brandFooter: (brand, product) => `Sent on behalf of ${brand} by ${product}.`,
+    date: new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }),
     kinds: {
       invitation: {
         subject: '{subject}',
@@ -104,6 +107,7 @@ export const TEXTS: Record<MessageLanguage, LanguageTexts> = {
       message: 'Su mensaje: {reason}',
     },
     brandFooter: (brand, product) => `Enviado en nombre de ${brand} por ${product}.`,
+    date: new Intl.DateTimeFormat('es', { dateStyle: 'long', timeZone: 'UTC' }),
     kinds: {
       invitation: {
         subject: '{subject}',

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { composeMessages } from '../../messages/compose.js'
 import type { EmailMessage } from '../../messages/message.js'
@@ -82,6 +83,49 @@ describe('SMTP transport', () => {
     expect(result).toMatchObject({ outcome: 'retry' })
     expect((result as { reason: string }).reason).toContain('EAUTH')
     expect(sink.received).toHaveLength(before)
+  })
+
+  it('sends many messages at once from its thread, each answered with its own message id', async () => {
+    const transport = createSmtpTransport({ url: sink.url, from: 'no-reply@inkwell.test' })
+    const before = sink.received.length
+    const addresses = Array.from({ length: 40 }, (_, index) => `signer-${index}@example.test`)
+    const results = await Promise.all(addresses.map((address) => transport.send(invitation('en', address))))
+    transport.close()
+
+    expect(results.every((result) => result.outcome === 'delivered')).toBe(true)
+    const ids = results.map((result) => (result as { providerMessageId: string }).providerMessageId)
+    expect(new Set(ids).size).toBe(addresses.length)
+    const arrived = sink.received.slice(before)
+    expect(arrived.map((mail) => mail.to[0]).sort()).toEqual([...addresses].sort())
+    // Each answer belongs to its own message: the id a send got is the Message-ID of the mail to that address.
+    for (const [index, address] of addresses.entries()) {
+      const mail = arrived.find((candidate) => candidate.to[0] === address)!
+      expect(mail.headers.get('message-id')).toBe(ids[index])
+    }
+  })
+
+  it('answers a message still on its way when the transport closes as retry, and sends again after', async () => {
+    // A server that accepts the connection and never greets: the message waits for it.
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => sockets.add(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as { port: number }).port
+    const transport = createSmtpTransport(
+      { url: `smtp://127.0.0.1:${port}`, from: 'a@b.test' },
+      { timeoutMs: 60_000 },
+    )
+    const waiting = transport.send(invitation('en'))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const started = Date.now()
+    transport.close()
+    expect(await waiting).toMatchObject({ outcome: 'retry' })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    for (const socket of sockets) socket.destroy()
+    await new Promise<void>((resolve) => silent.close(() => resolve()))
+
+    const again = createSmtpTransport({ url: sink.url, from: 'no-reply@inkwell.test' })
+    expect(await again.send(invitation('en'))).toMatchObject({ outcome: 'delivered' })
+    again.close()
   })
 
   it('classifies by SMTP reply class', () => {
