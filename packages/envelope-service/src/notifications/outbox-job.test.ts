@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
+import { enqueue } from '../outbox/repository.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { deliverySettingsOf } from './config.js'
@@ -90,11 +91,15 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
       giveUpAfterMs: service.ctx.config.MESSAGE_GIVE_UP_HOURS * 60 * 60_000,
     })
 
-  async function createSent(signer: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  async function createSent(
+    signer: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+    sender: TestPrincipal = principal,
+  ) {
     const response = await service.app.inject({
       method: 'POST',
-      url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
-      headers: principal.headers,
+      url: `/restapi/v2.1/accounts/${sender.accountId}/envelopes`,
+      headers: sender.headers,
       payload: {
         status: 'sent',
         emailSubject: 'Service Agreement',
@@ -320,6 +325,42 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
     await round()
     expect(sink.received.filter((mail) => mail.subject === 'Service Agreement')).toHaveLength(0)
     expect(await linksOf(envelopeId)).toBe(0)
+    expect(await outboxRows()).toHaveLength(0)
+  })
+
+  it("sends a round's messages for envelopes of several accounts, each from its own envelope, never another account's", async () => {
+    const other = await seedPrincipal(service.ctx)
+    const ours = await createSent({ name: 'Ana', email: 'ana@example.test' })
+    const theirs = await createSent(
+      { name: 'Bea', email: 'bea@example.test' },
+      { emailSubject: 'Lease renewal' },
+      other,
+    )
+    // A message naming our account with their envelope (as no code path writes, but a payload could say):
+    // the round reads envelopes by account, so it finds nothing to send.
+    await enqueue(
+      service.ctx.db,
+      [
+        {
+          topic: OUTBOX_TOPICS.recipientMessage,
+          payload: {
+            accountId: principal.accountId,
+            envelopeId: theirs,
+            recipientId: '1',
+            kind: 'reminder',
+            channel: 'email',
+          },
+        },
+      ],
+      clock,
+    )
+    await round()
+    expect(sink.received.map((mail) => [mail.to[0], mail.subject]).sort()).toEqual([
+      ['ana@example.test', 'Service Agreement'],
+      ['bea@example.test', 'Lease renewal'],
+    ])
+    expect(await linksOf(ours)).toBe(1)
+    expect(await linksOf(theirs)).toBe(1)
     expect(await outboxRows()).toHaveLength(0)
   })
 

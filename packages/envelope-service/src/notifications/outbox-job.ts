@@ -1,7 +1,5 @@
 import type { DialectName } from 'platform'
-import { brandPresentation } from '../brands/service.js'
 import type { Db } from '../database.js'
-import { findCustomFields, findEnvelope, findRecipients } from '../envelopes/reads.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
 import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
@@ -31,6 +29,7 @@ import { recipientLanguageOf } from '../signing/records/model.js'
 import { insertSigningLink } from '../signing/records/repository.js'
 import { deliverComposedRow } from './composed-messages.js'
 import type { Dispatch } from './dispatch.js'
+import { type RoundReads, readRound } from './round-reads.js'
 
 /**
  * The messages job: drains `recipient.message` rows from the outbox and sends them by email, SMS or
@@ -118,13 +117,19 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
     limit: batchSize,
   })
   const concurrency = deps.concurrency ?? 16
+  const reads = await readRound(
+    deps.db,
+    rows
+      .filter((row) => row.topic === OUTBOX_TOPICS.recipientMessage)
+      .map((row) => row.payload as RecipientMessagePayload),
+  )
   /** Rows no transport can send yet, by reason and back-off: put back together, one statement each. */
   const unsendable = new Map<string, { error: string; delayMs: number; ids: string[] }>()
   let next = 0
   const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
     while (next < rows.length) {
       const row = rows[next++]!
-      await deliverRow(deps, row, unsendable)
+      await deliverRow(deps, row, reads, unsendable)
     }
   })
   try {
@@ -142,6 +147,7 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
 async function deliverRow(
   deps: MessagesJobDeps,
   row: ClaimedOutboxMessage,
+  reads: RoundReads,
   unsendable: Map<string, { error: string; delayMs: number; ids: string[] }>,
 ): Promise<void> {
   if (row.topic === OUTBOX_TOPICS.composedMessage) {
@@ -170,7 +176,7 @@ async function deliverRow(
   const actor = { source: 'System' as const, userName: 'Inkwell' }
   let prepared: Awaited<ReturnType<typeof prepare>>
   try {
-    prepared = await prepare(deps, row.id, payload)
+    prepared = await prepare(deps, reads, row.id, payload)
   } catch (error) {
     // A message that cannot be composed (an invalid phone number, say) never will be: record it, drop it.
     await deps.db.transaction().execute(async (tx) => {
@@ -279,11 +285,12 @@ interface Prepared {
  */
 async function prepare(
   deps: MessagesJobDeps,
+  reads: RoundReads,
   rowId: string,
   payload: RecipientMessagePayload,
 ): Promise<'skip' | 'lost' | Prepared> {
-  const envelope = await findEnvelope(deps.db, payload.accountId, payload.envelopeId)
-  const recipients = (await findRecipients(deps.db, [payload.envelopeId])).get(payload.envelopeId) ?? []
+  const envelope = reads.envelope(payload.accountId, payload.envelopeId)
+  const recipients = reads.recipients(payload.envelopeId)
   const recipient = recipients.find((candidate) => candidate.recipientId === payload.recipientId)
   if (!envelope || !recipient) return 'skip'
   const kind = payload.kind as MessageKind
@@ -307,7 +314,7 @@ async function prepare(
     if (!minted) return 'lost'
     linked = minted
   }
-  const fields = (await findCustomFields(deps.db, [envelope.envelopeId])).get(envelope.envelopeId)
+  const fields = reads.customFields(envelope.envelopeId)
   const phone = smsPhoneOf(recipient)
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
   const recipientName = recipient.inPerson?.signerName ?? recipient.name
@@ -315,7 +322,7 @@ async function prepare(
   const replacement = toSender
     ? recipients.find((other) => other.recipientId === recipient.reassignedTo)
     : undefined
-  const brand = toSender ? undefined : await brandPresentation(deps.db, envelope.accountId, envelope.brandId)
+  const brand = toSender ? undefined : await reads.brand(envelope.accountId, envelope.brandId)
   const composed = composeMessages({
     kind,
     // The recipient's own language and wording are for its messages; the sender reads the envelope's.
