@@ -117,11 +117,13 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
     limit: batchSize,
   })
   const concurrency = deps.concurrency ?? 16
+  // Only for messages that can go out now: a message waiting for a transport is put back unread.
   const reads = await readRound(
     deps.db,
     rows
       .filter((row) => row.topic === OUTBOX_TOPICS.recipientMessage)
-      .map((row) => row.payload as RecipientMessagePayload),
+      .map((row) => row.payload as RecipientMessagePayload)
+      .filter((payload) => missingChannels(deps, payload).length === 0),
   )
   /** Rows no transport can send yet, by reason and back-off: put back together, one statement each. */
   const unsendable = new Map<string, { error: string; delayMs: number; ids: string[] }>()
@@ -161,9 +163,7 @@ async function deliverRow(
     )
   }
   const payload = row.payload as RecipientMessagePayload
-  const channels =
-    payload.channel === 'both' ? (['email', 'sms'] as const) : [payload.channel as 'email' | 'sms']
-  const missing = channels.filter((channel) => deps.canDeliver?.(channel) === false)
+  const missing = missingChannels(deps, payload)
   if (missing.length > 0) {
     const error = `${UNCONFIGURED_ERROR} ${missing.join(' and ')} (see SMTP_URL, SMS_PROVIDER_URL, DEV_MAILBOX)`
     const delayMs = unconfiguredRetryMs(row.attempts)
@@ -250,6 +250,13 @@ async function deliverRow(
   } else {
     await retry(deps.db, deps.owner, row.id, { availableAt: retryAt, error: reason })
   }
+}
+
+/** The message's channels that have no transport in this process. */
+function missingChannels(deps: MessagesJobDeps, payload: RecipientMessagePayload): ('email' | 'sms')[] {
+  const channels =
+    payload.channel === 'both' ? (['email', 'sms'] as const) : [payload.channel as 'email' | 'sms']
+  return channels.filter((channel) => deps.canDeliver?.(channel) === false)
 }
 
 function describeMessage(payload: RecipientMessagePayload): string {
