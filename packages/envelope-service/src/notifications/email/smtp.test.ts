@@ -104,7 +104,7 @@ describe('SMTP transport', () => {
     }
   })
 
-  it('answers a message still on its way when the transport closes as retry, and sends again after', async () => {
+  it('answers a message still on its way when the transport closes as retry, not one sent after, and sends again', async () => {
     // A server that accepts the connection and never greets: the message waits for it.
     const sockets = new Set<Socket>()
     const silent = createServer((socket) => sockets.add(socket))
@@ -118,8 +118,17 @@ describe('SMTP transport', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     const started = Date.now()
     transport.close()
+    // A message sent after the close goes to a new thread: the old one's end does not answer it.
+    let laterAnswered = false
+    const later = transport.send(invitation('en')).finally(() => {
+      laterAnswered = true
+    })
     expect(await waiting).toMatchObject({ outcome: 'retry' })
     expect(Date.now() - started).toBeLessThan(10_000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(laterAnswered).toBe(false)
+    transport.close()
+    expect(await later).toMatchObject({ outcome: 'retry' })
     for (const socket of sockets) socket.destroy()
     await new Promise<void>((resolve) => silent.close(() => resolve()))
 

@@ -36,35 +36,16 @@ export function createSmtpTransport(
     url: settings.url,
     timeoutMs: options.timeoutMs ?? 30_000,
   }
-  const waiting = new Map<number, (reply: SmtpThreadReply) => void>()
-  let thread: Worker | undefined
+  let current: SmtpThread | undefined
   let lastId = 0
-
-  const start = (): Worker => {
-    const started = new Worker(SMTP_THREAD_SOURCE, { eval: true, workerData: data })
-    // Only messages on their way keep the process alive (see `send`), not an idle pool.
-    started.unref()
-    started.on('message', (reply: SmtpThreadReply) => {
-      const answer = waiting.get(reply.id)
-      waiting.delete(reply.id)
-      if (waiting.size === 0) started.unref()
-      answer?.(reply)
-    })
-    const ended = (message: string) => {
-      if (thread === started) thread = undefined
-      for (const [id, answer] of waiting) answer({ id, error: { code: 'ETHREAD', message } })
-      waiting.clear()
-    }
-    started.on('error', (error) => ended(`the SMTP thread failed: ${error.message}`))
-    started.on('exit', () => ended('the SMTP thread ended'))
-    return started
-  }
 
   return {
     send(message) {
-      thread ??= start()
+      current ??= startThread(data, (ended) => {
+        if (current === ended) current = undefined
+      })
+      const { worker, waiting } = current
       const id = ++lastId
-      const sending = thread
       return new Promise((resolve) => {
         waiting.set(id, (reply) =>
           resolve(
@@ -73,15 +54,45 @@ export function createSmtpTransport(
               : { outcome: 'delivered', transport: 'smtp', providerMessageId: reply.messageId },
           ),
         )
-        if (waiting.size === 1) sending.ref()
-        sending.postMessage({ id, mail: mailOf(settings, message) } satisfies SmtpThreadRequest)
+        if (waiting.size === 1) worker.ref()
+        worker.postMessage({ id, mail: mailOf(settings, message) } satisfies SmtpThreadRequest)
       })
     },
     close() {
-      thread?.postMessage('close' satisfies SmtpThreadRequest)
-      thread = undefined
+      current?.worker.postMessage('close' satisfies SmtpThreadRequest)
+      current = undefined
     },
   }
+}
+
+/**
+ * A running SMTP thread and the answers its messages wait for: each thread has its own, so a thread that
+ * ends after a `close` answers only the messages it held, never those of the thread started after it.
+ */
+interface SmtpThread {
+  worker: Worker
+  waiting: Map<number, (reply: SmtpThreadReply) => void>
+}
+
+function startThread(data: SmtpThreadData, onEnd: (thread: SmtpThread) => void): SmtpThread {
+  const worker = new Worker(SMTP_THREAD_SOURCE, { eval: true, workerData: data })
+  const thread: SmtpThread = { worker, waiting: new Map() }
+  // Only messages on their way keep the process alive (see `send`), not an idle pool.
+  worker.unref()
+  worker.on('message', (reply: SmtpThreadReply) => {
+    const answer = thread.waiting.get(reply.id)
+    thread.waiting.delete(reply.id)
+    if (thread.waiting.size === 0) worker.unref()
+    answer?.(reply)
+  })
+  const ended = (message: string) => {
+    onEnd(thread)
+    for (const [id, answer] of thread.waiting) answer({ id, error: { code: 'ETHREAD', message } })
+    thread.waiting.clear()
+  }
+  worker.on('error', (error) => ended(`the SMTP thread failed: ${error.message}`))
+  worker.on('exit', () => ended('the SMTP thread ended'))
+  return thread
 }
 
 /** nodemailer's message: the From address is the transport's, its display name the message's. */
