@@ -2,12 +2,13 @@ import fc from 'fast-check'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { enqueue } from '../outbox/repository.js'
+import { claim, enqueue } from '../outbox/repository.js'
 import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { deliverySettingsOf } from './config.js'
 import { createDelivery } from './dispatch.js'
 import { messagesJobRun, runMessagesRound, unconfiguredRetryMs } from './outbox-job.js'
+import { mintRoundLinks } from './round-links.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { json, startTwilioReceiver } from './testing/twilio-receiver.js'
 
@@ -362,6 +363,27 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
     expect(await linksOf(ours)).toBe(1)
     expect(await linksOf(theirs)).toBe(1)
     expect(await outboxRows()).toHaveLength(0)
+  })
+
+  it("mints a round's links only for the messages this process still holds", async () => {
+    const envelopeId = await createSent({ name: 'Ana', email: 'ana@example.test' })
+    const [row] = await claim(service.ctx.db, service.ctx.database.dialect, {
+      topics: [OUTBOX_TOPICS.recipientMessage],
+      owner: 'another-process',
+      now: clock,
+      leaseMs: 60_000,
+      limit: 1,
+    })
+    const wanted = [
+      { rowId: row!.id, payload: row!.payload as never, createdAt: clock, expiresAt: clock + 60_000 },
+    ]
+    const mint = (owner: string) => mintRoundLinks(service.ctx.db, owner, service.ctx.publicUrl, wanted)
+    expect((await mint('test-owner')).get(row!.id)).toBe('lost')
+    expect(await linksOf(envelopeId)).toBe(0)
+    const minted = (await mint('another-process')).get(row!.id)
+    expect(minted).toMatchObject({ envelopeId, link: expect.stringMatching(/\/signing\/#/) })
+    expect(await linksOf(envelopeId)).toBe(1)
+    expect(JSON.parse((await outboxRows())[0]!.payload)).toEqual(minted)
   })
 
   it('leaves a message for a channel with no transport queued, without composing, linking or auditing it', async () => {

@@ -1,5 +1,6 @@
 import type { DialectName } from 'platform'
 import type { Db } from '../database.js'
+import type { EnvelopeRecord, StoredRecipient } from '../envelopes/reads.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
 import { type DeliveryChannel, type MessageKind, SENDER_KINDS } from '../lifecycle/model.js'
 import { linkExpiryOf, settingsOf } from '../lifecycle/notification-settings.js'
@@ -20,15 +21,13 @@ import {
   releaseWaiting,
   retry,
   retryAll,
-  updatePayload,
 } from '../outbox/repository.js'
 import { retryDelayMs } from '../outbox/retry.js'
 import { OUTBOX_TOPICS, type RecipientMessagePayload } from '../outbox/topics.js'
-import { newSigningToken, signingUrl } from '../signing/records/links.js'
 import { recipientLanguageOf } from '../signing/records/model.js'
-import { insertSigningLink } from '../signing/records/repository.js'
 import { deliverComposedRow } from './composed-messages.js'
 import type { Dispatch } from './dispatch.js'
+import { type LinkToMint, mintRoundLinks } from './round-links.js'
 import { type RoundReads, readRound } from './round-reads.js'
 
 /**
@@ -39,7 +38,8 @@ import { type RoundReads, readRound } from './round-reads.js'
  * Failures never block anything else: a row that cannot be sent now is retried with exponential backoff
  * and jitter until `giveUpAfterMs` after it was enqueued, then recorded as failed. Every attempt that
  * fails, and the final outcome, lands in the envelope's audit trail. A message's signing link is minted
- * once, before its first attempt, and stored with the row: a retry or a duplicate sends the same link.
+ * once, before its first attempt (a round's links together), and stored with the row: a retry or a
+ * duplicate sends the same link.
  */
 
 export interface MessagesJobDeps {
@@ -118,20 +118,23 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
   })
   const concurrency = deps.concurrency ?? 16
   // Only for messages that can go out now: a message waiting for a transport is put back unread.
+  const sendable = rows.filter(
+    (row) =>
+      row.topic === OUTBOX_TOPICS.recipientMessage &&
+      missingChannels(deps, row.payload as RecipientMessagePayload).length === 0,
+  )
   const reads = await readRound(
     deps.db,
-    rows
-      .filter((row) => row.topic === OUTBOX_TOPICS.recipientMessage)
-      .map((row) => row.payload as RecipientMessagePayload)
-      .filter((payload) => missingChannels(deps, payload).length === 0),
+    sendable.map((row) => row.payload as RecipientMessagePayload),
   )
+  const links = await mintRoundLinks(deps.db, deps.owner, deps.publicUrl, linksToMint(deps, reads, sendable))
   /** Rows no transport can send yet, by reason and back-off: put back together, one statement each. */
   const unsendable = new Map<string, { error: string; delayMs: number; ids: string[] }>()
   let next = 0
   const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
     while (next < rows.length) {
       const row = rows[next++]!
-      await deliverRow(deps, row, reads, unsendable)
+      await deliverRow(deps, row, { reads, links }, unsendable)
     }
   })
   try {
@@ -149,7 +152,7 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
 async function deliverRow(
   deps: MessagesJobDeps,
   row: ClaimedOutboxMessage,
-  reads: RoundReads,
+  round: Round,
   unsendable: Map<string, { error: string; delayMs: number; ids: string[] }>,
 ): Promise<void> {
   if (row.topic === OUTBOX_TOPICS.composedMessage) {
@@ -176,7 +179,7 @@ async function deliverRow(
   const actor = { source: 'System' as const, userName: 'Inkwell' }
   let prepared: Awaited<ReturnType<typeof prepare>>
   try {
-    prepared = await prepare(deps, reads, row.id, payload)
+    prepared = await prepare(deps, round, row.id, payload)
   } catch (error) {
     // A message that cannot be composed (an invalid phone number, say) never will be: record it, drop it.
     await deps.db.transaction().execute(async (tx) => {
@@ -287,40 +290,27 @@ interface Prepared {
 
 /**
  * The message(s) to send for a payload, with the payload's signing link where the kind carries one
- * (minted now on a first attempt). `skip` when the message is no longer owed, `lost` when the row's
- * lease ran out meanwhile.
+ * (minted with the round's on a first attempt). `skip` when the message is no longer owed, `lost` when
+ * the row's lease ran out meanwhile.
  */
 async function prepare(
   deps: MessagesJobDeps,
-  reads: RoundReads,
+  { reads, links }: Round,
   rowId: string,
   payload: RecipientMessagePayload,
 ): Promise<'skip' | 'lost' | Prepared> {
-  const envelope = reads.envelope(payload.accountId, payload.envelopeId)
-  const recipients = reads.recipients(payload.envelopeId)
-  const recipient = recipients.find((candidate) => candidate.recipientId === payload.recipientId)
-  if (!envelope || !recipient) return 'skip'
-  const kind = payload.kind as MessageKind
-  const inProgress = envelope.status === 'sent' || envelope.status === 'delivered'
-  if (IN_PROGRESS_KINDS.has(kind) && !inProgress) return 'skip'
-  const toSender = SENDER_KINDS.has(kind)
-  // A recipient's suppressEmails takes email away from its own messages, never from the sender's notices.
-  const channel = toSender
-    ? (payload.channel as DeliveryChannel)
-    : channelAfterSuppression(payload.channel as DeliveryChannel, recipient.suppressEmails)
-  if (channel === undefined) return 'skip'
-  const now = deps.now()
-  const sentAt = new Date(envelope.sentAt ?? now)
+  const owing = owed(reads, payload)
+  if (owing === 'skip') return 'skip'
+  const { envelope, recipients, recipient, kind, toSender, channel } = owing
   let linked = payload
-  if (LINKED_KINDS.has(kind) && payload.link === undefined) {
-    const minted = await mintLink(deps, rowId, payload, {
-      // A completion link leads to the signed document, which outlives the envelope's expiry.
-      expiresAt: kind === 'completed' ? now + COMPLETED_LINK_MS : linkExpiryOf(envelope.notification, sentAt),
-      createdAt: now,
-    })
-    if (!minted) return 'lost'
+  if (needsLink(payload)) {
+    // Minted for the round (linksToMint), with the same reads: absent only if that changed.
+    const minted = links.get(rowId)
+    if (minted === undefined || minted === 'lost') return 'lost'
     linked = minted
   }
+  const now = deps.now()
+  const sentAt = new Date(envelope.sentAt ?? now)
   const fields = reads.customFields(envelope.envelopeId)
   const phone = smsPhoneOf(recipient)
   const expiresAt = expirationOf(settingsOf(envelope.notification).expirations, sentAt)
@@ -362,28 +352,59 @@ async function prepare(
   return { messages, envelopeStatus: envelope.status, payload: linked }
 }
 
-/**
- * Mints the message's signing link and stores, in one transaction, its hash (the links table) and the
- * link itself in the row's payload for the retries. Undefined when this process no longer holds the row.
- */
-async function mintLink(
+/** What a round's messages share: their reads, and the links minted for them. */
+interface Round {
+  reads: RoundReads
+  links: Map<string, RecipientMessagePayload | 'lost'>
+}
+
+/** A message still owed, and to whom; `skip` when it no longer is. */
+interface Owed {
+  envelope: EnvelopeRecord
+  recipients: readonly StoredRecipient[]
+  recipient: StoredRecipient
+  kind: MessageKind
+  toSender: boolean
+  channel: DeliveryChannel
+}
+
+function owed(reads: RoundReads, payload: RecipientMessagePayload): 'skip' | Owed {
+  const envelope = reads.envelope(payload.accountId, payload.envelopeId)
+  const recipients = reads.recipients(payload.envelopeId)
+  const recipient = recipients.find((candidate) => candidate.recipientId === payload.recipientId)
+  if (!envelope || !recipient) return 'skip'
+  const kind = payload.kind as MessageKind
+  const inProgress = envelope.status === 'sent' || envelope.status === 'delivered'
+  if (IN_PROGRESS_KINDS.has(kind) && !inProgress) return 'skip'
+  const toSender = SENDER_KINDS.has(kind)
+  // A recipient's suppressEmails takes email away from its own messages, never from the sender's notices.
+  const channel = toSender
+    ? (payload.channel as DeliveryChannel)
+    : channelAfterSuppression(payload.channel as DeliveryChannel, recipient.suppressEmails)
+  if (channel === undefined) return 'skip'
+  return { envelope, recipients, recipient, kind, toSender, channel }
+}
+
+/** A message carries a personal link minted once, before its first attempt. */
+const needsLink = (payload: RecipientMessagePayload) =>
+  LINKED_KINDS.has(payload.kind as MessageKind) && payload.link === undefined
+
+/** The round's messages still owed that need their link, and how long each link lasts. */
+function linksToMint(
   deps: MessagesJobDeps,
-  rowId: string,
-  payload: RecipientMessagePayload,
-  validity: { createdAt: number; expiresAt: number },
-): Promise<RecipientMessagePayload | undefined> {
-  const { token, tokenHash } = newSigningToken()
-  const linked = { ...payload, link: signingUrl(deps.publicUrl, token) }
-  const stored = await deps.db.transaction().execute(async (tx) => {
-    if (!(await updatePayload(tx, deps.owner, rowId, linked))) return false
-    await insertSigningLink(tx, {
-      tokenHash,
-      envelopeId: payload.envelopeId,
-      recipientId: payload.recipientId,
-      kind: 'invitation',
-      ...validity,
-    })
-    return true
+  reads: RoundReads,
+  rows: readonly ClaimedOutboxMessage[],
+): LinkToMint[] {
+  const now = deps.now()
+  return rows.flatMap((row) => {
+    const payload = row.payload as RecipientMessagePayload
+    const owing = needsLink(payload) ? owed(reads, payload) : 'skip'
+    if (owing === 'skip') return []
+    const expiresAt =
+      // A completion link leads to the signed document, which outlives the envelope's expiry.
+      owing.kind === 'completed'
+        ? now + COMPLETED_LINK_MS
+        : linkExpiryOf(owing.envelope.notification, new Date(owing.envelope.sentAt ?? now))
+    return [{ rowId: row.id, payload, createdAt: now, expiresAt }]
   })
-  return stored ? linked : undefined
 }

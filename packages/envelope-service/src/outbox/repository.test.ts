@@ -3,7 +3,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeEach, expect, it } from 'vitest'
 import type { Schema } from '../database.js'
 import { migrations } from '../migrations/index.js'
-import { claim, complete, enqueue, retry } from './repository.js'
+import { claim, complete, enqueue, retry, updatePayloads } from './repository.js'
 
 const LEASE_MS = 30_000
 
@@ -72,6 +72,20 @@ describeEachDatabase('outbox', (databases) => {
     expect((await claimAs('d', 5_000, { topics: ['event'] })).map((message) => message.payload)).toEqual([
       'other topic',
     ])
+  })
+
+  it('stores new payloads in one statement only for the messages the caller still holds', async () => {
+    await enqueue(database.db, [{ topic: 'invite', payload: 'mine' }], 1_000)
+    await enqueue(database.db, [{ topic: 'invite', payload: "another's" }], 1_001)
+    const [mine] = await claimAs('a', 2_000, { limit: 1 })
+    const [theirs] = await claimAs('b', 2_000, { limit: 1 })
+    const stored = await updatePayloads(database.db, 'a', [
+      { id: mine!.id, payload: { link: 'one' } },
+      { id: theirs!.id, payload: { link: 'two' } },
+    ])
+    expect([...stored]).toEqual([mine!.id])
+    expect((await storedRows()).map((row) => JSON.parse(row.payload))).toEqual([{ link: 'one' }, "another's"])
+    expect(await updatePayloads(database.db, 'a', [])).toEqual(new Set())
   })
 
   it('gives a message whose lease expired to the next claimer, and only that one completes it', async () => {

@@ -111,22 +111,32 @@ export async function complete(db: DbOrTx, owner: string, ids: readonly string[]
 }
 
 /**
- * Replaces the payload of a message `owner` holds (what its first attempt decided, for the retries to
- * reuse); false when `owner` no longer holds it.
+ * Stores new payloads in one statement (the messages job writes a round's signing links into them), each
+ * only where `owner` still holds the message; resolves the ids it stored (a message whose lease ran out
+ * is left as it was).
  */
-export async function updatePayload(
+export async function updatePayloads(
   db: DbOrTx,
   owner: string,
-  id: string,
-  payload: unknown,
-): Promise<boolean> {
-  const result = await db
+  entries: readonly { id: string; payload: unknown }[],
+): Promise<Set<string>> {
+  if (entries.length === 0) return new Set()
+  const byId = sql.join(
+    entries.map(({ id, payload }) => sql`when ${id} then ${JSON.stringify(payload)}`),
+    sql` `,
+  )
+  const stored = await db
     .updateTable('outbox')
-    .set({ payload: JSON.stringify(payload) })
-    .where('id', '=', id)
+    .set({ payload: sql<string>`case id ${byId} end` })
+    .where(
+      'id',
+      'in',
+      entries.map(({ id }) => id),
+    )
     .where('lease_owner', '=', owner)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+    .returning('id')
+    .execute()
+  return new Set(stored.map((row) => row.id))
 }
 
 /**

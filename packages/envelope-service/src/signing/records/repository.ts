@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../database.js'
+import { type DbOrTx, insertRows } from '../../database.js'
 import type { SigningLinkKind } from './links.js'
 
 /** Signing links, the values recipients enter and what they adopt. The only SQL of signing. */
@@ -13,13 +13,23 @@ export interface SigningLink {
   usedAt?: number
 }
 
-export async function insertSigningLink(
+export function insertSigningLink(
   db: DbOrTx,
   link: Omit<SigningLink, 'usedAt'> & { createdAt: number },
 ): Promise<void> {
-  await db
-    .insertInto('signing_links')
-    .values({
+  return insertSigningLinks(db, [link])
+}
+
+/** Several links in one statement (the messages job mints a round's links together). */
+export async function insertSigningLinks(
+  db: DbOrTx,
+  links: readonly (Omit<SigningLink, 'usedAt'> & { createdAt: number })[],
+): Promise<void> {
+  if (links.length === 0) return
+  await insertRows(
+    db,
+    'signing_links',
+    links.map((link) => ({
       token_hash: link.tokenHash,
       envelope_id: link.envelopeId,
       recipient_id: link.recipientId,
@@ -28,8 +38,8 @@ export async function insertSigningLink(
       created_at: link.createdAt,
       expires_at: link.expiresAt,
       used_at: null,
-    })
-    .execute()
+    })),
+  )
 }
 
 export async function findSigningLink(db: DbOrTx, tokenHash: string): Promise<SigningLink | undefined> {
