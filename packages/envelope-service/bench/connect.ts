@@ -19,7 +19,6 @@
  * --profile / BENCH_PROFILE (a directory for the services' `--cpu-prof` profiles).
  * Run: `npm run bench:connect -w envelope-service`.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -36,8 +35,6 @@ import {
   send,
   startServer,
 } from 'bench-kit'
-import { sql } from 'kysely'
-import { connectDatabase } from 'platform'
 import { ensureDevelopmentSeal } from '../src/completion/development-seal.js'
 import { DEFAULT_PER_TARGET_LIMIT } from '../src/connect/delivery/sender.js'
 import { type QueueStage, queueEvents } from './connect-envelopes.js'
@@ -45,6 +42,7 @@ import { awaitQueuedDeliveries, baseline, measureLatency } from './connect-measu
 import { type BenchReceiver, startBenchReceiver } from './connect-protocol.js'
 import { connectReport, connectSection, type DatabaseRun, writeConnectSection } from './connect-report.js'
 import { watchRun } from './connect-watch.js'
+import { scratchSchema } from './scratch-schema.js'
 import { serviceEnv, serviceNodeArgs } from './service-env.js'
 import { bootstrapDemo, raiseAccountLimits, tokenRequestBodies } from './setup.js'
 
@@ -88,20 +86,7 @@ const LATENCY_WARMUP = 5
 /** A database for one run: a SQLite file in the run's directory, or a schema of its own on PostgreSQL. */
 function databaseUrlFor(kind: DatabaseKind, tempDir: string): { url: string; drop: () => Promise<void> } {
   if (kind === 'sqlite') return { url: `sqlite:${join(tempDir, 'envelopes.sqlite')}`, drop: async () => {} }
-  const schema = `bench_connect_${randomBytes(5).toString('hex')}`
-  const url = new URL(settings.postgresUrl)
-  url.searchParams.set('schema', schema)
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const database = connectDatabase(settings.postgresUrl)
-      try {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
-      } finally {
-        await database.close()
-      }
-    },
-  }
+  return scratchSchema(settings.postgresUrl, 'bench_connect')
 }
 
 async function startServices(count: number, env: Record<string, string>, ports: number[]) {

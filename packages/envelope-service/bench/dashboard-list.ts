@@ -14,14 +14,13 @@
  * (`sqlite,postgres`), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a scratch schema
  * is created there and dropped after).
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Insertable } from 'kysely'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { connectDatabase, type Database, type DialectName, migrateToLatest } from 'platform'
 import type { Schema } from '../src/database.js'
 import { TOTAL_REACH } from '../src/envelope-api/status-list.js'
@@ -32,6 +31,7 @@ import { listStatusChanges } from '../src/envelopes/service.js'
 import type { EnvelopeRecipientsTable, EnvelopesTable } from '../src/envelopes/tables.js'
 import { envelopeSearchTextMigration } from '../src/migrations/0034_envelope_search_text.js'
 import { migrations } from '../src/migrations/index.js'
+import { scratchSchema } from './scratch-schema.js'
 
 const ENVELOPES = Number(process.env.BENCH_ENVELOPES ?? 100_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200)
@@ -260,16 +260,7 @@ async function benchDialect(dialect: DialectName): Promise<string[]> {
     url = `sqlite:${join(directory, 'bench.db')}`
     cleanup = async () => rmSync(directory, { recursive: true, force: true })
   } else {
-    const schema = `dashboard_bench_${randomBytes(4).toString('hex')}`
-    const withSchema = new URL(POSTGRES_URL)
-    withSchema.searchParams.set('schema', schema)
-    url = withSchema.toString()
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
-      await client.connect()
-      await client.query(`drop schema if exists "${schema}" cascade`)
-      await client.end()
-    }
+    ;({ url, drop: cleanup } = scratchSchema(POSTGRES_URL, 'dashboard_bench'))
   }
   const database = connectDatabase<Schema>(url)
   try {

@@ -6,8 +6,8 @@
  * no SMTP). The first SMTP run is the process's first (cold: nothing compiled yet, no SMTP connection);
  * the next runs send the same invitations again, queued afresh, and the target is judged on their median.
  * Prints messages/s and the process's CPU per message (every thread, the SMTP thread included) for each
- * run; target ≥ 500/s over SMTP. SQLite in a temporary directory unless BENCH_DATABASE_URL names another
- * database. Run: `npm run bench:dispatch -w envelope-service`.
+ * run; target ≥ 500/s over SMTP. SQLite in a temporary directory, or with BENCH_DATABASE_URL a PostgreSQL
+ * database, in a schema of its own dropped at the end. Run: `npm run bench:dispatch -w envelope-service`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -21,6 +21,7 @@ import { enqueue } from '../src/outbox/repository.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
 import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
+import { scratchSchema } from './scratch-schema.js'
 import { startSmtpCounterProcess } from './sinks.js'
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000)
@@ -86,7 +87,11 @@ function report(label: string, run: Run) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const directory = mkdtempSync(join(tmpdir(), 'bench-dispatch-'))
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(directory, 'bench.db')}`
+// On PostgreSQL, a schema of its own for the run.
+const scratch = process.env.BENCH_DATABASE_URL
+  ? scratchSchema(process.env.BENCH_DATABASE_URL, 'bench_dispatch')
+  : { url: `sqlite:${join(directory, 'bench.db')}`, drop: async () => {} }
+const databaseUrl = scratch.url
 const sink = await startSmtpCounterProcess()
 const service = await startTestService(databaseUrl)
 // The benchmark drives the rounds itself.
@@ -142,5 +147,6 @@ try {
 } finally {
   await service.close()
   await sink.close()
+  await scratch.drop()
   rmSync(directory, { recursive: true, force: true })
 }
