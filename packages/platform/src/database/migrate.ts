@@ -23,11 +23,12 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   })
   let { error, results } = await migrator.migrateToLatest()
-  // Kysely's migrator looks for its bookkeeping table across every schema of the database; when another
-  // process drops its own schema at that moment (test suites do, on teardown, two at a time on two
-  // cores), PostgreSQL answers 3F000 "schema does not exist", or 42P01 "relation does not exist" for a
-  // table of it the look-up resolves by name. Nothing ran yet, so looking again is safe.
-  for (let attempt = 1; attempt < 5 && isVanishedSchema(error) && !results?.length; attempt++) {
+  // Kysely's migrator looks for its bookkeeping table by reading every table and column of every schema
+  // of the database; when another process drops its own schema at that moment (test suites do, on
+  // teardown, two at a time on two cores), PostgreSQL answers for the objects that vanished mid-read (see
+  // isVanishedObject). Nothing ran yet, so looking again, after a pause, is safe.
+  for (let attempt = 1; attempt < 10 && isVanishedObject(error) && !results?.length; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt))
     ;({ error, results } = await migrator.migrateToLatest())
   }
   const failed = results?.find((result) => result.status === 'Error')
@@ -39,7 +40,13 @@ export async function migrateToLatest<DB>(database: Database<DB>, migrations: Mi
   }
 }
 
-function isVanishedSchema(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code
-  return code === '3F000' || code === '42P01'
+/**
+ * 3F000 "schema does not exist"; 42P01 "relation does not exist" for a table the look-up resolves by
+ * name; 42703 "column does not exist" from `pg_get_serial_sequence` on a column of a table being
+ * dropped; XX000 "cache lookup failed" from a catalog function meeting a row deleted under it.
+ */
+function isVanishedObject(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (code === '3F000' || code === '42P01' || code === '42703') return true
+  return code === 'XX000' && typeof message === 'string' && message.startsWith('cache lookup failed')
 }
