@@ -31,7 +31,12 @@ describeEachDatabase('migrateToLatest beside schemas being dropped', (databases)
           await migrateToLatest(database, () => ({
             '0001': { up: (db) => db.schema.createTable('things').addColumn('id', 'integer').execute() },
           }))
-          expect(await database.db.selectFrom('things' as never).selectAll().execute()).toEqual([])
+          expect(
+            await database.db
+              .selectFrom('things' as never)
+              .selectAll()
+              .execute(),
+          ).toEqual([])
         } finally {
           await database.close()
         }
