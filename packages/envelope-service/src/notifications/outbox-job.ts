@@ -1,4 +1,4 @@
-import type { DialectName } from 'platform'
+import { createGroupCommit, type DialectName } from 'platform'
 import type { Db } from '../database.js'
 import type { EnvelopeRecord, StoredRecipient } from '../envelopes/reads.js'
 import { smsPhoneOf } from '../lifecycle/channels.js'
@@ -128,13 +128,14 @@ export async function runMessagesRound(deps: MessagesJobDeps): Promise<boolean> 
     sendable.map((row) => row.payload as RecipientMessagePayload),
   )
   const links = await mintRoundLinks(deps.db, deps.owner, deps.publicUrl, linksToMint(deps, reads, sendable))
+  const finish = completer(deps)
   /** Rows no transport can send yet, by reason and back-off: put back together, one statement each. */
   const unsendable = new Map<string, { error: string; delayMs: number; ids: string[] }>()
   let next = 0
   const workers = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
     while (next < rows.length) {
       const row = rows[next++]!
-      await deliverRow(deps, row, { reads, links }, unsendable)
+      await deliverRow(deps, row, { reads, links, finish }, unsendable)
     }
   })
   try {
@@ -192,11 +193,11 @@ async function deliverRow(
       }
       await recordAudit(tx, payload.envelopeId, [note], actor, deps.now())
     })
-    await complete(deps.db, deps.owner, [row.id])
+    await round.finish(row.id)
     return
   }
   if (prepared === 'skip') {
-    await complete(deps.db, deps.owner, [row.id])
+    await round.finish(row.id)
     return
   }
   // The lease ran out before the link was stored: the row is another process's now.
@@ -207,7 +208,7 @@ async function deliverRow(
     .filter(({ result }) => result.outcome !== 'delivered')
   const now = deps.now()
   if (failedChannels.length === 0) {
-    await complete(deps.db, deps.owner, [row.id])
+    await round.finish(row.id)
     return
   }
   const reason = failedChannels.map(({ channel, result }) => `${channel}: ${reasonOf(result)}`).join('; ')
@@ -223,7 +224,7 @@ async function deliverRow(
     await deps.db.transaction().execute(async (tx) => {
       await recordAudit(tx, payload.envelopeId, [{ ...note, action: 'Delivery Failed' }], actor, now)
     })
-    await complete(deps.db, deps.owner, [row.id])
+    await round.finish(row.id)
     return
   }
   // Channels that went out are not sent again: what is left is retried on its own.
@@ -249,7 +250,7 @@ async function deliverRow(
         now,
       )
     })
-    await complete(deps.db, deps.owner, [row.id])
+    await round.finish(row.id)
   } else {
     await retry(deps.db, deps.owner, row.id, { availableAt: retryAt, error: reason })
   }
@@ -356,6 +357,27 @@ async function prepare(
 interface Round {
   reads: RoundReads
   links: Map<string, RecipientMessagePayload | 'lost'>
+  /** Completes (deletes) a row this process holds, once its message is sent or given up. */
+  finish: (id: string) => Promise<void>
+}
+
+/**
+ * A round's completions, grouped: rows finishing while one delete runs share the next (platform's group
+ * commit), instead of a statement and round trip each. Each row is still completed once its own message
+ * has gone out, not at the end of the round, so a crash resends only messages whose delete had not yet
+ * run: the ones in flight, and those finished in the last few milliseconds.
+ */
+function completer(deps: MessagesJobDeps): Round['finish'] {
+  return createGroupCommit<string, void>({
+    writeBatch: async (ids) => {
+      await complete(deps.db, deps.owner, ids)
+      return ids.map(() => undefined)
+    },
+    writeOne: async (id) => {
+      await complete(deps.db, deps.owner, [id])
+    },
+    maxBatch: 200,
+  })
 }
 
 /** A message still owed, and to whom; `skip` when it no longer is. */
