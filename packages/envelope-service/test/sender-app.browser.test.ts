@@ -230,6 +230,24 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.context().close()
   })
 
+  it('leads from the dashboard, and from an empty folder, to sending from templates', async () => {
+    const page = await openDashboard({ locale: 'es-ES' })
+    await page.getByRole('link', { name: /Requieren acción/ }).click()
+    await page.getByRole('heading', { name: 'Requieren acción' }).waitFor()
+    await page.getByText('No hay sobres aquí.').waitFor()
+    await page.getByText('Empiece desde una de sus plantillas').waitFor()
+    // One action in the folder's head, one in the empty folder's hint; the bin has no hint.
+    expect(await page.getByRole('link', { name: 'Enviar un sobre' }).count()).toBe(2)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByRole('link', { name: /Eliminados/ }).click()
+    await page.getByRole('heading', { name: 'Eliminados' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Enviar un sobre' }).count()).toBe(1)
+    await page.getByRole('link', { name: 'Enviar un sobre' }).click()
+    await page.getByRole('heading', { name: 'Enviar desde plantillas' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/app/send')
+    await page.context().close()
+  })
+
   it('keeps the session across a reload, signs out, and signs in again through the sign-in page', async () => {
     const page = await openDashboard({ viewport: DESKTOP })
     await page.getByRole('heading', { name: 'Waiting for others' }).waitFor()

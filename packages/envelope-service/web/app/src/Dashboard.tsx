@@ -131,6 +131,9 @@ export function Dashboard() {
             <button type="button" className="secondary" onClick={refreshNow}>
               {t.refresh}
             </button>
+            <a className="button-like" href="/app/send" onClick={onLinkClick}>
+              {t.sendEnvelope}
+            </a>
           </div>
         </div>
         <form
@@ -195,7 +198,19 @@ export function Dashboard() {
           </p>
         )}
         {!page && !failed && <p role="status">{t.loading}</p>}
-        {page && envelopes.length === 0 && <p className="empty">{t.empty}</p>}
+        {page && envelopes.length === 0 && (
+          <div className="empty">
+            <p>{t.empty}</p>
+            {filters.folder !== 'deleted' && (
+              <p>
+                {t.emptyHint}{' '}
+                <a href="/app/send" onClick={onLinkClick}>
+                  {t.sendEnvelope}
+                </a>
+              </p>
+            )}
+          </div>
+        )}
         {envelopes.length > 0 && (
           <table className="envelopes">
             <caption className="visually-hidden">{t.folder[filters.folder]}</caption>

@@ -89,6 +89,8 @@ const en = {
   changedColumn: 'Last change',
   noSubject: '(no subject)',
   empty: 'No envelopes here.',
+  sendEnvelope: 'Send an envelope',
+  emptyHint: 'Start from one of your templates: the envelope goes out as soon as you send it.',
   envelopeCount: (n: number, more = false) =>
     more
       ? `more than ${grouped('en', n)} envelopes`
@@ -225,6 +227,8 @@ const es: Dictionary = {
   changedColumn: 'Último cambio',
   noSubject: '(sin asunto)',
   empty: 'No hay sobres aquí.',
+  sendEnvelope: 'Enviar un sobre',
+  emptyHint: 'Empiece desde una de sus plantillas: el sobre sale en cuanto lo envíe.',
   envelopeCount: (n: number, more = false) =>
     more ? `más de ${grouped('es', n)} sobres` : plural('es', n, { one: `${n} sobre`, other: `${n} sobres` }),
   countBadge: (n: number, more = false) => (more ? `${grouped('es', n)}+` : String(n)),
