@@ -15,6 +15,13 @@ export interface Measurement {
    * Absent where /proc cannot be read.
    */
   cpuUsPerRequest?: number
+  /**
+   * CPU time this process (the load generator, autocannon) spent per response during the run, in µs. It
+   * is not a constant: against a slower server fewer responses arrive per wake-up, so each costs the
+   * generator (and the server) more; where it nears a whole core, the generator, not the server, sets
+   * req/s (recipe-manager BENCHMARKS.md, "The load generator's share").
+   */
+  generatorCpuUsPerRequest?: number
 }
 
 /** Medians over the measured runs of one scenario against one server. */
@@ -49,6 +56,7 @@ export async function measure(
   settings: LoadSettings,
 ): Promise<Measurement> {
   const ticksBefore = serverTicks(server.pid)
+  const generatorBefore = process.cpuUsage()
   const result = await autocannon({
     url: server.baseUrl,
     connections: settings.connections,
@@ -57,6 +65,7 @@ export async function measure(
     requests,
     ...(settings.staggerConnections ? { setupClient: staggeredClients(requests, settings.connections) } : {}),
   })
+  const generator = process.cpuUsage(generatorBefore)
   await waitUntilIdle(server.pid)
   const ticksAfter = serverTicks(server.pid)
   const responses = result['2xx'] + result.non2xx
@@ -68,6 +77,7 @@ export async function measure(
     ...(ticksBefore === undefined || ticksAfter === undefined || responses === 0
       ? {}
       : { cpuUsPerRequest: ((ticksAfter - ticksBefore) * 1e6) / CLOCK_TICKS_PER_SECOND / responses }),
+    ...(responses === 0 ? {} : { generatorCpuUsPerRequest: (generator.user + generator.system) / responses }),
   }
 }
 
@@ -96,6 +106,7 @@ export function summarise<Scenario extends string, Server extends string>(
   warmup: readonly number[] = [],
 ): Summary<Scenario, Server> {
   const cpu = runs.map((run) => run.cpuUsPerRequest)
+  const generator = runs.map((run) => run.generatorCpuUsPerRequest)
   return {
     scenario,
     server,
@@ -107,6 +118,9 @@ export function summarise<Scenario extends string, Server extends string>(
     failures: runs.reduce((total, run) => total + run.failures, 0),
     ...(cpu.length > 0 && cpu.every((value) => value !== undefined)
       ? { cpuUsPerRequest: median(cpu as number[]) }
+      : {}),
+    ...(generator.length > 0 && generator.every((value) => value !== undefined)
+      ? { generatorCpuUsPerRequest: median(generator as number[]) }
       : {}),
   }
 }

@@ -4,7 +4,11 @@
  * `FLOOR=platform` (platform's `createApp` with the service's error renderer, body limit, id check and the
  * real route's params and response schemas: everything the service's get pays before it reads the row).
  * No database. What any get on this stack pays per request before it does its own work.
+ * `FLOOR=slowed` is the ceiling's kind of server (bare `node:http`) that first keeps the CPU busy for
+ * `FLOOR_SPIN_US` µs: a server exactly that much slower than the ceiling, to see what the measurement
+ * itself adds to a slower server's CPU per request.
  */
+import { createServer } from 'node:http'
 import Fastify from 'fastify'
 import { type App, createApp } from 'platform'
 import { BODY_LIMIT_BYTES } from '../src/config.js'
@@ -41,7 +45,29 @@ function fastifyServer() {
   return app
 }
 
-if (kind !== 'fastify' && kind !== 'platform') throw new Error('FLOOR must be fastify or platform')
-const app = kind === 'platform' ? await platformServer() : fastifyServer()
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))
+function slowedServer() {
+  const spinMs = Number(process.env.FLOOR_SPIN_US ?? 50) / 1000
+  const bytes = Buffer.from(body)
+  return createServer((request, response) => {
+    if (request.url === '/healthz') return response.end('{"status":"ok"}')
+    const until = performance.now() + spinMs
+    while (performance.now() < until) {
+      // busy: the work a slower server does per request
+    }
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': bytes.length,
+    })
+    response.end(bytes)
+  })
+}
+
+if (kind === 'slowed') {
+  const server = slowedServer().listen(Number(process.env.PORT), '127.0.0.1')
+  process.on('SIGTERM', () => server.close(() => process.exit(0)))
+} else {
+  if (kind !== 'fastify' && kind !== 'platform') throw new Error('FLOOR must be fastify, platform or slowed')
+  const app = kind === 'platform' ? await platformServer() : fastifyServer()
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))
+}

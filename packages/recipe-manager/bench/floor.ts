@@ -3,10 +3,13 @@
  * Fastify and platform's `createApp` with the real route's schemas and id check (`floor-server.ts`, both
  * answering one fixed recipe), and the service itself on a copy of a seeded file, all with the same
  * 10,000 spread ids, settings and pinning as `run.ts`, measured side by side with CPU per request.
- * Prints each one's share of the ceiling; BENCHMARKS.md quotes it by hand.
+ * Beside them, the ceiling's kind of server made `--spin` µs slower per request (`FLOOR=slowed`): how
+ * much more CPU per request the measurement shows for a server that only does that much more work. Each
+ * row also gives the load generator's own CPU per request. Prints each one's share of the ceiling;
+ * BENCHMARKS.md quotes it by hand.
  *
  * Usage: npm run bench:floor -w recipe-manager -- --seeded=<file seeded by scripts/measure-requests.ts>
- *   [--duration=5] [--warmup=3] [--repeats=3] [--connections=10]
+ *   [--duration=5] [--warmup=3] [--repeats=3] [--connections=10] [--spin=50]
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,12 +39,14 @@ const options = readBenchOptions()
 const settings = {
   ...readLoadSettings(options, { durationS: 5 }),
   seeded: options.text('seeded', ''),
+  spinUs: Number(options.text('spin', '50')),
 }
 const ID_POOL = 10_000
 
-type Server = 'ceiling' | 'fastify' | 'platform' | 'service'
+type Server = 'ceiling' | 'slowed' | 'fastify' | 'platform' | 'service'
 const serverLabels: Record<Server, string> = {
   ceiling: 'ceiling (node:http, fixed bytes)',
+  slowed: `node:http, fixed bytes after ${settings.spinUs} µs of work`,
   fastify: 'bare Fastify 5 (fixed recipe)',
   platform: "platform's createApp + the route's schemas (fixed recipe)",
   service: 'recipe-manager (SQLite, seeded)',
@@ -78,11 +83,16 @@ async function main(): Promise<void> {
   const sample = await send('GET', `${service.baseUrl}${requests[requests.length >> 1]?.path}`)
   expectStatus(sample, 200, 'get by id')
 
-  const floor = (kind: 'fastify' | 'platform') =>
-    start(kind, join(packageDir, 'bench/floor-server.ts'), pin, { FLOOR: kind, FLOOR_BODY: sample.body })
+  const floor = (kind: 'fastify' | 'platform' | 'slowed') =>
+    start(kind, join(packageDir, 'bench/floor-server.ts'), pin, {
+      FLOOR: kind,
+      FLOOR_BODY: sample.body,
+      FLOOR_SPIN_US: String(settings.spinUs),
+    })
+  const slowed = await floor('slowed')
   const fastify = await floor('fastify')
   const platform = await floor('platform')
-  for (const server of [fastify, platform]) {
+  for (const server of [slowed, fastify, platform]) {
     const answer = await send('GET', `${server.baseUrl}${requests[0]?.path}`)
     expectStatus(answer, 200, `${server.name} get`)
   }
@@ -98,6 +108,7 @@ async function main(): Promise<void> {
     scenarios: ['get'] as const,
     contenders: [
       contender('ceiling', ceiling),
+      contender('slowed', slowed),
       contender('fastify', fastify),
       contender('platform', platform),
       contender('service', service),
@@ -114,15 +125,26 @@ async function main(): Promise<void> {
     `\n${total.toLocaleString('en-US')} recipes, ${requests.length.toLocaleString('en-US')} spread ids, ` +
       `${settings.connections} connections, ${settings.repeats} × ${settings.durationS} s, medians of the rounds\n`,
   )
-  console.log('| Server | req/s | CPU µs/req | share of the ceiling by req/s | by CPU per request |')
-  console.log('|---|---:|---:|---:|---:|')
+  console.log(
+    '| Server | req/s | CPU µs/req | share of the ceiling by req/s | by CPU per request | load generator CPU µs/req |',
+  )
+  console.log('|---|---:|---:|---:|---:|---:|')
   for (const summary of summaries) {
     const isCeiling = summary.server === 'ceiling'
     console.log(
       `| ${serverLabels[summary.server]} | ${Math.round(summary.requestsPerSecond).toLocaleString('en-US')} | ` +
         `${summary.cpuUsPerRequest?.toFixed(0) ?? ''} | ` +
         `${isCeiling ? '' : share(base?.requestsPerSecond, summary.requestsPerSecond)} | ` +
-        `${isCeiling ? '' : share(summary.cpuUsPerRequest, base?.cpuUsPerRequest)} |`,
+        `${isCeiling ? '' : share(summary.cpuUsPerRequest, base?.cpuUsPerRequest)} | ` +
+        `${summary.generatorCpuUsPerRequest?.toFixed(0) ?? ''} |`,
+    )
+  }
+  const slowedSummary = summaries.find((summary) => summary.server === 'slowed')
+  if (base?.cpuUsPerRequest !== undefined && slowedSummary?.cpuUsPerRequest !== undefined) {
+    const added = slowedSummary.cpuUsPerRequest - base.cpuUsPerRequest
+    console.log(
+      `\n${settings.spinUs} µs of work per request showed as ${added.toFixed(0)} µs more CPU per request than ` +
+        `the ceiling's: the rest is what answering more slowly costs the server under this load.`,
     )
   }
   console.log(`\nload average at the end: ${formatLoad()}`)
