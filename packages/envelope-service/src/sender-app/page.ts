@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
@@ -63,14 +63,24 @@ export async function senderApp(app: App, directory = SENDER_APP_DIR) {
       )
     },
   })
-  let index: Buffer | undefined
+  // Read again when the file changes: a build replaces the hashed bundles the old page names, so a page
+  // kept from before it would load scripts that are gone (a blank app until the service restarted).
+  let index: { mtimeMs: number; size: number; body: Buffer } | undefined
+  const currentIndex = () => {
+    const stat = statSync(indexFile, { throwIfNoEntry: false })
+    if (!stat) return undefined
+    if (index?.mtimeMs !== stat.mtimeMs || index.size !== stat.size) {
+      index = { mtimeMs: stat.mtimeMs, size: stat.size, body: readFileSync(indexFile) }
+    }
+    return index.body
+  }
   const sendIndex = async (reply: FastifyReply) => {
-    index ??= existsSync(indexFile) ? readFileSync(indexFile) : undefined
-    if (!index) throw new NotFoundError("The sender's web app is not built")
+    const body = currentIndex()
+    if (!body) throw new NotFoundError("The sender's web app is not built")
     return reply
       .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-cache' })
       .type('text/html; charset=utf-8')
-      .send(index)
+      .send(body)
   }
   app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'))
   app.get('/app/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
