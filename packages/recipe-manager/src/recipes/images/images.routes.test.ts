@@ -137,6 +137,20 @@ describeEachDatabase('recipe images', (databases) => {
       expect(huge.statusCode).toBe(413)
       expect(huge.json()).toMatchObject({ success: false, code: 'payload_too_large' })
       expect((await upload(id, Buffer.alloc(0), 'image/jpeg')).statusCode).toBe(400)
+      // No body at all (it was a 500), or an empty JSON one: a 400 that says what to send.
+      for (const method of ['PUT', 'POST'] as const) {
+        const none = await service.app.inject({ method, url: `/api/recipes/${id}/image` })
+        expect(none.statusCode).toBe(400)
+        expect(none.json()).toMatchObject({ success: false, code: 'invalid_request' })
+        expect(none.json().error).toContain('Send the image as the request body')
+        const emptyJson = await service.app.inject({
+          method,
+          url: `/api/recipes/${id}/image`,
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(emptyJson.statusCode).toBe(400)
+        expect(emptyJson.json()).toMatchObject({ success: false, code: 'invalid_request' })
+      }
       expect(
         (await service.app.inject({ method: 'GET', url: `/api/recipes/${id}` })).json().recipe.image,
       ).toBe(undefined)

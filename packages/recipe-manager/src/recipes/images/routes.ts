@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
-import { type App, NotFoundError } from 'platform'
+import { type App, InvalidRequestError, NotFoundError } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { errorResponses, Id } from '../../schemas.js'
 import { RecipeResponse } from '../schema.js'
@@ -52,9 +52,17 @@ const uploadSchema = {
   response: { 200: RecipeResponse, ...errorResponses(400, 404, 413, 415) },
 }
 
-/** An image body arrives as bytes; a JSON body, validated by the schema above, names an address. */
-async function upload(ctx: ServiceContext, id: number, body: Buffer | { url: string }) {
+/**
+ * An image body arrives as bytes; a JSON body, validated by the schema above, names an address. A request
+ * without a body (or an empty JSON one) reaches here with none: Fastify validates only a body it parsed.
+ */
+async function upload(ctx: ServiceContext, id: number, body: Buffer | { url: string } | undefined) {
   if (Buffer.isBuffer(body)) return { recipe: await setRecipeImage(ctx, id, body) }
+  if (body === undefined) {
+    throw new InvalidRequestError(
+      'Send the image as the request body (with its image/* type), or JSON {"url": "…"} naming its address',
+    )
+  }
   return { recipe: await setRecipeImageFromUrl(ctx, id, body.url) }
 }
 
@@ -67,7 +75,11 @@ export async function recipeImageRoutes(app: App, ctx: ServiceContext) {
 
   for (const method of ['put', 'post'] as const) {
     app[method]('/recipes/:id/image', { schema: uploadSchema }, async (request) =>
-      upload(ctx, (request.params as { id: number }).id, request.body as Buffer | { url: string }),
+      upload(
+        ctx,
+        (request.params as { id: number }).id,
+        request.body as Buffer | { url: string } | undefined,
+      ),
     )
   }
 
