@@ -91,6 +91,18 @@ describe('a body answered before it was read', () => {
       onRequest: (_request, _reply, done) => done(new UnauthorizedError('Sign in first')),
       handler: async () => ({ never: true }),
     })
+    // Answered synchronously, then held by an onSend hook that finishes later (as the API docs' does).
+    app.register(async (scope) => {
+      scope.addHook('onSend', (_request, _reply, payload, done) => {
+        setTimeout(() => done(null, payload), 20)
+      })
+      scope.get('/late', (_request, reply) => {
+        reply.send({ late: true })
+      })
+      scope.post('/late', (_request, reply) => {
+        reply.code(401).send({ late: true })
+      })
+    })
     app.post('/slow', async () => {
       slowArrived()
       await new Promise<void>((resolve) => {
@@ -148,6 +160,43 @@ describe('a body answered before it was read', () => {
     socket.write(oversized)
     await closedByServer
     expect(received).toMatch(/^HTTP\/1.1 413/)
+    socket.destroy()
+  })
+
+  // Before, a request without a body was taken for one not yet read while a route answered it
+  // synchronously, and its connection was ended before the late answer: the client got no bytes at all.
+  it('answers a bodiless request that asked to close, when the answer is written later', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const socket = connect(port, '127.0.0.1')
+      await once(socket, 'connect')
+      let received = ''
+      socket.setEncoding('latin1')
+      socket.on('data', (chunk: string) => {
+        received += chunk
+      })
+      const closed = once(socket, 'close')
+      socket.write(`${method} /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`)
+      await closed
+      expect(received, method).toMatch(/^HTTP\/1.1 200/)
+      if (method === 'GET') expect(received).toMatch(/\{"late":true\}$/)
+    }
+  })
+
+  it('answers a body it did not read, to a client that asked to close, before closing', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(300 * 1024) })
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    let received = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      received += chunk
+    })
+    const closedByServer = once(socket, 'end')
+    socket.write(
+      `POST /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+    await closedByServer
+    expect(received).toMatch(/^HTTP\/1.1 401[\s\S]*\{"late":true\}$/)
     socket.destroy()
   })
 

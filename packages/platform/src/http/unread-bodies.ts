@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 
 /**
@@ -17,9 +17,16 @@ export function installUnreadBodyDiscard(
 ): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw
-    if (!raw.complete && !raw.destroyed && !options.isClosing() && discard(raw, options.maxBytes)) {
+    if (
+      hasBody(raw) &&
+      !raw.complete &&
+      !raw.destroyed &&
+      !options.isClosing() &&
+      discard(raw, reply.raw, options.maxBytes)
+    ) {
       // Node closes the socket once the response is written when the response says `Connection: close`
-      // or the request did; it stays open, and discard() ends it once the body is read if it must close.
+      // or the request did; it stays open, and discard() ends it once the body is read and the answer
+      // written, if it must close.
       reply.removeHeader('connection')
       reply.raw.shouldKeepAlive = true
     }
@@ -27,8 +34,19 @@ export function installUnreadBodyDiscard(
   })
 }
 
+/**
+ * Whether the request announced a body. A request without one is not `complete` either while a route
+ * answers it synchronously (Node marks it complete just after the route runs); taking that for an unread
+ * body ended the connection of a `Connection: close` request before an answer that came later (an
+ * asynchronous `onSend` hook, as the API docs' has) was written: the client got nothing at all.
+ */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0)
+}
+
 /** Starts reading the rest of `request` into nothing; false when it is too large to wait for. */
-function discard(request: IncomingMessage, maxBytes: number): boolean {
+function discard(request: IncomingMessage, response: ServerResponse, maxBytes: number): boolean {
   const announced = Number(request.headers['content-length'])
   if (announced > maxBytes) return false
   let received = 0
@@ -47,7 +65,10 @@ function discard(request: IncomingMessage, maxBytes: number): boolean {
   request.on('data', onData)
   request.once('end', () => {
     request.off('data', onData)
-    if (closeAfter) request.socket.end()
+    if (!closeAfter) return
+    // The answer may still be on its way (an onSend hook that finishes later): close after it.
+    if (response.writableFinished) request.socket.end()
+    else response.once('finish', () => request.socket.end())
   })
   request.resume()
   return true
