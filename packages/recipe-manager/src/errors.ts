@@ -33,6 +33,8 @@ export const RECIPE_ERROR_CODES = [
   'image_unreadable',
   /** The image has more pixels than the service resizes. */
   'image_too_large',
+  /** An export file unpacks to more than the import reads (imports/formats.ts): nothing was imported. */
+  'archive_too_large',
 ] as const
 
 export type RecipeErrorCode = (typeof RECIPE_ERROR_CODES)[number]

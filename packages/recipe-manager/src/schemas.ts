@@ -20,7 +20,7 @@ export const ErrorResponse = Type.Object({
     type: 'string',
     enum: errorCodes,
     description:
-      'What went wrong, as data: `invalid` (see `problems`), `unknown_tag`, `tag_name_taken`, `url_invalid`, `url_refused` (a private or loopback address), `fetch_failed`, `fetch_timeout`, `fetch_too_large`, `fetch_status`, `fetch_redirects`, `no_recipe`, `image_unreadable`, `image_too_large`; otherwise the kind of failure (`invalid_request`, `not_found`, `conflict`, `payload_too_large`, `unsupported_media_type`, `internal`, ...)',
+      'What went wrong, as data: `invalid` (see `problems`), `unknown_tag`, `tag_name_taken`, `url_invalid`, `url_refused` (a private or loopback address), `fetch_failed`, `fetch_timeout`, `fetch_too_large`, `fetch_status`, `fetch_redirects`, `no_recipe`, `image_unreadable`, `image_too_large`, `archive_too_large` (an export file that unpacks to more than 256 MiB); otherwise the kind of failure (`invalid_request`, `not_found`, `conflict`, `payload_too_large`, `unsupported_media_type`, `internal`, ...)',
   }),
   problems: Type.Optional(
     Type.Array(ProblemSchema, { description: 'With `invalid`: each rule the body breaks, as data' }),

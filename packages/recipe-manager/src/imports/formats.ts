@@ -34,6 +34,64 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
+/**
+ * At most this many bytes come out of one uploaded file, every entry, nested archive and gzipped Paprika
+ * recipe together. A real export is mostly JSON (a few times smaller zipped) and images (already
+ * compressed); a 2 MB zip of zeros declared 2 GB and the import allocated it all (the service's memory
+ * went to 2.9 GB and its event loop stopped for 10 s), so a 50 MB upload could exhaust the machine.
+ */
+export const EXPANDED_LIMIT_BYTES = 256 * 1024 * 1024
+
+/** The file expands to more than `EXPANDED_LIMIT_BYTES`: nothing of it is imported. */
+export class ArchiveTooLargeError extends Error {
+  constructor() {
+    super(
+      `the file expands to more than ${EXPANDED_LIMIT_BYTES / 1024 / 1024} MiB when unpacked; split the export into smaller files`,
+    )
+  }
+}
+
+/**
+ * Counts what unpacking will allocate, before it does: fflate allocates each entry at the size its zip
+ * directory (or its gzip trailer) declares and stops there, so the declared sizes bound the memory even
+ * when they lie.
+ */
+class Expansion {
+  private used = 0
+  take(bytes: number) {
+    this.used += bytes
+    if (this.used > EXPANDED_LIMIT_BYTES) throw new ArchiveTooLargeError()
+  }
+  /** Unzips, counting every entry's declared size before it is inflated. */
+  unzip(bytes: Uint8Array): Record<string, Uint8Array> {
+    return unzipSync(bytes, {
+      filter: (file) => {
+        this.take(file.originalSize)
+        return true
+      },
+    })
+  }
+  /** Counts a nested zip's entries without inflating them. */
+  countZip(bytes: Uint8Array) {
+    try {
+      unzipSync(bytes, {
+        filter: (file) => {
+          this.take(file.originalSize)
+          return false
+        },
+      })
+    } catch (error) {
+      if (error instanceof ArchiveTooLargeError) throw error
+      // An unreadable nested archive is reported when its entry is read.
+    }
+  }
+  /** Counts a gzip member's size, from its trailer (the size modulo 2^32, as fflate reads it). */
+  countGzip(bytes: Uint8Array) {
+    if (bytes.length >= 18)
+      this.take(new DataView(bytes.buffer, bytes.byteOffset, bytes.length).getUint32(bytes.length - 4, true))
+  }
+}
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((byte, index) => bytes[index] === byte)
 
@@ -48,16 +106,25 @@ export function* readExport(bytes: Uint8Array): Generator<ReadEntry> {
 }
 
 function* readZip(bytes: Uint8Array): Generator<ReadEntry> {
+  const expansion = new Expansion()
   let files: Record<string, Uint8Array>
   try {
-    files = unzipSync(bytes)
-  } catch {
+    files = expansion.unzip(bytes)
+  } catch (error) {
+    if (error instanceof ArchiveTooLargeError) throw error
     yield { label: 'file', failure: 'not a readable zip archive' }
     return
   }
   const names = Object.keys(files).filter(
     (name) => !name.endsWith('/') && !name.split('/').some((part) => part.startsWith('.')),
   )
+  // Everything nested is counted before the first recipe is handed over, so a file too large when
+  // unpacked is refused whole rather than after some of its recipes.
+  for (const name of names) {
+    const data = files[name] as Uint8Array
+    if (name.endsWith('.paprikarecipe')) expansion.countGzip(data)
+    else if (name.endsWith('.zip')) expansion.countZip(data)
+  }
   let read = 0
   for (const name of names) {
     const data = files[name] as Uint8Array

@@ -407,6 +407,56 @@ describeEachDatabase('imports and export', (databases) => {
       })
     })
 
+    it('refuses a file that unpacks to more than 256 MiB with 413, whatever holds it, and imports nothing', async () => {
+      const recipe = strToU8(JSON.stringify({ '@type': 'Recipe', name: 'Bomb', recipeIngredient: ['x'] }))
+      const MiB = 1024 * 1024
+      // The sizes the archive declares are what unpacking allocates (fflate stops there), so each test
+      // file declares the large size rather than holding it: the refusal comes before anything is inflated.
+      const declaring = (zip: Uint8Array, size: number) => {
+        const bytes = Buffer.from(zip)
+        const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+        bytes.writeUInt32LE(size, central + 24)
+        return new Uint8Array(bytes)
+      }
+      const gzipDeclaring = (size: number) => {
+        const bytes = Buffer.from(gzipSync(recipe))
+        bytes.writeUInt32LE(size, bytes.length - 4)
+        return new Uint8Array(bytes)
+      }
+      const before = (await service.app.inject({ url: '/api/recipes?limit=1' })).json().total
+      const files = {
+        'a zip entry': declaring(zipSync({ 'recipes/bomb/bomb.json': recipe }), 300 * MiB),
+        'gzipped Paprika recipes': zipSync(
+          { '1.paprikarecipe': gzipDeclaring(200 * MiB), '2.paprikarecipe': gzipDeclaring(200 * MiB) },
+          { level: 0 },
+        ),
+        "Tandoor's nested zips": zipSync(
+          {
+            '1.zip': declaring(zipSync({ 'recipe.json': recipe }), 150 * MiB),
+            '2.zip': declaring(zipSync({ 'recipe.json': recipe }), 150 * MiB),
+          },
+          { level: 0 },
+        ),
+      }
+      for (const [what, file] of Object.entries(files)) {
+        const refused = await upload(file)
+        expect(refused.statusCode, what).toBe(413)
+        expect(refused.json(), what).toEqual({
+          success: false,
+          error: 'the file expands to more than 256 MiB when unpacked; split the export into smaller files',
+          code: 'archive_too_large',
+        })
+      }
+      expect((await service.app.inject({ url: '/api/recipes?limit=1' })).json().total).toBe(before)
+      // Under the limit, the same shapes import.
+      const fine = zipSync({
+        '1.paprikarecipe': gzipSync(
+          strToU8(JSON.stringify({ name: 'Fine', ingredients: 'x', directions: 'y' })),
+        ),
+      })
+      expect((await upload(fine)).json().created).toHaveLength(1)
+    })
+
     it('returns 400 for an empty body and reports a file in no known format', async () => {
       expect((await upload(new Uint8Array())).statusCode).toBe(400)
       expect((await upload(strToU8('{"hello": 1}'))).json()).toEqual({

@@ -121,6 +121,7 @@ const en = {
     no_recipe: 'No recipe was found on this page.',
     image_unreadable: 'The image is not a JPEG, PNG, WebP, GIF, AVIF or HEIF file this app can read.',
     image_too_large: 'The image has too many pixels.',
+    archive_too_large: 'The file unpacks to more than 256 MB. Export fewer recipes at a time.',
     not_found: 'It no longer exists; it may have been deleted meanwhile.',
     payload_too_large: 'It is too large to send.',
     other: 'The server could not do it.',
@@ -270,6 +271,7 @@ const es: Messages = {
     image_unreadable:
       'La imagen no es un archivo JPEG, PNG, WebP, GIF, AVIF o HEIF que esta aplicación pueda leer.',
     image_too_large: 'La imagen tiene demasiados píxeles.',
+    archive_too_large: 'El archivo ocupa más de 256 MB al descomprimirlo. Exporte menos recetas cada vez.',
     not_found: 'Ya no existe; puede que se haya eliminado mientras tanto.',
     payload_too_large: 'Es demasiado grande para enviarlo.',
     other: 'El servidor no pudo hacerlo.',
