@@ -71,6 +71,25 @@ function rawExchange(port: number, requests: string[]): Promise<string[]> {
   })
 }
 
+/**
+ * Sends one raw request on a new connection and reads until the server ends its side (`end`) or the
+ * connection is gone (`close`): everything the server wrote.
+ */
+async function readUntilServerCloses(port: number, request: string, until: 'end' | 'close'): Promise<string> {
+  const socket = connect(port, '127.0.0.1')
+  await once(socket, 'connect')
+  let received = ''
+  socket.setEncoding('latin1')
+  socket.on('data', (chunk: string) => {
+    received += chunk
+  })
+  const closed = once(socket, until)
+  socket.write(request)
+  await closed
+  socket.destroy()
+  return received
+}
+
 describe('a body answered before it was read', () => {
   let app: App
   let port: number
@@ -149,34 +168,15 @@ describe('a body answered before it was read', () => {
     // The server ends the connection itself once it has read the body: the client never ends its side.
     // (A second request sent on the same connection after the 413 would race the end of that read, so
     // none is sent: a client that asked to close does not send one.)
-    const socket = connect(port, '127.0.0.1')
-    await once(socket, 'connect')
-    let received = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => {
-      received += chunk
-    })
-    const closedByServer = once(socket, 'end')
-    socket.write(oversized)
-    await closedByServer
-    expect(received).toMatch(/^HTTP\/1.1 413/)
-    socket.destroy()
+    expect(await readUntilServerCloses(port, oversized, 'end')).toMatch(/^HTTP\/1.1 413/)
   })
 
   // Before, a request without a body was taken for one not yet read while a route answered it
   // synchronously, and its connection was ended before the late answer: the client got no bytes at all.
   it('answers a bodiless request that asked to close, when the answer is written later', async () => {
     for (const method of ['GET', 'HEAD']) {
-      const socket = connect(port, '127.0.0.1')
-      await once(socket, 'connect')
-      let received = ''
-      socket.setEncoding('latin1')
-      socket.on('data', (chunk: string) => {
-        received += chunk
-      })
-      const closed = once(socket, 'close')
-      socket.write(`${method} /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`)
-      await closed
+      const request = `${method} /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`
+      const received = await readUntilServerCloses(port, request, 'close')
       expect(received, method).toMatch(/^HTTP\/1.1 200/)
       if (method === 'GET') expect(received).toMatch(/\{"late":true\}$/)
     }
@@ -184,20 +184,8 @@ describe('a body answered before it was read', () => {
 
   it('answers a body it did not read, to a client that asked to close, before closing', async () => {
     const body = JSON.stringify({ text: 'x'.repeat(300 * 1024) })
-    const socket = connect(port, '127.0.0.1')
-    await once(socket, 'connect')
-    let received = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => {
-      received += chunk
-    })
-    const closedByServer = once(socket, 'end')
-    socket.write(
-      `POST /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    )
-    await closedByServer
-    expect(received).toMatch(/^HTTP\/1.1 401[\s\S]*\{"late":true\}$/)
-    socket.destroy()
+    const request = `POST /late HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    expect(await readUntilServerCloses(port, request, 'end')).toMatch(/^HTTP\/1.1 401[\s\S]*\{"late":true\}$/)
   })
 
   it('answers 413 to a chunked body that grows past the limit', async () => {
