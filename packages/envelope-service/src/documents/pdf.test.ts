@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
-import { decodeBase64Strict } from './pdf.js'
+import { countPdfPages, DOCUMENT_LIMITS, decodeBase64Strict } from './pdf.js'
 
 describe('decodeBase64Strict', () => {
   it('decodes every padding form', () => {
@@ -35,5 +36,36 @@ describe('decodeBase64Strict', () => {
       .toString('base64')
       .slice(0, -4)}AAA!`
     expect(() => decodeBase64Strict(text, 'f')).toThrow('f is not valid base64')
+  })
+})
+
+/** A PDF whose page tree names one page `pages` times: a few bytes per page, as an attacker would send. */
+function sharedPagePdf(pages: number): Uint8Array {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, () => '3 0 R').join(' ')}] /Count ${pages} >>`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ]
+  let text = '%PDF-1.7\n'
+  const offsets: number[] = []
+  for (const [index, body] of objects.entries()) {
+    offsets.push(text.length)
+    text += `${index + 1} 0 obj\n${body}\nendobj\n`
+  }
+  const xref = text.length
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  text += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(text)
+}
+
+describe('countPdfPages', () => {
+  it(`accepts up to ${DOCUMENT_LIMITS.maxPages} pages and refuses more with a 400 that says what to do`, async () => {
+    expect(await countPdfPages(sharedPagePdf(DOCUMENT_LIMITS.maxPages), 'documents[0]')).toBe(2000)
+    const refused = countPdfPages(sharedPagePdf(20_000), 'documents[0].documentBase64')
+    await expect(refused).rejects.toBeInstanceOf(InvalidRequestError)
+    await expect(refused).rejects.toThrow(
+      'documents[0].documentBase64 has 20,000 pages; a document may have at most 2,000: split it into several documents',
+    )
   })
 })
