@@ -28,6 +28,7 @@ import { mailboxWriter } from './devmailbox/service.js'
 import { blobSweepJob } from './documents/blobs/sweep-job.js'
 import { createDocumentConverter } from './documents/conversion/converter.js'
 import { chooseSandbox } from './documents/conversion/sandbox.js'
+import { createAnchorPlacementCache } from './documents/pdf-text/placement-cache.js'
 import { groupCommitEnvelopeWriter } from './envelope-api/writer.js'
 import { createTemplateUseMemo } from './envelopes/template-use.js'
 import { recycleBinPurgeJob } from './folders/purge-job.js'
@@ -96,6 +97,7 @@ export async function buildApp(
     envelopeWriter: groupCommitEnvelopeWriter(database.db, createTemplateUseMemo()),
     writers,
     templateCache: createTemplateCache(writers),
+    anchorPlacements: createAnchorPlacementCache(),
     documentConverter: createDocumentConverter({
       workers: config.CONVERSION_WORKERS,
       maxWaiting: config.CONVERSION_MAX_WAITING,

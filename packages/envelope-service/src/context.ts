@@ -3,6 +3,7 @@ import type { Seal } from './completion/seal.js'
 import type { EnvelopeServiceConfig } from './config.js'
 import type { Db, Schema } from './database.js'
 import type { DocumentConverter } from './documents/conversion/converter.js'
+import type { AnchorPlacementCache } from './documents/pdf-text/placement-cache.js'
 import type { EnvelopeWriter } from './envelope-api/writer.js'
 import type { MembershipLookup } from './identity/memberships.js'
 import type { TokenVerifier } from './identity/tokens/service.js'
@@ -27,6 +28,8 @@ export interface ServiceContext {
   documentConverter: DocumentConverter
   /** Parsed templates for template reads and envelope creates (see templates/cache.ts). */
   templateCache: TemplateCache
+  /** Where anchor tabs land in stored documents, for the signing page (see documents/pdf-text/placement-cache.ts). */
+  anchorPlacements: AnchorPlacementCache
   /** Counts REST calls for the rate limits (see `createCallCounter`); closed before the database. */
   callCounter: CallCounter
   /** Background work shared by every process on the database: sweeps, pruning, later the outbox. */

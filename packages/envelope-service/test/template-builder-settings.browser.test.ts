@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { DESKTOP, PHONE, screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { resolveAnchors } from '../src/documents/pdf-text/anchors.js'
+import { resolveAnchors } from '../src/documents/pdf-text/test-anchors.js'
 import { makePdf } from '../src/documents/test-pdfs.js'
 import { type AppStack, signedInContext, startAppStack } from './app-browser-support.js'
 

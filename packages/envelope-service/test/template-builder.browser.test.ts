@@ -330,4 +330,66 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.screenshot({ path: `${SCREENSHOTS}template-builder-phone-es.png`, fullPage: true })
     await page.context().close()
   })
+
+  it("words a refused send in the reader's language: an anchor text in none of the documents", async () => {
+    const created = await api<{ templateId: string }>('/templates', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Anchored offer',
+        emailSubject: 'Please sign the offer',
+        documents: [
+          {
+            documentId: '1',
+            name: 'Offer.pdf',
+            documentBase64: Buffer.from(await makePdf(1, 'Offer')).toString('base64'),
+          },
+        ],
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              roleName: 'Buyer',
+              routingOrder: '1',
+              tabs: { signHereTabs: [{ anchorString: '/buyer-signs/' }] },
+            },
+          ],
+        },
+      }),
+    })
+    for (const [locale, texts] of [
+      [
+        'en-US',
+        {
+          heading: 'Send from templates',
+          role: 'Buyer (routing order 1)',
+          name: 'Name',
+          email: 'Email',
+          send: 'Send',
+          refused: 'Anchor tab string "/buyer-signs/" was not found in the documents',
+        },
+      ],
+      [
+        'es-ES',
+        {
+          heading: 'Enviar desde plantillas',
+          role: 'Buyer (orden de envío 1)',
+          name: 'Nombre',
+          email: 'Correo electrónico',
+          send: 'Enviar',
+          refused: 'Un campo colocado por texto de anclaje no encuentra su texto en ningún documento.',
+        },
+      ],
+    ] as const) {
+      const { page } = await signedInContext(stack, { locale, viewport: DESKTOP })
+      await page.goto(`${stack.service.origin}/app/send?templates=${encodeURIComponent(created.templateId)}`)
+      await page.getByRole('heading', { name: texts.heading }).waitFor()
+      const role = page.getByRole('group', { name: texts.role })
+      await role.getByLabel(texts.name).fill('Bea Buyer')
+      await role.getByLabel(texts.email, { exact: true }).fill('bea@example.test')
+      await page.getByRole('button', { name: texts.send, exact: true }).click()
+      await page.getByRole('alert').filter({ hasText: texts.refused }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/app/send')
+      await page.context().close()
+    }
+  })
 })

@@ -20,7 +20,7 @@ type BulkAction = (typeof BULK_ACTIONS)[number]
 const CONCURRENCY = 8
 
 export async function applyBatchAction(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal' | 'anchorPlacements'>,
   caller: Caller,
   batch: BulkSendBatch,
   bulkAction: string,
@@ -71,7 +71,7 @@ export async function applyBatchAction(
 }
 
 async function act(
-  ctx: Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal' | 'anchorPlacements'>,
   caller: Caller,
   envelopeId: string,
   action: BulkAction,

@@ -40,7 +40,14 @@ export const COPIES_PER_ROUND = 100
 
 type JobContext = Pick<
   ServiceContext,
-  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter' | 'callCounter' | 'now'
+  | 'db'
+  | 'envelopeWriter'
+  | 'templateCache'
+  | 'wakeOutbox'
+  | 'documentConverter'
+  | 'callCounter'
+  | 'now'
+  | 'anchorPlacements'
 >
 
 export function bulkSendJob(ctx: JobContext, everyMs = 1_000): JobDefinition {

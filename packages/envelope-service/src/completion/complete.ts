@@ -7,7 +7,9 @@ import {
   requireAnchorsFound,
 } from '../documents/pdf-text/anchors.js'
 import { extractPageText } from '../documents/pdf-text/page-text.js'
+import { anchorKey } from '../documents/pdf-text/placement-cache.js'
 import { visibleDocumentIds } from '../envelopes/visibility.js'
+import { anchorOf } from '../tabs/anchor-places.js'
 import { createCertificatePdf } from './certificate.js'
 import type {
   CertificateInput,
@@ -19,7 +21,6 @@ import type {
 import { type Seal, type SealOptions, sealPdf } from './seal.js'
 import { drawStamps } from './stamping.js'
 import {
-  anchorOf,
   envelopeIdStamps,
   fixedPosition,
   type LocateTab,
@@ -219,9 +220,6 @@ async function anchorLocator(
     return position ? [position] : []
   }
 }
-
-const anchorKey = (anchor: AnchorSpec) =>
-  JSON.stringify(Object.entries(anchor).sort(([a], [b]) => a.localeCompare(b)))
 
 function groupByDocument(stamps: Stamp[], documents: CompletionDocument[]): Map<string, Stamp[]> {
   const known = new Set(documents.map((document) => document.documentId))

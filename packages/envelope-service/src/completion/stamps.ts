@@ -1,4 +1,3 @@
-import type { AnchorSpec } from '../documents/pdf-text/anchors.js'
 import { hiddenTabIds } from '../tabs/conditional.js'
 import type { Tab, TabOption } from '../tabs/model.js'
 import { tabIdOf } from '../tabs/values.js'
@@ -173,26 +172,6 @@ function isTrue(value: unknown): boolean {
 function positiveNumber(value: string | undefined): number | undefined {
   const number = Number(value)
   return value !== undefined && Number.isFinite(number) && number > 0 ? number : undefined
-}
-
-/** The anchor fields of a tab or radio, when it is placed by anchor. */
-export function anchorOf(tab: Record<string, unknown>): AnchorSpec | undefined {
-  const anchorString = text(tab.anchorString)
-  if (!anchorString) return undefined
-  const spec: AnchorSpec = { anchorString }
-  for (const field of [
-    'anchorXOffset',
-    'anchorYOffset',
-    'anchorUnits',
-    'anchorIgnoreIfNotPresent',
-    'anchorCaseSensitive',
-    'anchorMatchWholeWord',
-    'anchorHorizontalAlignment',
-  ] as const) {
-    const value = text(tab[field])
-    if (value !== undefined) spec[field] = value
-  }
-  return spec
 }
 
 /** A positioned tab's (or radio's) own position; undefined when it lacks one. */

@@ -22,8 +22,10 @@ import type { EnvelopeDefinition } from '../envelopes/model.js'
 import { checkPhoneNumbers } from '../envelopes/phone-numbers.js'
 import { findEnvelope, findIdempotencyKey } from '../envelopes/repository.js'
 import type { EnvelopeDefinitionInput } from '../envelopes/schema.js'
+import { searchedDocuments } from '../envelopes/service.js'
 import { newTimeOrderedId } from '../ids.js'
 import { effectsAtCreate } from '../lifecycle/at-create.js'
+import { checkAnchoredTabs } from '../tabs/anchor-places.js'
 import { newTabIds } from '../tabs/tab-ids.js'
 import type { Template } from '../templates/model.js'
 import type { TemplateViewer } from '../templates/repository.js'
@@ -49,7 +51,7 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 /** Where envelopes are read and written: the service context. */
 export type EnvelopeStore = Pick<
   ServiceContext,
-  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter'
+  'db' | 'envelopeWriter' | 'templateCache' | 'wakeOutbox' | 'documentConverter' | 'anchorPlacements'
 >
 
 /**
@@ -94,7 +96,14 @@ export async function createEnvelope(
     await findNotificationDefaults(db, sender.accountId),
   )
   const definition = notification ? { ...merged, notification } : merged
-  if (definition.status === 'sent') checkPhoneNumbers(definition)
+  if (definition.status === 'sent') {
+    checkPhoneNumbers(definition)
+    await checkAnchoredTabs(
+      store.anchorPlacements,
+      definition.recipients,
+      searchedDocuments(db, definition.documents, documents.bytes),
+    )
+  }
   const workflow = parseWorkflow(
     definition.workflow,
     definition.recipients.map((recipient) => ({

@@ -60,6 +60,24 @@ export async function customFieldsOf(db: DbOrTx, envelopeId: string): Promise<St
 /** One document's PDF, or undefined when its bytes are gone. */
 export const documentPdf = (db: DbOrTx, document: StoredEnvelopeDocument) => getBlob(db, document.blobId)
 
+/**
+ * Documents as anchor tabs are searched in them (tabs/anchor-places.ts): bytes from `known` (a create's
+ * inline documents, not stored yet) or the blob store, read only when their text is not already known.
+ */
+export const searchedDocuments = <D extends { blobId: string }>(
+  db: DbOrTx,
+  documents: readonly D[],
+  known?: ReadonlyMap<string, Uint8Array>,
+) =>
+  documents.map((document) => ({
+    ...document,
+    bytes: async () => {
+      const bytes = known?.get(document.blobId) ?? (await getBlob(db, document.blobId))
+      if (!bytes) throw new Error(`The bytes of blob ${document.blobId} are missing`)
+      return bytes
+    },
+  }))
+
 /** Every document of the envelope joined into one PDF, in document order. */
 export async function combinedPdf(db: DbOrTx, documents: StoredEnvelopeDocument[]): Promise<Uint8Array> {
   const contents = await Promise.all(documents.map((document) => getBlob(db, document.blobId)))

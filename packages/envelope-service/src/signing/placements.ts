@@ -1,4 +1,5 @@
-import { type AnchorSpec, resolveAnchors } from '../documents/pdf-text/anchors.js'
+import { type AnchorPlacementCache, anchorKey } from '../documents/pdf-text/placement-cache.js'
+import { anchoredTabs, anchorOf, placeAnchoredTabs } from '../tabs/anchor-places.js'
 import type { TabsByType } from '../tabs/model.js'
 import type { Locate, Located } from './form.js'
 
@@ -6,74 +7,38 @@ import type { Locate, Located } from './form.js'
  * Where each tab of a recipient sits, for the signing page: tabs with a position are where they say;
  * anchor tabs at every place their anchor string occurs in the envelope's documents (document order,
  * then page order), resolved against the documents' text the same way completion draws them, so the
- * signer sees each place their signature or entry will appear.
+ * signer sees each place their signature or entry will appear. Found once per document and anchor
+ * (`placements`, the service's cache), not at every opening of the page, and bounded as when the tabs
+ * were sent (tabs/anchor-places.ts).
  */
 export async function locateTabs(
-  tabs: TabsByType,
-  documents: readonly { documentId: string; bytes: () => Promise<Uint8Array> }[],
+  recipient: { recipientId: string; tabs: TabsByType },
+  documents: readonly { documentId: string; blobId: string; bytes: () => Promise<Uint8Array> }[],
+  placements: AnchorPlacementCache,
 ): Promise<Locate> {
-  const anchors: AnchorSpec[] = []
-  const anchorIndex = new Map<string, number>()
-  const visit = (tab: Record<string, unknown>) => {
-    const anchorString = tab.anchorString
-    if (typeof anchorString !== 'string') return
-    const spec = anchorSpecOf(tab, anchorString)
-    const key = JSON.stringify(spec)
-    if (!anchorIndex.has(key)) {
-      anchorIndex.set(key, anchors.length)
-      anchors.push(spec)
-    }
-  }
-  for (const list of Object.values(tabs)) {
-    for (const tab of list) {
-      visit(tab)
-      if (Array.isArray(tab.radios)) for (const radio of tab.radios) visit(radio)
-    }
-  }
-
-  const placementsOf = new Map<number, Located[]>()
-  if (anchors.length > 0) {
-    for (const document of documents) {
-      const pages = await resolveAnchors(await document.bytes(), anchors)
-      for (const placements of pages) {
-        for (const placement of placements) {
-          const list = placementsOf.get(placement.anchor) ?? []
-          list.push({
-            documentId: document.documentId,
-            pageNumber: placement.pageNumber,
-            x: placement.xPosition,
-            y: placement.yPosition,
-          })
-          placementsOf.set(placement.anchor, list)
-        }
-      }
+  const anchors = anchoredTabs(recipient.tabs).map(({ anchor }) => anchor)
+  const placedAt = new Map<string, Located[]>()
+  for (const { document, placements: found } of await placeAnchoredTabs(placements, recipient, documents)) {
+    for (const placement of found) {
+      const key = anchorKey(anchors[placement.anchor] as (typeof anchors)[number])
+      const list = placedAt.get(key) ?? []
+      list.push({
+        documentId: document.documentId,
+        pageNumber: placement.pageNumber,
+        x: placement.xPosition,
+        y: placement.yPosition,
+      })
+      placedAt.set(key, list)
     }
   }
 
   return (tab, documentId) => {
-    if (typeof tab.anchorString === 'string') {
-      const index = anchorIndex.get(JSON.stringify(anchorSpecOf(tab, tab.anchorString)))
-      return index === undefined ? [] : (placementsOf.get(index) ?? [])
-    }
+    const anchor = anchorOf(tab)
+    if (anchor) return placedAt.get(anchorKey(anchor)) ?? []
     const pageNumber = Number(tab.pageNumber ?? '1')
     const x = Number(tab.xPosition)
     const y = Number(tab.yPosition)
     if (!documentId || !Number.isFinite(x) || !Number.isFinite(y) || !Number.isInteger(pageNumber)) return []
     return [{ documentId, pageNumber, x, y }]
-  }
-}
-
-function anchorSpecOf(tab: Record<string, unknown>, anchorString: string): AnchorSpec {
-  const field = (name: keyof AnchorSpec) =>
-    typeof tab[name] === 'string' ? { [name]: tab[name] as string } : {}
-  return {
-    anchorString,
-    ...field('anchorXOffset'),
-    ...field('anchorYOffset'),
-    ...field('anchorUnits'),
-    ...field('anchorIgnoreIfNotPresent'),
-    ...field('anchorCaseSensitive'),
-    ...field('anchorMatchWholeWord'),
-    ...field('anchorHorizontalAlignment'),
   }
 }

@@ -58,7 +58,7 @@ import type {
 /** How long an embedded session lasts once its once-only recipient view URL has been opened. */
 export const EMBEDDED_SESSION_MS = 20 * 60_000
 
-export type SigningDeps = Pick<ServiceContext, 'db' | 'now' | 'publicUrl'>
+export type SigningDeps = Pick<ServiceContext, 'db' | 'now' | 'publicUrl' | 'anchorPlacements'>
 
 /** A signing call's link and recipient, resolved and authenticated once by the routes' hook (routes.ts). */
 export interface Signer {
@@ -184,7 +184,7 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
   })
   const allValues = await findTabValues(deps.db, envelopeId)
   const values = allValues.get(recipientId) ?? {}
-  const locate = await locateTabs(recipient.tabs, documents)
+  const locate = await locateTabs(recipient, documents, deps.anchorPlacements)
   const shown = new Set(documents.map((document) => document.documentId))
   const completedTabs =
     state === 'ready'
@@ -241,7 +241,7 @@ async function othersCompletedTabs(
   deps: SigningDeps,
   envelopeId: string,
   recipientId: string,
-  documents: readonly { documentId: string; bytes: () => Promise<Uint8Array> }[],
+  documents: readonly { documentId: string; blobId: string; bytes: () => Promise<Uint8Array> }[],
   values: Map<string, Record<string, string>>,
   language: 'en' | 'es' | undefined,
 ): Promise<SigningTab[]> {
@@ -265,7 +265,7 @@ async function othersCompletedTabs(
       { name, ...(visibleEmail(other) ? { email: visibleEmail(other)! } : {}) },
       otherValues,
       signedOn,
-      await locateTabs(other.tabs, documents),
+      await locateTabs(other, documents, deps.anchorPlacements),
     ).filter((tab) => !hidden.has(tab.tabId))
     for (const { conditionalParent: _, ...tab } of tabs) {
       const image =

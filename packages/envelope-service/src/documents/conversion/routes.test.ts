@@ -10,6 +10,7 @@ import {
   type TestService,
 } from '../../testing/harness.js'
 import { docusignMultipart } from '../multipart/test-bodies.js'
+import { createAnchorPlacementCache } from '../pdf-text/placement-cache.js'
 import { makePdf } from '../test-pdfs.js'
 import {
   ANCHOR,
@@ -139,7 +140,11 @@ describe.skipIf(!hasSoffice)('converted documents', () => {
 
       const pdf = await download(envelopeId, '1')
       expect(Buffer.from(pdf).equals(await blob(stored?.blob_id as string))).toBe(true)
-      const locate = await locateTabs(anchoredTabs, [{ documentId: '1', bytes: async () => pdf }])
+      const locate = await locateTabs(
+        { recipientId: '1', tabs: anchoredTabs },
+        [{ documentId: '1', blobId: 'b', bytes: async () => pdf }],
+        createAnchorPlacementCache(),
+      )
       const [signHere] = locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)
       expect(signHere).toMatchObject({ documentId: '1', pageNumber: 1 })
       expect(locate(anchoredTabs.dateSignedTabs[0] as Record<string, unknown>, undefined)[0]).toMatchObject({
@@ -219,7 +224,11 @@ describe.skipIf(!hasSoffice)('converted documents', () => {
       const [stored] = await storedDocuments(summary.envelopeId)
       expect(stored).toMatchObject({ file_extension: 'pdf', original_extension: 'rtf' })
       const pdf = await download(summary.envelopeId, '1')
-      const locate = await locateTabs(anchoredTabs, [{ documentId: '1', bytes: async () => pdf }])
+      const locate = await locateTabs(
+        { recipientId: '1', tabs: anchoredTabs },
+        [{ documentId: '1', blobId: 'b', bytes: async () => pdf }],
+        createAnchorPlacementCache(),
+      )
       expect(locate(anchoredTabs.signHereTabs[0] as Record<string, unknown>, undefined)[0]).toMatchObject({
         documentId: '1',
         pageNumber: 1,

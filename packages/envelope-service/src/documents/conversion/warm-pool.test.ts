@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { AppError } from 'platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedPrincipal, startTestService, type TestService } from '../../testing/harness.js'
-import { resolveAnchors } from '../pdf-text/anchors.js'
+import { resolveAnchors } from '../pdf-text/test-anchors.js'
 import {
   createDocumentConverter,
   FORMAT_CONVERSION_ERROR,

@@ -119,32 +119,48 @@ function foldCase(characters: string[]): string[] {
 /**
  * Every occurrence of each anchor on the given pages, in page and reading order. An offset that is not
  * a number in a known unit counts as 0 here: the server refuses it first (`findAnchors` in anchors.ts),
- * the builder says so beside the field.
+ * the builder says so beside the field. With a `limit`, the search stops once it found more than that
+ * many (the caller refuses such a list whole; see the places limit in tabs/anchor-places.ts).
  */
-export function matchAnchors(pages: PageText[], anchors: AnchorSpec[]): AnchorPlacement[] {
+export function matchAnchors(
+  pages: PageText[],
+  anchors: AnchorSpec[],
+  limit = Number.POSITIVE_INFINITY,
+): AnchorPlacement[] {
   const placements: AnchorPlacement[] = []
-  const strings = pages.map(pageString)
-  anchors.forEach((anchor, anchorIndex) => {
+  // Each page is prepared once per case mode, however many anchors search it: tabs of one envelope often
+  // share a string with different offsets, and preparing a page costs far more than searching it.
+  const prepared = pages.map(pageString).map((page) => ({
+    origins: page.origins,
+    modes: new Map<boolean, Haystack>(),
+    text: page.text,
+  }))
+  const haystackOf = (pageIndex: number, caseSensitive: boolean): Haystack => {
+    const page = prepared[pageIndex] as (typeof prepared)[number]
+    let haystack = page.modes.get(caseSensitive)
+    if (!haystack) {
+      haystack = haystackFor(page.text, caseSensitive)
+      page.modes.set(caseSensitive, haystack)
+    }
+    return haystack
+  }
+  search: for (const [anchorIndex, anchor] of anchors.entries()) {
     const caseSensitive = isTrue(anchor.anchorCaseSensitive)
     const wholeWord = isTrue(anchor.anchorMatchWholeWord)
     const alignRight = anchor.anchorHorizontalAlignment?.toLowerCase() === 'right'
     const dx = pointsOf(anchor.anchorXOffset, anchor.anchorUnits) ?? 0
     const dy = pointsOf(anchor.anchorYOffset, anchor.anchorUnits) ?? 0
     const needleCharacters = Array.from(anchor.anchorString)
-    if (needleCharacters.length === 0) return
+    if (needleCharacters.length === 0) continue
     const needle = (caseSensitive ? needleCharacters : foldCase(needleCharacters)).join('')
-    strings.forEach(({ text, origins }, pageIndex) => {
-      const characters = Array.from(text)
-      const haystack = (caseSensitive ? characters : foldCase(characters)).join('')
-      const haystackCharacters = Array.from(haystack)
-      // Search over code points: map each string index found by indexOf back to a character index.
-      const codePointIndex = codePointIndexer(haystack)
+    for (const [pageIndex, { origins }] of prepared.entries()) {
+      const { haystack, characters, codePointIndex } = haystackOf(pageIndex, caseSensitive)
       for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+        if (placements.length > limit) break search
         const first = codePointIndex(at)
         const last = first + needleCharacters.length - 1
-        if (haystackCharacters.slice(first, last + 1).includes('\n')) continue
-        if (wholeWord && (isWordAt(haystackCharacters, first - 1) || isWordAt(haystackCharacters, last + 1)))
-          continue
+        if (characters.slice(first, last + 1).includes('\n')) continue
+        if (wholeWord && (isWordAt(characters, first - 1) || isWordAt(characters, last + 1))) continue
         const origin = alignRight ? origins[last] : origins[first]
         if (!origin) continue
         const corner = characterCorner(origin.run, alignRight ? origin.index + 1 : origin.index)
@@ -155,9 +171,23 @@ export function matchAnchors(pages: PageText[], anchors: AnchorSpec[]): AnchorPl
           yPosition: round2(corner.y + dy),
         })
       }
-    })
-  })
+    }
+  }
   return placements.sort((a, b) => a.pageNumber - b.pageNumber || a.anchor - b.anchor)
+}
+
+/** A page's text as searched in one case mode, with its characters and code-point index. */
+interface Haystack {
+  haystack: string
+  characters: string[]
+  codePointIndex: (utf16Index: number) => number
+}
+
+function haystackFor(text: string, caseSensitive: boolean): Haystack {
+  const characters = Array.from(text)
+  const haystack = (caseSensitive ? characters : foldCase(characters)).join('')
+  // Search over code points: map each string index found by indexOf back to a character index.
+  return { haystack, characters: Array.from(haystack), codePointIndex: codePointIndexer(haystack) }
 }
 
 function isWordAt(characters: string[], index: number): boolean {

@@ -2,13 +2,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pdfWithText } from '../../completion/test-fixtures.js'
 import {
+  type AnchorPlacement,
   type AnchorSpec,
   findAnchors,
   offsetInPoints,
   requireAnchorsFound,
-  resolveAnchors,
 } from './anchors.js'
 import type { PageText } from './page-text.js'
+import { resolveAnchors } from './test-anchors.js'
 
 /** Courier advances 0.6 em per character, so a character's x is exact in these documents. */
 const courierX = (x: number, size: number, characters: number) => x + 0.6 * size * characters

@@ -6,7 +6,6 @@ import {
   matchAnchors,
   POINTS_PER_UNIT,
 } from './anchor-match.js'
-import { extractPageText } from './page-text.js'
 import type { PageText } from './text-runs.js'
 
 export type { AnchorPlacement, AnchorSpec } from './anchor-match.js'
@@ -26,28 +25,16 @@ export function offsetInPoints(value: string | undefined, units: string | undefi
   return number * scale
 }
 
-/** Every occurrence of each anchor on the given pages; 400 for the first offset that is not DocuSign's. */
-export function findAnchors(pages: PageText[], anchors: AnchorSpec[]): AnchorPlacement[] {
+/**
+ * Every occurrence of each anchor on the given pages (with a `limit`, more than `limit` of them as soon
+ * as there are); 400 for the first offset that is not DocuSign's.
+ */
+export function findAnchors(pages: PageText[], anchors: AnchorSpec[], limit?: number): AnchorPlacement[] {
   for (const anchor of anchors) {
     offsetInPoints(anchor.anchorXOffset, anchor.anchorUnits, 'anchorXOffset')
     offsetInPoints(anchor.anchorYOffset, anchor.anchorUnits, 'anchorYOffset')
   }
-  return matchAnchors(pages, anchors)
-}
-
-/**
- * Anchor placements in one PDF, grouped by page: element `i` lists the placements on page `i + 1`.
- * Anchors not found in this document are simply absent (DocuSign searches every document of the
- * envelope; `requireAnchorsFound` applies `anchorIgnoreIfNotPresent` across them).
- */
-export async function resolveAnchors(
-  pdfBytes: Uint8Array,
-  anchors: AnchorSpec[],
-): Promise<AnchorPlacement[][]> {
-  const pages = await extractPageText(pdfBytes)
-  const perPage: AnchorPlacement[][] = pages.map(() => [])
-  for (const placement of findAnchors(pages, anchors)) perPage[placement.pageNumber - 1]?.push(placement)
-  return perPage
+  return matchAnchors(pages, anchors, limit)
 }
 
 /**

@@ -15,7 +15,13 @@ import {
 } from '../../documents/sealed/repository.js'
 import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
 import type { EnvelopeRecord } from '../../envelopes/reads.js'
-import { customFieldsOf, documentsOf, envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
+import {
+  customFieldsOf,
+  documentsOf,
+  envelopeOrFail,
+  recipientsOf,
+  searchedDocuments,
+} from '../../envelopes/service.js'
 import { readPlacement } from '../../folders/repository.js'
 import { returnUrlOf } from '../../identity/console-view/view-request.js'
 import { findUser } from '../../identity/repository.js'
@@ -27,6 +33,7 @@ import { resend, send, voidEnvelope } from '../../lifecycle/transitions.js'
 import { newSigningToken, RECIPIENT_VIEW_TTL_MS, signingUrl } from '../../signing/records/links.js'
 import { formLanguageOf } from '../../signing/records/model.js'
 import { findTabValues, insertSigningLink } from '../../signing/records/repository.js'
+import { checkAnchoredTabs } from '../../tabs/anchor-places.js'
 import { formatSignedDate, tabsWithValues } from '../../tabs/values.js'
 import {
   checkDraftMessageAllowed,
@@ -44,7 +51,10 @@ import { findViewRecipient } from './view-recipient.js'
  * embedded recipient view, and the reads of progress, entered values, audit trail and sealed documents.
  */
 
-export type LifecycleApiDeps = Pick<ServiceContext, 'db' | 'now' | 'signingOrigin' | 'seal'>
+export type LifecycleApiDeps = Pick<
+  ServiceContext,
+  'db' | 'now' | 'signingOrigin' | 'seal' | 'anchorPlacements'
+>
 
 export interface Caller {
   accountId: string
@@ -97,7 +107,12 @@ export async function updateEnvelope(
   } else if (resendEnvelope && (status === undefined || status === '')) {
     await applyTransition(deps, target, (stored, now) => resend(stored.state, now), actor)
   } else if (status === 'sent') {
-    checkPhoneNumbers({ recipients: await recipientsOf(deps.db, envelopeId) })
+    const [recipients, documents] = await Promise.all([
+      recipientsOf(deps.db, envelopeId),
+      documentsOf(deps.db, envelopeId),
+    ])
+    checkPhoneNumbers({ recipients })
+    await checkAnchoredTabs(deps.anchorPlacements, recipients, searchedDocuments(deps.db, documents))
     await applyTransition(
       deps,
       target,

@@ -4,11 +4,12 @@ import { addedRecipients } from '../../envelopes/composite-merge.js'
 import { toRecipientsOutput } from '../../envelopes/mapping.js'
 import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
 import type { RecipientsInput } from '../../envelopes/schema.js'
-import { documentsOf, envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
+import { documentsOf, envelopeOrFail, recipientsOf, searchedDocuments } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import { lifecycleRecipientOf } from '../../lifecycle/from-envelope.js'
 import { applyTransition } from '../../lifecycle/service.js'
 import { addRecipients } from '../../lifecycle/transitions.js'
+import { checkAnchoredTabs } from '../../tabs/anchor-places.js'
 import { newTabIds } from '../../tabs/tab-ids.js'
 import { storeAddedRecipients } from '../writer.js'
 
@@ -21,7 +22,7 @@ import { storeAddedRecipients } from '../writer.js'
  * compare-and-set orders the addition against a recipient signing at the same moment.
  */
 
-export type AddRecipientsDeps = Pick<ServiceContext, 'db' | 'now' | 'wakeOutbox'>
+export type AddRecipientsDeps = Pick<ServiceContext, 'db' | 'now' | 'wakeOutbox' | 'anchorPlacements'>
 
 export async function addEnvelopeRecipients(
   deps: AddRecipientsDeps,
@@ -43,7 +44,10 @@ export async function addEnvelopeRecipients(
     sending,
   ).map((recipient) => ({ ...recipient, tabs: newTabIds(recipient.tabs) }))
   // As on create: the numbers of an envelope that goes out are checked now; a draft's when it is sent.
-  if (sending) checkPhoneNumbers({ recipients })
+  if (sending) {
+    checkPhoneNumbers({ recipients })
+    await checkAnchoredTabs(deps.anchorPlacements, recipients, searchedDocuments(deps.db, documents))
+  }
   const user = await findUser(deps.db, caller.userId)
   const actor = { source: 'API' as const, userName: user?.name ?? caller.userId, userId: caller.userId }
   await applyTransition(

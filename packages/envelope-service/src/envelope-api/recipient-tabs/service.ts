@@ -1,9 +1,10 @@
 import type { Tabs } from 'esign-contract'
 import type { ServiceContext } from '../../context.js'
 import { findRecipients } from '../../envelopes/reads.js'
-import { documentsOf, envelopeOrFail } from '../../envelopes/service.js'
+import { documentsOf, envelopeOrFail, searchedDocuments } from '../../envelopes/service.js'
 import { findUser } from '../../identity/repository.js'
 import { applyTransition, recordAudit } from '../../lifecycle/service.js'
+import { checkAnchoredTabs } from '../../tabs/anchor-places.js'
 import {
   applyTabOperation,
   readTabRequest,
@@ -22,7 +23,7 @@ import { checkTabsEditable, tabEditAudit } from './rules.js'
  * the compare-and-set, so two concurrent writes never lose one another's tabs.
  */
 
-export type RecipientTabsDeps = Pick<ServiceContext, 'db' | 'now' | 'wakeOutbox'>
+export type RecipientTabsDeps = Pick<ServiceContext, 'db' | 'now' | 'wakeOutbox' | 'anchorPlacements'>
 
 export async function editRecipientTabs(
   deps: RecipientTabsDeps,
@@ -33,10 +34,32 @@ export async function editRecipientTabs(
 ): Promise<TabEditOutcome['answer']> {
   const requested = readTabRequest(body)
   const { envelopeId, recipientId } = target
-  await envelopeOrFail(deps.db, caller.accountId, envelopeId)
-  const pagesOf = new Map(
-    (await documentsOf(deps.db, envelopeId)).map((document) => [document.documentId, document.pages]),
-  )
+  const envelope = await envelopeOrFail(deps.db, caller.accountId, envelopeId)
+  const documents = await documentsOf(deps.db, envelopeId)
+  const pagesOf = new Map(documents.map((document) => [document.documentId, document.pages]))
+  if (operation !== 'delete' && (envelope.status === 'sent' || envelope.status === 'delivered')) {
+    // Tabs that go out at once are checked against the documents as a send checks them, before the
+    // transaction (searching a long document takes seconds): on the tabs as they are now, so an edit
+    // racing this one could add to them unchecked, and the signing page still holds to the limit. A
+    // recipient who may not be edited is refused inside the transaction, as before.
+    const recipient = (await findRecipients(deps.db, [envelopeId]))
+      .get(envelopeId)
+      ?.find((candidate) => candidate.recipientId === recipientId)
+    if (recipient && recipient.status !== 'completed' && recipient.status !== 'declined') {
+      const { tabs } = applyTabOperation({
+        operation,
+        current: recipient.tabs,
+        requested,
+        scope: 'the envelope',
+        pagesOf,
+      })
+      await checkAnchoredTabs(
+        deps.anchorPlacements,
+        [{ recipientId, tabs }],
+        searchedDocuments(deps.db, documents),
+      )
+    }
+  }
   const user = await findUser(deps.db, caller.userId)
   const actor = { source: 'API' as const, userName: user?.name ?? caller.userId, userId: caller.userId }
   let outcome: TabEditOutcome | undefined

@@ -51,6 +51,8 @@ const en = {
     EDIT_LOCK_ENVELOPE_LOCKED: 'Someone else is editing this envelope. Try again once they are done.',
     EDIT_LOCK_NOT_LOCK_OWNER: 'Someone else is editing this envelope. Try again once they are done.',
     DUPLICATE_RESOURCE: 'One with this name already exists.',
+    ANCHOR_TAB_STRING_NOT_FOUND:
+      'A field placed by anchor text has its text in none of the documents. Change the anchor text or the documents.',
     tooManyRequests: 'Too many requests for now. Try again in a minute.',
     other: 'The service did not accept this. Check what you entered and try again.',
   } as Record<string, string> & { notFound: string; tooManyRequests: string; other: string },
@@ -189,6 +191,8 @@ const es: Dictionary = {
     EDIT_LOCK_ENVELOPE_LOCKED: 'Otra persona está editando este sobre. Inténtelo cuando termine.',
     EDIT_LOCK_NOT_LOCK_OWNER: 'Otra persona está editando este sobre. Inténtelo cuando termine.',
     DUPLICATE_RESOURCE: 'Ya existe uno con este nombre.',
+    ANCHOR_TAB_STRING_NOT_FOUND:
+      'Un campo colocado por texto de anclaje no encuentra su texto en ningún documento. Cambie el texto de anclaje o los documentos.',
     tooManyRequests: 'Demasiadas solicitudes por ahora. Inténtelo de nuevo en un minuto.',
     other: 'El servicio no lo aceptó. Revise los datos e inténtelo de nuevo.',
   },

@@ -3,6 +3,7 @@ import { accountPath, getJson, sendJson } from '../api.js'
 import { roleDeliveryOf } from '../builder/model.js'
 import { useTemplates } from '../builder/TemplateList.js'
 import { useSession } from '../context.js'
+import { refusalText } from '../refusal.js'
 import { navigate } from '../router.js'
 import {
   type MergedRole,
@@ -45,7 +46,7 @@ const EMPTY_ENTRY: RecipientEntry = { name: '', delivery: 'email', email: '', co
 
 /** Sending from one or more templates: the merged roles' people, subject and message, send or draft. */
 export function SendPage() {
-  const { account, language } = useSession()
+  const { account, language, t } = useSession()
   const words = SEND_WORDS[language]
   const id = useId()
   const { templates } = useTemplates()
@@ -118,7 +119,8 @@ export function SendPage() {
       )
       navigate(`/app/envelopes/${encodeURIComponent(created.envelopeId)}`)
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error))
+      // The service's own words in English, its refusal worded by code in another language.
+      setProblem(refusalText(error, language, t))
     } finally {
       setBusy(false)
     }
