@@ -1,6 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import type { AuthOutcome, AuthStatus } from '../../../src/signing/auth/schema.js'
-import { LinkRefusedError, RecipientLockedError, setAuthToken, signingApi, TooManyCodesError } from './api.js'
+import {
+  LinkRefusedError,
+  RecipientLockedError,
+  ServiceRefusedError,
+  setAuthToken,
+  signingApi,
+  TooManyCodesError,
+} from './api.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
 
 type Method = AuthStatus['required'][number]
@@ -113,7 +120,7 @@ function Checks({
       apply(await action())
     } catch (caught) {
       if (caught instanceof RecipientLockedError) onLocked()
-      else setError(caught instanceof Error ? caught.message : words.failed)
+      else setError(caught instanceof ServiceRefusedError ? words.refused(caught.message) : words.failed)
     } finally {
       setBusy(false)
     }

@@ -6,6 +6,7 @@ import {
   AuthRequiredError,
   LinkRefusedError,
   RecipientLockedError,
+  ServiceRefusedError,
   signingApi,
   tokenFromLocation,
 } from './api.js'
@@ -185,8 +186,8 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
       setError(
         caught instanceof LinkRefusedError
           ? words.linkInvalid
-          : caught instanceof Error
-            ? caught.message
+          : caught instanceof ServiceRefusedError
+            ? words.refused(caught.message)
             : words.failed,
       )
     } finally {

@@ -19,6 +19,9 @@ export class RecipientLockedError extends Error {}
 /** Every SMS code this recipient may ask for was sent. */
 export class TooManyCodesError extends Error {}
 
+/** Any other refusal of the service, with its (English) message: shown through `words.refused`. */
+export class ServiceRefusedError extends Error {}
+
 /**
  * The auth session token the access gate received; sent with every later call. Kept in memory only, so
  * a reload (or another tab) asks for the code again, as DocuSign does.
@@ -57,7 +60,7 @@ async function call<T>(token: string, path: string, body?: unknown): Promise<T> 
     if (problem.errorCode === 'RECIPIENT_AUTHENTICATION_REQUIRED')
       throw new AuthRequiredError(problem.message)
     if (problem.errorCode === 'RECIPIENT_LOCKED') throw new RecipientLockedError(problem.message)
-    throw new Error(problem.message ?? `HTTP ${response.status}`)
+    throw new ServiceRefusedError(problem.message ?? '')
   }
   return (await response.json()) as T
 }

@@ -19,6 +19,9 @@ const en = {
   linkMissing: 'This signing link is incomplete. Open the link from your invitation again.',
   linkInvalid: 'This signing link is not valid any more. Ask the sender for a new invitation.',
   failed: 'Something went wrong. Try again in a moment.',
+  /** The service's refusal: its own English sentence, written for the person at the screen. */
+  refused: (serviceMessage: string | undefined): string =>
+    serviceMessage || 'This was not accepted. Check what you entered and try again.',
   from: (sender: string) => `From ${sender}`,
   review: 'Review the documents below, fill in the highlighted fields and finish.',
   noteFrom: (sender: string) => `Note from ${sender}`,
@@ -121,6 +124,8 @@ const es: typeof en = {
   linkMissing: 'Este enlace de firma está incompleto. Abra de nuevo el enlace de su invitación.',
   linkInvalid: 'Este enlace de firma ya no es válido. Pida al remitente una nueva invitación.',
   failed: 'Algo salió mal. Inténtelo de nuevo en un momento.',
+  // The service words its refusals in English only: a Spanish reader gets this sentence instead.
+  refused: () => 'No se aceptó. Revise lo que escribió e inténtelo de nuevo.',
   from: (sender: string) => `De ${sender}`,
   review: 'Revise los documentos, complete los campos resaltados y finalice.',
   noteFrom: (sender: string) => `Nota de ${sender}`,
