@@ -24,7 +24,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { createAnchorPlacementCache } from '../src/documents/pdf-text/placement-cache.js'
 import { seedPrincipal } from '../src/testing/harness.js'
-import { injectAs } from '../src/testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../src/testing/inject.js'
 import { startSealedTestService } from '../src/testing/sealed-service.js'
 
 const RUNS = Number(process.env.RUNS ?? 5)
@@ -108,20 +108,13 @@ try {
     const envelopeId: string = created.json().envelopeId
 
     const open = async (): Promise<Opening> => {
-      const view = await injectAs(service, principal, 'POST', `/envelopes/${envelopeId}/views/recipient`, {
-        returnUrl: 'https://crm.example.test/return',
-        authenticationMethod: 'none',
-        ...signer,
-        userName: signer.name,
-      })
-      if (view.statusCode !== 201) throw new Error(`no recipient view: ${view.body}`)
-      const url: string = view.json().url
+      const headers = await embeddedSigningHeaders(service, principal, envelopeId, signer)
       const histogram = monitorEventLoopDelay({ resolution: 1 })
       histogram.enable()
       const started = performance.now()
       const session = await service.app.inject({
         url: '/signing/api/session',
-        headers: { 'x-signing-token': url.slice(url.indexOf('#') + 1) },
+        headers,
       })
       const ms = performance.now() - started
       histogram.disable()

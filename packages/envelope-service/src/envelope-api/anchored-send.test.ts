@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { pdfWithText } from '../completion/test-fixtures.js'
 import { MAX_ANCHOR_PLACES_PER_RECIPIENT } from '../tabs/anchor-places.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { injectAs } from '../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../testing/inject.js'
 import { startSealedTestService } from '../testing/sealed-service.js'
 
 /**
@@ -56,19 +56,8 @@ describeEachDatabase('anchor tabs when an envelope is sent', (databases) => {
   })
 
   async function signingSession(envelopeId: string) {
-    const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-      returnUrl: 'https://crm.example.test/return',
-      authenticationMethod: 'none',
-      userName: signer.name,
-      email: signer.email,
-      clientUserId: signer.clientUserId,
-    })
-    expect(view.statusCode, view.body).toBe(201)
-    const url: string = view.json().url
-    return service.app.inject({
-      url: '/signing/api/session',
-      headers: { 'x-signing-token': url.slice(url.indexOf('#') + 1) },
-    })
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    return service.app.inject({ url: '/signing/api/session', headers })
   }
 
   it('sends an envelope whose anchors are found, and the signing page places them', async () => {

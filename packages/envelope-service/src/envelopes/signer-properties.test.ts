@@ -6,7 +6,7 @@ import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { newSigningToken } from '../signing/records/links.js'
 import { insertSigningLink } from '../signing/records/repository.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { injectAs } from '../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../testing/inject.js'
 import { startSealedTestService } from '../testing/sealed-service.js'
 
 /**
@@ -97,16 +97,7 @@ describeEachDatabase('recipient notes and envelope id stamping', (databases) => 
 
   /** The signing API headers of the embedded signer's recipient view. */
   async function signerHeaders(envelopeId: string): Promise<Record<string, string>> {
-    const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-      returnUrl: 'https://crm.example.test/return',
-      authenticationMethod: 'none',
-      userName: signer.name,
-      email: signer.email,
-      clientUserId: signer.clientUserId,
-    })
-    expect(view.statusCode, view.body).toBe(201)
-    const url: string = view.json().url
-    return { 'x-signing-token': url.slice(url.indexOf('#') + 1) }
+    return embeddedSigningHeaders(service, sender, envelopeId, signer)
   }
 
   /** Opens the session (once), signs, finishes and waits until the completion job sealed the envelope. */

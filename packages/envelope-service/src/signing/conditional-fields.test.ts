@@ -5,7 +5,7 @@ import { pdftotext } from '../completion/test-poppler.js'
 import { COMBINED_PART, findSignedPart } from '../documents/sealed/repository.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { injectAs } from '../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../testing/inject.js'
 import { startSealedTestService } from '../testing/sealed-service.js'
 
 /**
@@ -67,16 +67,7 @@ describeEachDatabase('conditional fields through signing and completion', (datab
   }
 
   async function openPage(envelopeId: string) {
-    const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-      returnUrl: 'https://crm.example.test/return',
-      authenticationMethod: 'none',
-      userName: signer.name,
-      email: signer.email,
-      clientUserId: signer.clientUserId,
-    })
-    expect(view.statusCode, view.body).toBe(201)
-    const url: string = view.json().url
-    const headers = { 'x-signing-token': url.slice(url.indexOf('#') + 1) }
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
     // Opening the page (the session) is what makes the link's token good for finishing.
     const session = await service.app.inject({ url: '/signing/api/session', headers })
     expect(session.statusCode).toBe(200)

@@ -4,7 +4,7 @@ import { signaturePng } from '../completion/test-fixtures.js'
 import { pdftotext } from '../completion/test-poppler.js'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { injectAs } from '../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../testing/inject.js'
 import { startSealedTestService } from '../testing/sealed-service.js'
 
 /**
@@ -35,16 +35,7 @@ describeEachDatabase('formulas and locale formatting through signing and complet
     injectAs(service, sender, method, path, payload)
 
   async function sign(envelopeId: string, who: typeof seller, values: Record<string, string>) {
-    const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-      returnUrl: 'https://crm.example.test/return',
-      authenticationMethod: 'none',
-      userName: who.name,
-      email: who.email,
-      clientUserId: who.clientUserId,
-    })
-    expect(view.statusCode, view.body).toBe(201)
-    const url: string = view.json().url
-    const headers = { 'x-signing-token': url.slice(url.indexOf('#') + 1) }
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, who)
     expect((await service.app.inject({ url: '/signing/api/session', headers })).statusCode).toBe(200)
     const finished = await service.app.inject({
       method: 'POST',

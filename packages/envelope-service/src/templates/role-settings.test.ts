@@ -7,7 +7,7 @@ import { runMessagesRound } from '../notifications/outbox-job.js'
 import { startSmtpSink } from '../notifications/testing/smtp-sink.js'
 import { startTwilioReceiver } from '../notifications/testing/twilio-receiver.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
-import { injectAs } from '../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../testing/inject.js'
 
 /**
  * Issue 21 for stored templates: a template role keeps its own settings (`emailNotification`,
@@ -301,16 +301,11 @@ describeEachDatabase('template role settings and template workflow', ({ freshUrl
     it('show the note on the signing page and withhold the excluded document', async () => {
       const templateId = await createTemplate()
       const envelopeId = await createEnvelope({ templateId, templateRoles: [embeddedTenant, agent] })
-      const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-        returnUrl: 'https://crm.example.test/return',
-        authenticationMethod: 'none',
-        userName: tenant.name,
+      const headers = await embeddedSigningHeaders(service, sender, envelopeId, {
+        name: tenant.name,
         email: tenant.email,
         clientUserId: embeddedTenant.clientUserId,
       })
-      expect(view.statusCode, view.body).toBe(201)
-      const url: string = view.json().url
-      const headers = { 'x-signing-token': url.slice(url.indexOf('#') + 1) }
       const session = await service.app.inject({ url: '/signing/api/session', headers })
       expect(session.statusCode, session.body).toBe(200)
       expect(JSON.stringify(session.json())).toContain(JSON.stringify(tenantSettings.note))

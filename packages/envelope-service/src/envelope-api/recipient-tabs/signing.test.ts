@@ -4,7 +4,7 @@ import { signaturePng } from '../../completion/test-fixtures.js'
 import { pdftotext } from '../../completion/test-poppler.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { seedPrincipal, type TestPrincipal, type TestService } from '../../testing/harness.js'
-import { injectAs } from '../../testing/inject.js'
+import { embeddedSigningHeaders, injectAs } from '../../testing/inject.js'
 import { startSealedTestService } from '../../testing/sealed-service.js'
 
 /**
@@ -66,16 +66,7 @@ describeEachDatabase('a tab added to a sent envelope is signed and sealed', (dat
     expect(added.statusCode, added.body).toBe(201)
     const tabId: string = added.json().textTabs[0].tabId
 
-    const view = await inject('POST', `/envelopes/${envelopeId}/views/recipient`, {
-      returnUrl: 'https://crm.example.test/return',
-      authenticationMethod: 'none',
-      userName: signer.name,
-      email: signer.email,
-      clientUserId: signer.clientUserId,
-    })
-    expect(view.statusCode, view.body).toBe(201)
-    const url: string = view.json().url
-    const headers = { 'x-signing-token': url.slice(url.indexOf('#') + 1) }
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
     const session = await service.app.inject({ url: '/signing/api/session', headers })
     expect(session.statusCode).toBe(200)
     expect(session.json().tabs).toEqual(
