@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type AnchorSpec, findAnchors } from '../src/documents/pdf-text/anchors.js'
+import { type AnchorSpec, searchAnchors } from '../src/documents/pdf-text/anchors.js'
 import type { PageText } from '../src/documents/pdf-text/page-text.js'
 import { anchorHits, anchorProblems } from '../web/app/src/builder/anchor-preview.js'
 import {
@@ -42,11 +42,11 @@ const pageOf = (pageNumber: number, lines: string[]): PageText => ({
 })
 
 describe('anchorHits', () => {
-  it('finds what the server finds, with the same offsets, for any text and anchor', () => {
+  it('finds what the server finds, with the same offsets, for any text and anchor', async () => {
     const word = fc.constantFrom('Sign', 'sign', '/sig/', 'here', 'SIGN', 'Date', ' ', 'signature')
     const line = fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => words.join(' '))
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.array(line, { maxLength: 4 }), { minLength: 1, maxLength: 3 }),
         fc.record({
           anchorString: fc.constantFrom('sign', 'Sign', '/sig/', 'here', 'Date'),
@@ -56,7 +56,7 @@ describe('anchorHits', () => {
           caseSensitive: fc.boolean(),
           matchWholeWord: fc.boolean(),
         }),
-        (linesByPage, patch) => {
+        async (linesByPage, patch) => {
           const pages = linesByPage.map((lines, index) => pageOf(index + 1, lines))
           const field = anchor(patch)
           const spec: AnchorSpec = {
@@ -67,7 +67,7 @@ describe('anchorHits', () => {
             anchorCaseSensitive: String(field.caseSensitive),
             anchorMatchWholeWord: String(field.matchWholeWord),
           }
-          const server = findAnchors(pages, [spec])
+          const server = await searchAnchors(pages, [spec])
           expect(anchorHits([{ documentId: '1', pages }], [field])).toEqual(
             server.map((placement) => ({
               anchorKey: 'a',

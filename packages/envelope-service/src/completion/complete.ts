@@ -3,8 +3,8 @@ import { InvalidRequestError } from 'platform'
 import {
   type AnchorPlacement,
   type AnchorSpec,
-  findAnchors,
   requireAnchorsFound,
+  searchAnchors,
 } from '../documents/pdf-text/anchors.js'
 import { extractPageText } from '../documents/pdf-text/page-text.js'
 import { anchorKey } from '../documents/pdf-text/placement-cache.js'
@@ -198,7 +198,7 @@ async function anchorLocator(
   if (specs.length > 0) {
     const found: AnchorPlacement[] = []
     for (const document of documents) {
-      for (const placement of findAnchors(await extractPageText(document.bytes), specs)) {
+      for (const placement of await searchAnchors(await extractPageText(document.bytes), specs)) {
         found.push(placement)
         const key = anchorKey(specs[placement.anchor] as AnchorSpec)
         const list = positions.get(key) ?? []

@@ -65,31 +65,36 @@ interface CharacterAt {
  * a PDF expresses as gaps); lines end with a newline, which no occurrence may contain.
  */
 function pageString(page: PageText): { text: string; origins: (CharacterAt | undefined)[] } {
-  let text = ''
+  const parts: string[] = []
   const origins: (CharacterAt | undefined)[] = []
+  // The text's last UTF-16 unit so far, for the space rule (one test per run, not a scan of the page).
+  let last = ''
   let previous: TextRun | undefined
   for (const run of page.runs) {
     if (
       previous &&
       !previous.endsLine &&
       gapBetween(previous, run) > run.fontSize * 0.2 &&
-      !/\s$/.test(text)
+      !/\s/.test(last)
     ) {
-      text += ' '
+      parts.push(' ')
       origins.push(undefined)
+      last = ' '
     }
-    const characters = Array.from(run.text)
-    characters.forEach((character, index) => {
-      text += character
-      origins.push({ run, index })
-    })
+    let index = 0
+    for (const _ of run.text) origins.push({ run, index: index++ })
+    if (run.text !== '') {
+      parts.push(run.text)
+      last = run.text.charAt(run.text.length - 1)
+    }
     if (run.endsLine) {
-      text += '\n'
+      parts.push('\n')
       origins.push(undefined)
+      last = '\n'
     }
     previous = run
   }
-  return { text, origins }
+  return { text: parts.join(''), origins }
 }
 
 function gapBetween(left: TextRun, right: TextRun): number {
@@ -118,7 +123,7 @@ function foldCase(characters: string[]): string[] {
 
 /**
  * Every occurrence of each anchor on the given pages, in page and reading order. An offset that is not
- * a number in a known unit counts as 0 here: the server refuses it first (`findAnchors` in anchors.ts),
+ * a number in a known unit counts as 0 here: the server refuses it first (`searchAnchors` in anchors.ts),
  * the builder says so beside the field. With a `limit`, the search stops once it found more than that
  * many (the caller refuses such a list whole; see the places limit in tabs/anchor-places.ts).
  */
@@ -179,18 +184,31 @@ export function matchAnchors(
 /** A page's text as searched in one case mode, with its characters and code-point index. */
 interface Haystack {
   haystack: string
-  characters: string[]
+  /** The haystack's code points: the string itself when each is one UTF-16 unit. */
+  characters: string | string[]
   codePointIndex: (utf16Index: number) => number
 }
 
+const SURROGATE = /[\ud800-\udfff]/
+const CAPITAL_SIGMA = '\u03a3'
+
 function haystackFor(text: string, caseSensitive: boolean): Haystack {
+  if (!SURROGATE.test(text)) {
+    // One unit per code point, so string indexes are character indexes. Lower-casing the whole string
+    // is the per-character folding when it keeps the length (no character became two) and no capital
+    // sigma is in it (the one letter whose lower case depends on the letters around it).
+    const lower = caseSensitive ? text : text.toLowerCase()
+    if (lower.length === text.length && (caseSensitive || !text.includes(CAPITAL_SIGMA))) {
+      return { haystack: lower, characters: lower, codePointIndex: (utf16Index) => utf16Index }
+    }
+  }
   const characters = Array.from(text)
   const haystack = (caseSensitive ? characters : foldCase(characters)).join('')
   // Search over code points: map each string index found by indexOf back to a character index.
   return { haystack, characters: Array.from(haystack), codePointIndex: codePointIndexer(haystack) }
 }
 
-function isWordAt(characters: string[], index: number): boolean {
+function isWordAt(characters: string | string[], index: number): boolean {
   const character = characters[index]
   return character !== undefined && WORD_CHARACTER.test(character)
 }

@@ -1,12 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pdfWithText } from '../../completion/test-fixtures.js'
+import { matchAnchors } from './anchor-match.js'
 import {
   type AnchorPlacement,
   type AnchorSpec,
-  findAnchors,
   offsetInPoints,
   requireAnchorsFound,
+  searchAnchors,
 } from './anchors.js'
 import type { PageText } from './page-text.js'
 import { resolveAnchors } from './test-anchors.js'
@@ -147,13 +148,33 @@ function linesToPage(lines: string[]): PageText {
   }
 }
 
-describe('findAnchors (property)', () => {
+describe('searchAnchors (property)', () => {
   const lines = fc.array(fc.stringMatching(/^[a-cA-C ]{0,12}$/), { minLength: 1, maxLength: 4 })
   const needle = fc.stringMatching(/^[a-cA-C]{1,3}$/)
 
-  it('finds exactly the case-sensitive occurrences on each line, at their character', () => {
-    fc.assert(
-      fc.property(lines, needle, (texts, anchorString) => {
+  it('searches a long document in slices with the answer of one pass, and stops past a limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(lines, { minLength: 1, maxLength: 80 }),
+        fc.array(needle, { minLength: 1, maxLength: 3 }),
+        fc.nat({ max: 40 }),
+        async (pageLines, needles, limit) => {
+          const pages = pageLines.map(linesToPage)
+          const anchors = needles.map((anchorString) => ({ anchorString }))
+          const whole = matchAnchors(pages, anchors)
+          expect(await searchAnchors(pages, anchors)).toEqual(whole)
+          const limited = await searchAnchors(pages, anchors, limit)
+          if (whole.length <= limit) expect(limited).toEqual(whole)
+          else expect(limited.length).toBeGreaterThan(limit)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it('finds exactly the case-sensitive occurrences on each line, at their character', async () => {
+    await fc.assert(
+      fc.asyncProperty(lines, needle, async (texts, anchorString) => {
         const expected = texts.flatMap((text, line) => {
           const found: { x: number; y: number }[] = []
           for (let at = text.indexOf(anchorString); at !== -1; at = text.indexOf(anchorString, at + 1)) {
@@ -161,7 +182,10 @@ describe('findAnchors (property)', () => {
           }
           return found
         })
-        const placements = findAnchors([linesToPage(texts)], [{ anchorString, anchorCaseSensitive: 'true' }])
+        const placements = await searchAnchors(
+          [linesToPage(texts)],
+          [{ anchorString, anchorCaseSensitive: 'true' }],
+        )
         expect(placements.map(({ xPosition, yPosition }) => ({ x: xPosition, y: yPosition }))).toEqual(
           expected,
         )
@@ -169,14 +193,16 @@ describe('findAnchors (property)', () => {
     )
   })
 
-  it('finds a superset without case sensitivity and a subset with whole words', () => {
-    fc.assert(
-      fc.property(lines, needle, (texts, anchorString) => {
+  it('finds a superset without case sensitivity and a subset with whole words', async () => {
+    await fc.assert(
+      fc.asyncProperty(lines, needle, async (texts, anchorString) => {
         const page = [linesToPage(texts)]
         const key = (p: { xPosition: number; yPosition: number }) => `${p.xPosition},${p.yPosition}`
-        const sensitive = findAnchors(page, [{ anchorString, anchorCaseSensitive: 'true' }]).map(key)
-        const insensitive = new Set(findAnchors(page, [{ anchorString }]).map(key))
-        const whole = findAnchors(page, [{ anchorString, anchorMatchWholeWord: 'true' }]).map(key)
+        const sensitive = (await searchAnchors(page, [{ anchorString, anchorCaseSensitive: 'true' }])).map(
+          key,
+        )
+        const insensitive = new Set((await searchAnchors(page, [{ anchorString }])).map(key))
+        const whole = (await searchAnchors(page, [{ anchorString, anchorMatchWholeWord: 'true' }])).map(key)
         for (const placement of sensitive) expect(insensitive.has(placement)).toBe(true)
         for (const placement of whole) expect(insensitive.has(placement)).toBe(true)
       }),

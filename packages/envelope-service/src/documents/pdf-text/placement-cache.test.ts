@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pdfWithText } from '../../completion/test-fixtures.js'
 import type { AnchorSpec } from './anchor-match.js'
-import { findAnchors } from './anchors.js'
+import { searchAnchors } from './anchors.js'
 import { extractPageText } from './page-text.js'
 import { createAnchorPlacementCache } from './placement-cache.js'
 
@@ -49,8 +49,8 @@ describe('the anchor placement cache', () => {
         async (first, second) => {
           const cache = createAnchorPlacementCache()
           const document = stored('blob-a')
-          expect(await cache.find(document, first)).toEqual(findAnchors(pages, first))
-          expect(await cache.find(document, second)).toEqual(findAnchors(pages, second))
+          expect(await cache.find(document, first)).toEqual(await searchAnchors(pages, first))
+          expect(await cache.find(document, second)).toEqual(await searchAnchors(pages, second))
         },
       ),
       { numRuns: 40 },
@@ -77,7 +77,7 @@ describe('the anchor placement cache', () => {
     const document = stored('blob-a')
     const answers = await Promise.all([cache.find(document, specs), cache.find(document, specs.slice(1))])
     expect(document.reads).toBe(1)
-    expect(answers[1]).toEqual(findAnchors(pages, specs.slice(1)))
+    expect(answers[1]).toEqual(await searchAnchors(pages, specs.slice(1)))
   })
 
   it('keeps at most the placements it is allowed, the least recently used going first, and still answers', async () => {
@@ -87,7 +87,7 @@ describe('the anchor placement cache', () => {
     const a = { anchorString: '/sn1/', anchorXOffset: '1' }
     const b = { anchorString: '/sn1/', anchorXOffset: '2' }
     const c = { anchorString: '/sn1/', anchorXOffset: '3' }
-    expect(await cache.find(document, [a, b, c])).toEqual(findAnchors(pages, [a, b, c]))
+    expect(await cache.find(document, [a, b, c])).toEqual(await searchAnchors(pages, [a, b, c]))
     expect(document.reads).toBe(1)
     // b and c are held (a, the oldest, went); using b makes c the oldest.
     await cache.find(document, [b])

@@ -1,5 +1,5 @@
 import type { AnchorPlacement, AnchorSpec } from './anchor-match.js'
-import { findAnchors } from './anchors.js'
+import { searchAnchors } from './anchors.js'
 import { extractPageText } from './page-text.js'
 import type { PageText } from './text-runs.js'
 
@@ -78,7 +78,7 @@ export function createAnchorPlacementCache(maxPlacements = MAX_PLACEMENTS): Anch
       const missingAt = anchors.flatMap((_, index) => (known[index] === undefined ? [index] : []))
       const missing = missingAt.map((index) => anchors[index] as AnchorSpec)
       if (missing.length > 0) {
-        const found = findAnchors(await pagesOf(document.blobId, document.bytes), missing, limit)
+        const found = await searchAnchors(await pagesOf(document.blobId, document.bytes), missing, limit)
         if (limit !== undefined && found.length > limit) {
           return found.map((placement) => ({ ...placement, anchor: missingAt[placement.anchor] as number }))
         }
