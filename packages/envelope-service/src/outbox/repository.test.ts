@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { connectDatabase, type Database, migrateToLatest } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeEach, expect, it } from 'vitest'
@@ -124,6 +125,9 @@ describeEachDatabase('outbox', (databases) => {
     await enqueue(database.db, messages, 1_000)
     const other = connectDatabase<Schema>(url)
     opened.push(other)
+    // Both connected before either claims: otherwise, on a loaded machine, the first drained all 300
+    // while the second was still connecting, and the test proved nothing about two claimers at once.
+    await Promise.all([database, other].map((db) => sql`select 1`.execute(db.db)))
     const drain = async (db: Database<Schema>, owner: string) => {
       const seen: number[] = []
       for (;;) {
