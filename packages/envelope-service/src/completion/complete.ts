@@ -9,7 +9,7 @@ import {
 import { extractPageText } from '../documents/pdf-text/page-text.js'
 import { anchorKey } from '../documents/pdf-text/placement-cache.js'
 import { visibleDocumentIds } from '../envelopes/visibility.js'
-import { anchorOf } from '../tabs/anchor-places.js'
+import { anchoredTabs, anchorOf } from '../tabs/anchor-places.js'
 import { createCertificatePdf } from './certificate.js'
 import type {
   CertificateInput,
@@ -184,14 +184,7 @@ async function anchorLocator(
 ): Promise<LocateTab> {
   const anchors = new Map<string, AnchorSpec>()
   for (const recipient of recipients) {
-    for (const tabs of Object.values(recipient.tabs)) {
-      for (const tab of tabs) {
-        for (const placed of [tab, ...(Array.isArray(tab.radios) ? tab.radios : [])]) {
-          const anchor = anchorOf(placed)
-          if (anchor) anchors.set(anchorKey(anchor), anchor)
-        }
-      }
-    }
+    for (const { anchor } of anchoredTabs(recipient.tabs)) anchors.set(anchorKey(anchor), anchor)
   }
   const specs = [...anchors.values()]
   const positions = new Map<string, StampPosition[]>()

@@ -66,6 +66,8 @@ describeEachDatabase('anchor tabs when an envelope is sent', (databases) => {
       '/envelopes',
       envelope('sent', {
         signHereTabs: [{ anchorString: '/sn1/' }],
+        // The same anchor on a second tab: each tab is placed once at each occurrence, not once per tab.
+        fullNameTabs: [{ anchorString: '/sn1/' }],
         dateSignedTabs: [{ anchorString: '/dt1/' }],
         textTabs: [{ anchorString: '/po/', anchorIgnoreIfNotPresent: 'true', tabLabel: 'PO' }],
       }),
@@ -74,8 +76,12 @@ describeEachDatabase('anchor tabs when an envelope is sent', (databases) => {
     for (let opening = 0; opening < 2; opening++) {
       const session = await signingSession(created.json().envelopeId)
       expect(session.statusCode, session.body).toBe(200)
-      const tabs = session.json().tabs as { type: string; pageNumber?: number }[]
-      expect(tabs.find((tab) => tab.type === 'signHere')).toMatchObject({ pageNumber: 2 })
+      const tabs = session.json().tabs as { type: string; pageNumber?: number; alsoAt?: unknown[] }[]
+      for (const type of ['signHere', 'fullName']) {
+        const placed = tabs.filter((tab) => tab.type === type)
+        expect(placed).toEqual([expect.objectContaining({ pageNumber: 2 })])
+        expect(placed[0]?.alsoAt).toBeUndefined()
+      }
     }
   })
 
@@ -108,6 +114,18 @@ describeEachDatabase('anchor tabs when an envelope is sent', (databases) => {
       errorCode: 'INVALID_REQUEST_PARAMETER',
       message: expect.stringMatching(/recipient 1 occur at more than 10,000 places/),
     })
+    // Every tab counts at every place: one tab on a 10-letter run of "e" fits (141 places a line, 9,447
+    // in all), the same anchor on two tabs does not.
+    const run = { anchorString: 'e'.repeat(10) }
+    const one = await inject('POST', '/envelopes', envelope('sent', { initialHereTabs: [run] }, crowded))
+    expect(one.statusCode, one.body).toBe(201)
+    const two = await inject(
+      'POST',
+      '/envelopes',
+      envelope('sent', { initialHereTabs: [run], signHereTabs: [run] }, crowded),
+    )
+    expect(two.statusCode).toBe(400)
+    expect(two.json().message).toMatch(/recipient 1 occur at more than 10,000 places/)
     // A more specific anchor on the same document goes out.
     const specific = await inject(
       'POST',

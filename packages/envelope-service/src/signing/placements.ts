@@ -1,5 +1,5 @@
 import { type AnchorPlacementCache, anchorKey } from '../documents/pdf-text/placement-cache.js'
-import { anchoredTabs, anchorOf, placeAnchoredTabs } from '../tabs/anchor-places.js'
+import { anchorOf, placeAnchoredTabs } from '../tabs/anchor-places.js'
 import type { TabsByType } from '../tabs/model.js'
 import type { Locate, Located } from './form.js'
 
@@ -16,9 +16,9 @@ export async function locateTabs(
   documents: readonly { documentId: string; blobId: string; bytes: () => Promise<Uint8Array> }[],
   placements: AnchorPlacementCache,
 ): Promise<Locate> {
-  const anchors = anchoredTabs(recipient.tabs).map(({ anchor }) => anchor)
+  const { anchors, placed } = await placeAnchoredTabs(placements, recipient, documents)
   const placedAt = new Map<string, Located[]>()
-  for (const { document, placements: found } of await placeAnchoredTabs(placements, recipient, documents)) {
+  for (const { document, placements: found } of placed) {
     for (const placement of found) {
       const key = anchorKey(anchors[placement.anchor] as (typeof anchors)[number])
       const list = placedAt.get(key) ?? []

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from 'platform'
 import type { AnchorPlacement, AnchorSpec } from '../documents/pdf-text/anchor-match.js'
 import { requireAnchorsFound } from '../documents/pdf-text/anchors.js'
-import type { AnchorPlacementCache } from '../documents/pdf-text/placement-cache.js'
+import { type AnchorPlacementCache, anchorKey } from '../documents/pdf-text/placement-cache.js'
 import type { TabsByType } from './model.js'
 
 /**
@@ -55,26 +55,36 @@ export function anchoredTabs(tabs: TabsByType): { tab: Record<string, unknown>; 
 }
 
 /**
- * Where one recipient's anchor tabs land in `documents`, per document (`anchor` indexes the tabs of
- * `anchoredTabs(tabs)`); 400 naming the recipient when they land on more than
- * MAX_ANCHOR_PLACES_PER_RECIPIENT places.
+ * Where one recipient's anchor tabs land in `documents`: each distinct anchor (`anchors`; tabs with the
+ * same anchor fields share one) searched once, its placements per document (`anchor` indexes
+ * `anchors`). 400 naming the recipient when the tabs take more than MAX_ANCHOR_PLACES_PER_RECIPIENT
+ * places, each tab counted at every place its anchor occurs.
  */
 export async function placeAnchoredTabs<D extends SearchedDocument>(
   placements: AnchorPlacementCache,
   recipient: { recipientId: string; tabs: TabsByType },
   documents: readonly D[],
-): Promise<{ document: D; placements: AnchorPlacement[] }[]> {
-  const anchors = anchoredTabs(recipient.tabs).map(({ anchor }) => anchor)
-  if (anchors.length === 0) return []
+): Promise<{ anchors: AnchorSpec[]; placed: { document: D; placements: AnchorPlacement[] }[] }> {
+  const distinct = new Map<string, { anchor: AnchorSpec; tabs: number }>()
+  for (const { anchor } of anchoredTabs(recipient.tabs)) {
+    const key = anchorKey(anchor)
+    const entry = distinct.get(key)
+    if (entry) entry.tabs++
+    else distinct.set(key, { anchor, tabs: 1 })
+  }
+  const anchors = [...distinct.values()].map(({ anchor }) => anchor)
+  const tabsOf = [...distinct.values()].map(({ tabs }) => tabs)
   const placed: { document: D; placements: AnchorPlacement[] }[] = []
   let budget = MAX_ANCHOR_PLACES_PER_RECIPIENT
-  for (const document of documents) {
+  for (const document of anchors.length > 0 ? documents : []) {
+    // Each placement is at least one place, so a search past the budget is stopped early.
     const found = await placements.find(document, anchors, budget)
-    if (found.length > budget) throw tooManyPlaces(recipient.recipientId)
-    budget -= found.length
+    const places = found.reduce((sum, placement) => sum + (tabsOf[placement.anchor] ?? 1), 0)
+    if (places > budget) throw tooManyPlaces(recipient.recipientId)
+    budget -= places
     placed.push({ document, placements: found })
   }
-  return placed
+  return { anchors, placed }
 }
 
 /**
@@ -90,9 +100,11 @@ export async function checkAnchoredTabs(
 ): Promise<void> {
   for (const recipient of recipients) {
     if (!recipient.tabs) continue
-    const anchors = anchoredTabs(recipient.tabs).map(({ anchor }) => anchor)
-    if (anchors.length === 0) continue
-    const placed = await placeAnchoredTabs(placements, { ...recipient, tabs: recipient.tabs }, documents)
+    const { anchors, placed } = await placeAnchoredTabs(
+      placements,
+      { ...recipient, tabs: recipient.tabs },
+      documents,
+    )
     requireAnchorsFound(
       anchors,
       placed.flatMap((document) => document.placements),

@@ -2,13 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pdfWithText } from '../../completion/test-fixtures.js'
 import { matchAnchors } from './anchor-match.js'
-import {
-  type AnchorPlacement,
-  type AnchorSpec,
-  offsetInPoints,
-  requireAnchorsFound,
-  searchAnchors,
-} from './anchors.js'
+import { type AnchorSpec, offsetInPoints, requireAnchorsFound, searchAnchors } from './anchors.js'
 import type { PageText } from './page-text.js'
 import { resolveAnchors } from './test-anchors.js'
 
