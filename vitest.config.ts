@@ -8,6 +8,10 @@ export default defineConfig({
     // beside each other; a timeout here only catches a test that hangs.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: on a loaded CI machine a page reloading its PDF and
+    // reading its text with pdf.js took longer (the builder's anchor hits after a reload), so polls
+    // wait as long as Playwright's own waits do (30 s).
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     // A worker per core, where Vitest's default keeps one core free: on CI's two cores that default ran
     // every file one after another. Two at a time, one file's waits on what it drives (Chromium, service

@@ -119,7 +119,7 @@ describeEachDatabase('local call counter', (databases) => {
       const accountId = nextAccount()
       await counter.count(accountId, HOUR, BURST)
       await counter.count(accountId, HOUR, BURST)
-      await vi.waitFor(async () => expect(await stored(accountId, 'hour', HOUR)).toBe(2), { timeout: 2_000 })
+      await vi.waitFor(async () => expect(await stored(accountId, 'hour', HOUR)).toBe(2), { timeout: 15_000 })
       expect(await stored(accountId, 'burst', BURST)).toBe(2)
       await counter.close()
     })
