@@ -15,6 +15,10 @@
  * And the send that the places limit refuses: the same document with 51 anchor tabs (204,000 places;
  * before the limit it was sent, and each opening of its signing page answered 10.7 MB after 2.5 s).
  *
+ * Then creates of new long documents arriving together (`TOGETHER`, default 8, of `TOGETHER_PAGES`, default
+ * 400 pages): when their answers come and how far the heap grows, with the cache's bound on readings at
+ * once against none (alternated runs).
+ *
  * Run: `npm run bench:anchor-session -w envelope-service` (`RUNS`, default 5 openings each way).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -80,6 +84,59 @@ interface Opening {
   ms: number
   blockMs: number
   bytes: number
+}
+
+interface Burst {
+  firstMs: number
+  medianMs: number
+  lastMs: number
+  heapPeakMb: number
+}
+
+/** Sends every document at once as its own envelope; when each answer came, and the heap's peak over the start. */
+async function burst(
+  documents: string[],
+  principal: Awaited<ReturnType<typeof seedPrincipal>>,
+): Promise<Burst> {
+  globalThis.gc?.()
+  const heapAtStart = process.memoryUsage().heapUsed
+  let heapPeak = heapAtStart
+  const sampler = setInterval(() => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+  }, 10)
+  const started = performance.now()
+  const times = await Promise.all(
+    documents.map(async (documentBase64) => {
+      const created = await injectAs(service, principal, 'POST', '/envelopes', {
+        status: 'sent',
+        emailSubject: 'Long agreement',
+        documents: [{ documentId: '1', name: 'Agreement.pdf', documentBase64 }],
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              routingOrder: '1',
+              ...signer,
+              tabs: {
+                signHereTabs: [{ anchorString: '/sn1/' }],
+                initialHereTabs: [{ anchorString: '/in1/' }],
+              },
+            },
+          ],
+        },
+      })
+      if (created.statusCode !== 201) throw new Error(`envelope not created: ${created.body}`)
+      return performance.now() - started
+    }),
+  )
+  clearInterval(sampler)
+  const sorted = [...times].sort((a, b) => a - b)
+  return {
+    firstMs: sorted[0] ?? 0,
+    medianMs: median(sorted),
+    lastMs: sorted.at(-1) ?? 0,
+    heapPeakMb: (heapPeak - heapAtStart) / 2 ** 20,
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -193,6 +250,34 @@ try {
   console.log(`  tabs placed by position (baseline)   median ${median(sends.positioned).toFixed(1)} ms`)
   console.log(`  three anchor tabs (searched at send) median ${median(sends.anchored).toFixed(1)} ms`)
   console.log(`  ratio: ${(median(sends.anchored) / median(sends.positioned)).toFixed(2)}`)
+
+  // Creates of new long documents arriving together: their readings bounded (the cache's default, two
+  // at a time) against every reading at once (the baseline, as before the bound), alternated.
+  const together = Number(process.env.TOGETHER ?? 8)
+  const togetherPages = Number(process.env.TOGETHER_PAGES ?? 400)
+  console.log(`${together} creates at once, each a new ${togetherPages}-page document with two anchor tabs`)
+  const ways = { bounded: [] as Burst[], unbounded: [] as Burst[] }
+  for (let run = 0; run < Math.max(2, Math.ceil(RUNS / 2)); run++) {
+    for (const way of ['unbounded', 'bounded'] as const) {
+      service.ctx.anchorPlacements =
+        way === 'bounded' ? createAnchorPlacementCache() : createAnchorPlacementCache(undefined, 1_000)
+      const documents = await Promise.all(
+        Array.from({ length: together }, (_, index) =>
+          anchoredPdf(togetherPages, (page) => [
+            `${way} ${run}.${index}, page ${page}: /sn1/ here`,
+            'and /in1/',
+          ]),
+        ),
+      )
+      ways[way].push(await burst(documents, principal))
+    }
+  }
+  const burstRow = (label: string, bursts: Burst[]) =>
+    `  ${label.padEnd(30)} first answer ${median(bursts.map((b) => b.firstMs)).toFixed(0)} ms, ` +
+    `median ${median(bursts.map((b) => b.medianMs)).toFixed(0)} ms, last ${median(bursts.map((b) => b.lastMs)).toFixed(0)} ms, ` +
+    `heap peak +${median(bursts.map((b) => b.heapPeakMb)).toFixed(0)} MB`
+  console.log(burstRow('all read at once (baseline)', ways.unbounded))
+  console.log(burstRow('two read at a time', ways.bounded))
 } finally {
   await service.close()
   rmSync(directory, { recursive: true, force: true })

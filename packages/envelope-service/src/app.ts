@@ -211,6 +211,7 @@ export async function buildApp(
         seal: await ctx.seal(),
         publicUrl: ctx.publicUrl,
         wakeOutbox: ctx.wakeOutbox,
+        anchorPlacements: ctx.anchorPlacements,
       }),
   })
   ctx.jobs.define({

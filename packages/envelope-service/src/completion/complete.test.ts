@@ -1,9 +1,13 @@
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
+import {
+  type AnchorPlacementCache,
+  createAnchorPlacementCache,
+} from '../documents/pdf-text/placement-cache.js'
 import { makePdf } from '../documents/test-pdfs.js'
 import { type CompleteEnvelopeInput, completeEnvelope, sealedCertificate } from './complete.js'
 import type { CompletionRecipient } from './model.js'
-import { pdfWithText, testSeal, twoRecipients } from './test-fixtures.js'
+import { completionDocument, pdfWithText, testSeal, twoRecipients } from './test-fixtures.js'
 import { pdfsig, pdftotext } from './test-poppler.js'
 
 const VALID = 'Signature Validation: Signature is Valid.'
@@ -23,24 +27,34 @@ async function envelopeInput(overrides: Partial<CompleteEnvelopeInput> = {}): Pr
       completedAt: new Date('2026-11-20T11:02:00Z'),
     },
     documents: [
-      { documentId: '1', name: 'Lease', bytes: await makePdf(3, 'Lease') },
-      {
-        documentId: '2',
-        name: 'Direct debit',
-        bytes: await pdfWithText([
+      completionDocument('1', 'Lease', await makePdf(3, 'Lease')),
+      completionDocument(
+        '2',
+        'Direct debit',
+        await pdfWithText([
           [
             { text: 'Account:', x: 72, baseline: 120 },
             { text: 'Initial here /init/', x: 72, baseline: 500 },
           ],
           [{ text: 'And here /init/', x: 72, baseline: 500 }],
         ]),
-      },
+      ),
     ],
     recipients: [ada, jose],
     language: 'en',
     seal: testSeal(),
+    anchorPlacements: createAnchorPlacementCache(),
     ...overrides,
   }
+}
+
+/** How many images each page of a PDF draws. */
+async function imagesOn(bytes: Uint8Array): Promise<number[]> {
+  const document = await PDFDocument.load(bytes)
+  return document.getPages().map((page) => {
+    const resources = page.node.Resources()
+    return resources?.toString().match(/\/Image-/g)?.length ?? 0
+  })
 }
 
 describe('completeEnvelope', () => {
@@ -103,16 +117,30 @@ describe('completeEnvelope', () => {
       recipients: input.recipients.map((recipient) => ({ ...recipient, tabs: {} })),
     })
     const stamped = await completeEnvelope(input)
-    const imagesOn = async (bytes: Uint8Array) => {
-      const document = await PDFDocument.load(bytes)
-      return document.getPages().map((page) => {
-        const resources = page.node.Resources()
-        return resources?.toString().match(/\/Image-/g)?.length ?? 0
-      })
-    }
     // Lease page 1: two signatures; direct debit pages 1 and 2: one initials image each.
     expect((await imagesOn(stamped.combinedPdf)).slice(0, 5)).toEqual([2, 0, 0, 1, 1])
     expect((await imagesOn(plain.combinedPdf)).slice(0, 5)).toEqual([0, 0, 0, 0, 0])
+  })
+
+  it('places anchor tabs where the kept placements say, without reading the documents again', async () => {
+    const input = await envelopeInput()
+    const asked: string[] = []
+    // The cache of a process that sent the envelope: "/init/" kept on the direct debit's second page only.
+    const kept: AnchorPlacementCache = {
+      async find(document, anchors) {
+        asked.push(document.blobId)
+        if (document.blobId !== input.documents[1]?.blobId) return []
+        return anchors.map((anchor, index) => ({
+          anchor: index,
+          pageNumber: anchor.anchorString === '/init/' ? 2 : 1,
+          xPosition: 100,
+          yPosition: 200,
+        }))
+      },
+    }
+    const stamped = await completeEnvelope({ ...input, anchorPlacements: kept })
+    expect(asked).toEqual(input.documents.map((document) => document.blobId))
+    expect((await imagesOn(stamped.combinedPdf)).slice(0, 5)).toEqual([2, 0, 0, 0, 1])
   })
 
   it('seals each document and the certificate on their own', async () => {

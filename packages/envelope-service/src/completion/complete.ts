@@ -1,13 +1,7 @@
 import { PDFDocument } from 'pdf-lib'
 import { InvalidRequestError } from 'platform'
-import {
-  type AnchorPlacement,
-  type AnchorSpec,
-  requireAnchorsFound,
-  searchAnchors,
-} from '../documents/pdf-text/anchors.js'
-import { extractPageText } from '../documents/pdf-text/page-text.js'
-import { anchorKey } from '../documents/pdf-text/placement-cache.js'
+import { type AnchorPlacement, type AnchorSpec, requireAnchorsFound } from '../documents/pdf-text/anchors.js'
+import { type AnchorPlacementCache, anchorKey } from '../documents/pdf-text/placement-cache.js'
 import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { anchoredTabs, anchorOf } from '../tabs/anchor-places.js'
 import { createCertificatePdf } from './certificate.js'
@@ -45,6 +39,11 @@ export interface CompleteEnvelopeInput {
   seal: Seal
   /** Shown in the signature's location field, e.g. the service's public URL. */
   sealLocation?: string
+  /**
+   * Where anchors land (the service context's): in the process that sent the envelope or opened its
+   * signing page, its documents are not read again.
+   */
+  anchorPlacements: AnchorPlacementCache
 }
 
 export interface CompletedEnvelope {
@@ -62,7 +61,7 @@ export interface CompletedEnvelope {
 }
 
 export async function completeEnvelope(input: CompleteEnvelopeInput): Promise<CompletedEnvelope> {
-  const locate = await anchorLocator(input.documents, input.recipients)
+  const locate = await anchorLocator(input.anchorPlacements, input.documents, input.recipients)
   const allDocumentIds = input.documents.map((document) => document.documentId)
   const context = { envelopeId: input.envelope.envelopeId, language: input.language, locate }
   // A recipient's marks land only on documents it receives (an anchor may also occur in one it does not).
@@ -174,11 +173,12 @@ export async function sealedCertificate(
 }
 
 /**
- * Where each tab goes. Anchors are searched in every document (as DocuSign does), each document's text
- * extracted once and only when some tab has an anchor; an anchor found nowhere fails completion unless
- * it is `anchorIgnoreIfNotPresent`.
+ * Where each tab goes. Anchors are searched in every document (as DocuSign does), through the kept
+ * placements, and only when some tab has an anchor; an anchor found nowhere fails completion unless it
+ * is `anchorIgnoreIfNotPresent`.
  */
 async function anchorLocator(
+  placements: AnchorPlacementCache,
   documents: CompletionDocument[],
   recipients: CompletionRecipient[],
 ): Promise<LocateTab> {
@@ -191,7 +191,8 @@ async function anchorLocator(
   if (specs.length > 0) {
     const found: AnchorPlacement[] = []
     for (const document of documents) {
-      for (const placement of await searchAnchors(await extractPageText(document.bytes), specs)) {
+      const stored = { blobId: document.blobId, bytes: async () => document.bytes }
+      for (const placement of await placements.find(stored, specs)) {
         found.push(placement)
         const key = anchorKey(specs[placement.anchor] as AnchorSpec)
         const list = positions.get(key) ?? []

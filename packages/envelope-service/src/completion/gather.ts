@@ -102,7 +102,12 @@ export async function gatherEnvelope(
     const bytes = await getBlob(db, document.blobId)
     if (!bytes)
       throw new NotFoundError(`Document ${document.documentId} of envelope ${envelopeId} is missing`)
-    envelopeDocuments.push({ documentId: document.documentId, name: document.name, bytes })
+    envelopeDocuments.push({
+      documentId: document.documentId,
+      name: document.name,
+      bytes,
+      blobId: document.blobId,
+    })
   }
   return {
     record,

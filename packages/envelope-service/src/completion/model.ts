@@ -15,6 +15,8 @@ export interface CompletionDocument {
   name: string
   /** The document as sent, without any value drawn. */
   bytes: Uint8Array
+  /** Its blob's id (documents/blobs/), which keys the anchor placements kept for it. */
+  blobId: string
 }
 
 /** A recipient's part in the envelope, for stamping and for the certificate of completion. */

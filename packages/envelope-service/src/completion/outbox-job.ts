@@ -1,5 +1,6 @@
 import type { DialectName } from 'platform'
 import type { Db } from '../database.js'
+import type { AnchorPlacementCache } from '../documents/pdf-text/placement-cache.js'
 import { storeSignedDocuments } from '../documents/sealed/repository.js'
 import { recordAudit } from '../lifecycle/service.js'
 import { claim, complete, enqueue, retry } from '../outbox/repository.js'
@@ -28,6 +29,7 @@ export interface CompletionJobDeps {
   leaseMs?: number
   /** Told when completion messages were enqueued, so the messages job sends them at once. */
   wakeOutbox?: (topics: readonly string[]) => void
+  anchorPlacements: AnchorPlacementCache
 }
 
 export const COMPLETION_JOB = 'outbox.completion'
@@ -54,6 +56,7 @@ export async function runCompletionRound(deps: CompletionJobDeps): Promise<boole
         language: gathered.language,
         seal: deps.seal,
         sealLocation: deps.publicUrl,
+        anchorPlacements: deps.anchorPlacements,
       })
       await deps.db.transaction().execute(async (tx) => {
         const now = deps.now()

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { blobIdOf } from '../documents/blobs/repository.js'
 import { developmentSealP12 } from './development-seal.js'
-import type { CompletionRecipient } from './model.js'
+import type { CompletionDocument, CompletionRecipient } from './model.js'
 import { loadSeal, type Seal } from './seal.js'
 
 /** Fixtures for the completion tests and benchmark: PDFs with known text, signature images, a seal. */
@@ -13,6 +14,11 @@ let seal: Seal | undefined
 export function testSeal(): Seal {
   seal ??= loadSeal(developmentSealP12(SEAL_PASSWORD), SEAL_PASSWORD)
   return seal
+}
+
+/** A document to complete, with the blob id its bytes would be stored under. */
+export function completionDocument(documentId: string, name: string, bytes: Uint8Array): CompletionDocument {
+  return { documentId, name, bytes, blobId: blobIdOf(bytes) }
 }
 
 export interface TextLine {

@@ -80,6 +80,31 @@ describe('the anchor placement cache', () => {
     expect(answers[1]).toEqual(await searchAnchors(pages, specs.slice(1)))
   })
 
+  it('reads at most the allowed documents at once, the others waiting their turn without their bytes', async () => {
+    const cache = createAnchorPlacementCache(undefined, 2)
+    const fetched: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // Each document's bytes arrive only once `release` is called, so the first two readings stay open.
+    const slow = (blobId: string) => ({
+      blobId,
+      bytes: async () => {
+        fetched.push(blobId)
+        await held
+        return pdf
+      },
+    })
+    const answers = Promise.all(['a', 'b', 'c', 'd'].map((id) => cache.find(slow(id), specs.slice(0, 1))))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fetched).toEqual(['a', 'b'])
+    release()
+    const expected = await searchAnchors(pages, specs.slice(0, 1))
+    expect(await answers).toEqual([expected, expected, expected, expected])
+    expect(fetched).toEqual(['a', 'b', 'c', 'd'])
+  })
+
   it('keeps at most the placements it is allowed, the least recently used going first, and still answers', async () => {
     // Four /sn1/ occurrences (case-insensitive) per anchor: a bound of 8 holds two such anchors.
     const cache = createAnchorPlacementCache(8)

@@ -1,3 +1,4 @@
+import { createWorkerPool } from '../conversion/pool.js'
 import type { AnchorPlacement, AnchorSpec } from './anchor-match.js'
 import { searchAnchors } from './anchors.js'
 import { extractPageText } from './page-text.js'
@@ -13,6 +14,14 @@ import type { PageText } from './text-runs.js'
  * Safe without invalidation: documents are content-addressed blobs (a changed document is another
  * blob) and a placement depends only on the blob and the anchor's fields. Bounded by the placements
  * held; the least recently used go first. Concurrent openings of one document share its text reading.
+ *
+ * Every search of a stored document's anchors goes through here (the send's check, the signing page,
+ * completion), so this is also where the readings are bounded: at most `concurrentReadings` documents
+ * are read with pdf.js at once, the others wait their turn in arrival order without holding their
+ * bytes (they are fetched when the reading starts). A reading holds its document and every page's
+ * text while it runs, and pdf.js takes about a millisecond a page: unbounded, ten creates of new long
+ * documents at once shared the CPU ten ways and held ten documents' text until the slowest finished
+ * (BENCHMARKS.md, "Anchor tabs on the signing page").
  */
 export interface AnchorPlacementCache {
   /**
@@ -32,10 +41,18 @@ const MAX_PLACEMENTS = 200_000
 
 type Position = Omit<AnchorPlacement, 'anchor'>
 
-export function createAnchorPlacementCache(maxPlacements = MAX_PLACEMENTS): AnchorPlacementCache {
+/** Documents read at once: one per core of the machines this runs on (2 in CI and the benchmarks). */
+const CONCURRENT_READINGS = 2
+
+export function createAnchorPlacementCache(
+  maxPlacements = MAX_PLACEMENTS,
+  concurrentReadings = CONCURRENT_READINGS,
+): AnchorPlacementCache {
   const entries = new Map<string, Position[]>()
   let held = 0
   const reading = new Map<string, Promise<PageText[]>>()
+  // Waiting readings hold no bytes, so their queue needs no bound of its own.
+  const readers = createWorkerPool(concurrentReadings, Number.POSITIVE_INFINITY)
 
   function remember(key: string, positions: Position[]) {
     if (positions.length > maxPlacements) return
@@ -54,9 +71,7 @@ export function createAnchorPlacementCache(maxPlacements = MAX_PLACEMENTS): Anch
   function pagesOf(blobId: string, bytes: () => Promise<Uint8Array>): Promise<PageText[]> {
     let pages = reading.get(blobId)
     if (!pages) {
-      pages = bytes()
-        .then(extractPageText)
-        .finally(() => reading.delete(blobId))
+      pages = readers.run(async () => extractPageText(await bytes())).finally(() => reading.delete(blobId))
       reading.set(blobId, pages)
     }
     return pages
