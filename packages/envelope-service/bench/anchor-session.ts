@@ -86,6 +86,18 @@ interface Opening {
   bytes: number
 }
 
+type Principal = Awaited<ReturnType<typeof seedPrincipal>>
+
+/** Sends one document to the signer as a new envelope. */
+function sendAgreement(principal: Principal, emailSubject: string, documentBase64: string, tabs: object) {
+  return injectAs(service, principal, 'POST', '/envelopes', {
+    status: 'sent',
+    emailSubject,
+    documents: [{ documentId: '1', name: 'Agreement.pdf', documentBase64 }],
+    recipients: { signers: [{ recipientId: '1', routingOrder: '1', ...signer, tabs }] },
+  })
+}
+
 interface Burst {
   firstMs: number
   medianMs: number
@@ -94,10 +106,7 @@ interface Burst {
 }
 
 /** Sends every document at once as its own envelope; when each answer came, and the heap's peak over the start. */
-async function burst(
-  documents: string[],
-  principal: Awaited<ReturnType<typeof seedPrincipal>>,
-): Promise<Burst> {
+async function burst(documents: string[], principal: Principal): Promise<Burst> {
   globalThis.gc?.()
   const heapAtStart = process.memoryUsage().heapUsed
   let heapPeak = heapAtStart
@@ -107,23 +116,9 @@ async function burst(
   const started = performance.now()
   const times = await Promise.all(
     documents.map(async (documentBase64) => {
-      const created = await injectAs(service, principal, 'POST', '/envelopes', {
-        status: 'sent',
-        emailSubject: 'Long agreement',
-        documents: [{ documentId: '1', name: 'Agreement.pdf', documentBase64 }],
-        recipients: {
-          signers: [
-            {
-              recipientId: '1',
-              routingOrder: '1',
-              ...signer,
-              tabs: {
-                signHereTabs: [{ anchorString: '/sn1/' }],
-                initialHereTabs: [{ anchorString: '/in1/' }],
-              },
-            },
-          ],
-        },
+      const created = await sendAgreement(principal, 'Long agreement', documentBase64, {
+        signHereTabs: [{ anchorString: '/sn1/' }],
+        initialHereTabs: [{ anchorString: '/in1/' }],
       })
       if (created.statusCode !== 201) throw new Error(`envelope not created: ${created.body}`)
       return performance.now() - started
@@ -151,13 +146,7 @@ try {
   )
   for (const scenario of scenarios) {
     const documentBase64 = await anchoredPdf(scenario.pages, scenario.lines)
-    const send = (tabs: object) =>
-      injectAs(service, principal, 'POST', '/envelopes', {
-        status: 'sent',
-        emailSubject: 'Anchored agreement',
-        documents: [{ documentId: '1', name: 'Agreement.pdf', documentBase64 }],
-        recipients: { signers: [{ recipientId: '1', routingOrder: '1', ...signer, tabs }] },
-      })
+    const send = (tabs: object) => sendAgreement(principal, 'Anchored agreement', documentBase64, tabs)
     const sendStarted = performance.now()
     const created = await send(scenario.tabs)
     const sendMs = performance.now() - sendStarted
@@ -236,12 +225,7 @@ try {
             }
           : { initialHereTabs: [at(80)], signHereTabs: [at(120)], dateSignedTabs: [at(160)] }
       const started = performance.now()
-      const created = await injectAs(service, principal, 'POST', '/envelopes', {
-        status: 'sent',
-        emailSubject: 'Everyday agreement',
-        documents: [{ documentId: '1', name: 'Agreement.pdf', documentBase64 }],
-        recipients: { signers: [{ recipientId: '1', routingOrder: '1', ...signer, tabs }] },
-      })
+      const created = await sendAgreement(principal, 'Everyday agreement', documentBase64, tabs)
       if (created.statusCode !== 201) throw new Error(`envelope not created: ${created.body}`)
       sends[way].push(performance.now() - started)
     }
