@@ -19,9 +19,9 @@ import type { PageText } from './text-runs.js'
  * completion), so this is also where the readings are bounded: at most `concurrentReadings` documents
  * are read with pdf.js at once, the others wait their turn in arrival order without holding their
  * bytes (they are fetched when the reading starts). A reading holds its document and every page's
- * text while it runs, and pdf.js takes about a millisecond a page: unbounded, ten creates of new long
- * documents at once shared the CPU ten ways and held ten documents' text until the slowest finished
- * (BENCHMARKS.md, "Anchor tabs on the signing page").
+ * text while it runs, and pdf.js takes about a millisecond a page on the event loop's thread:
+ * unbounded, eight creates of new long documents sent together were all read side by side, so none was
+ * answered before nearly all the work was done (BENCHMARKS.md, "Anchor tabs on the signing page").
  */
 export interface AnchorPlacementCache {
   /**
@@ -41,7 +41,10 @@ const MAX_PLACEMENTS = 200_000
 
 type Position = Omit<AnchorPlacement, 'anchor'>
 
-/** Documents read at once: one per core of the machines this runs on (2 in CI and the benchmarks). */
+/**
+ * Documents read at once. pdf.js reads on the event loop's thread, so more at once adds no CPU; a
+ * second lets one reading's wait for its bytes (a database read) overlap another's work.
+ */
 const CONCURRENT_READINGS = 2
 
 export function createAnchorPlacementCache(
