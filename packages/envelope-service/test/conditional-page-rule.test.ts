@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Locate, signingTabs } from '../src/signing/form.js'
+import { signingTabs } from '../src/signing/form.js'
 import { hiddenTabIds } from '../src/tabs/conditional.js'
+import type { LocateTab } from '../src/tabs/locate.js'
 import type { Tab, TabsByType } from '../src/tabs/model.js'
 import { hiddenTabs, initialValues } from '../web/signing/src/tabs.js'
 
@@ -11,7 +12,7 @@ import { hiddenTabs, initialValues } from '../web/signing/src/tabs.js'
  * finishes. Any mismatch would show a field the service drops, or require one the page hides.
  */
 
-const locate: Locate = (tab, documentId) =>
+const locate: LocateTab = (tab, documentId) =>
   documentId ? [{ documentId, pageNumber: 1, x: Number(tab.xPosition ?? 0), y: 0 }] : []
 const TYPES = ['checkboxTabs', 'textTabs', 'listTabs', 'radioGroupTabs'] as const
 const OPTIONS = ['a', 'b']

@@ -3,7 +3,8 @@ import { InvalidRequestError } from 'platform'
 import { type AnchorPlacement, type AnchorSpec, requireAnchorsFound } from '../documents/pdf-text/anchors.js'
 import { type AnchorPlacementCache, anchorKey } from '../documents/pdf-text/placement-cache.js'
 import { visibleDocumentIds } from '../envelopes/visibility.js'
-import { anchoredTabs, anchorOf } from '../tabs/anchor-places.js'
+import { anchoredTabs } from '../tabs/anchor-places.js'
+import { type LocateTab, locatorOf } from '../tabs/locate.js'
 import { createCertificatePdf } from './certificate.js'
 import type {
   CertificateInput,
@@ -14,14 +15,7 @@ import type {
 } from './model.js'
 import { type Seal, type SealOptions, sealPdf } from './seal.js'
 import { drawStamps } from './stamping.js'
-import {
-  envelopeIdStamps,
-  fixedPosition,
-  type LocateTab,
-  planStamps,
-  type Stamp,
-  type StampPosition,
-} from './stamps.js'
+import { envelopeIdStamps, planStamps, type Stamp } from './stamps.js'
 
 /**
  * Completion of an envelope, once its last signer finished: values and signatures drawn into each
@@ -182,37 +176,24 @@ async function anchorLocator(
   documents: CompletionDocument[],
   recipients: CompletionRecipient[],
 ): Promise<LocateTab> {
+  // Every recipient's anchors searched together: completion draws them all, and their places were
+  // bounded per recipient when the tabs were sent (tabs/anchor-places.ts).
   const anchors = new Map<string, AnchorSpec>()
   for (const recipient of recipients) {
     for (const { anchor } of anchoredTabs(recipient.tabs)) anchors.set(anchorKey(anchor), anchor)
   }
   const specs = [...anchors.values()]
-  const positions = new Map<string, StampPosition[]>()
-  if (specs.length > 0) {
-    const found: AnchorPlacement[] = []
-    for (const document of documents) {
-      const stored = { blobId: document.blobId, bytes: async () => document.bytes }
-      for (const placement of await placements.find(stored, specs)) {
-        found.push(placement)
-        const key = anchorKey(specs[placement.anchor] as AnchorSpec)
-        const list = positions.get(key) ?? []
-        list.push({
-          documentId: document.documentId,
-          pageNumber: placement.pageNumber,
-          x: placement.xPosition,
-          y: placement.yPosition,
-        })
-        positions.set(key, list)
-      }
-    }
-    requireAnchorsFound(specs, found)
+  const placed: { document: CompletionDocument; placements: AnchorPlacement[] }[] = []
+  for (const document of specs.length > 0 ? documents : []) {
+    const stored = { blobId: document.blobId, bytes: async () => document.bytes }
+    placed.push({ document, placements: await placements.find(stored, specs) })
   }
-  return (tab, documentId) => {
-    const anchor = anchorOf(tab)
-    if (anchor) return positions.get(anchorKey(anchor)) ?? []
-    const position = fixedPosition(tab, documentId)
-    return position ? [position] : []
-  }
+  if (specs.length > 0)
+    requireAnchorsFound(
+      specs,
+      placed.flatMap((document) => document.placements),
+    )
+  return locatorOf(specs, placed)
 }
 
 function groupByDocument(stamps: Stamp[], documents: CompletionDocument[]): Map<string, Stamp[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { fixedPosition, type LocateTab } from '../tabs/locate.js'
 import type { CompletionRecipient } from './model.js'
-import { fixedPosition, type LocateTab, planStamps } from './stamps.js'
+import { planStamps } from './stamps.js'
 
 const locate: LocateTab = (tab, documentId) => {
   if (tab.anchorString === 'twice') {
@@ -199,19 +200,5 @@ describe('planStamps', () => {
       ['1', 1, 10, 20],
       ['2', 3, 30, 40],
     ])
-  })
-})
-
-describe('fixedPosition', () => {
-  it('needs a document, a page from 1 and numeric coordinates', () => {
-    expect(fixedPosition({ pageNumber: '2', xPosition: '1.5', yPosition: '3' }, '4')).toEqual({
-      documentId: '4',
-      pageNumber: 2,
-      x: 1.5,
-      y: 3,
-    })
-    expect(fixedPosition({ pageNumber: '0', xPosition: '1', yPosition: '1' }, '1')).toBeUndefined()
-    expect(fixedPosition({ pageNumber: '1', xPosition: 'left', yPosition: '1' }, '1')).toBeUndefined()
-    expect(fixedPosition({ pageNumber: '1', xPosition: '1', yPosition: '1' }, undefined)).toBeUndefined()
   })
 })

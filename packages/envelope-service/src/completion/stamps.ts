@@ -1,4 +1,5 @@
 import { hiddenTabIds } from '../tabs/conditional.js'
+import type { LocateTab, PagePosition } from '../tabs/locate.js'
 import type { Tab, TabOption } from '../tabs/model.js'
 import { tabIdOf } from '../tabs/values.js'
 import { CERTIFICATE_LABELS } from './labels.js'
@@ -11,14 +12,7 @@ import type { CertificateLanguage, CompletionRecipient } from './model.js'
  * tabs draw nothing, nor do tabs hidden by their conditions (tabs/conditional.ts). Positions are DocuSign's top-left points; anchor tabs take every placement found.
  */
 
-export interface StampPosition {
-  documentId: string
-  pageNumber: number
-  x: number
-  y: number
-}
-
-export type Stamp = StampPosition &
+export type Stamp = PagePosition &
   (
     | { kind: 'text'; text: string; fontSize: number; font: StampFont }
     | { kind: 'check'; size: number }
@@ -27,9 +21,6 @@ export type Stamp = StampPosition &
   )
 
 export type StampFont = 'courier' | 'courier-bold' | 'helvetica' | 'helvetica-bold' | 'times' | 'times-bold'
-
-/** Where a tab (or a radio) is: its own position, or every placement of its anchor. */
-export type LocateTab = (tab: Record<string, unknown>, documentId: string | undefined) => StampPosition[]
 
 export interface PlanContext {
   envelopeId: string
@@ -172,27 +163,6 @@ function isTrue(value: unknown): boolean {
 function positiveNumber(value: string | undefined): number | undefined {
   const number = Number(value)
   return value !== undefined && Number.isFinite(number) && number > 0 ? number : undefined
-}
-
-/** A positioned tab's (or radio's) own position; undefined when it lacks one. */
-export function fixedPosition(
-  tab: Record<string, unknown>,
-  documentId: string | undefined,
-): StampPosition | undefined {
-  const pageNumber = Number(text(tab.pageNumber))
-  const x = Number(text(tab.xPosition))
-  const y = Number(text(tab.yPosition))
-  const document = text(tab.documentId) ?? documentId
-  if (
-    !document ||
-    !Number.isInteger(pageNumber) ||
-    pageNumber < 1 ||
-    !Number.isFinite(x) ||
-    !Number.isFinite(y)
-  ) {
-    return undefined
-  }
-  return { documentId: document, pageNumber, x, y }
 }
 
 /** Where DocuSign prints the envelope id: small, in the top-left margin, clear of most content. */

@@ -1,13 +1,14 @@
 import fc from 'fast-check'
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
+import type { LocateTab } from '../tabs/locate.js'
 import type { TabsByType } from '../tabs/model.js'
 import { computeFormulas, formatSignedDate, tabsWithValues } from '../tabs/values.js'
-import { checkFinish, type Locate, signingTabs } from './form.js'
+import { checkFinish, signingTabs } from './form.js'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const at = (x: string, y: string) => ({ documentId: '1', pageNumber: '1', xPosition: x, yPosition: y })
-const locate: Locate = (tab, documentId) =>
+const locate: LocateTab = (tab, documentId) =>
   documentId
     ? [{ documentId, pageNumber: Number(tab.pageNumber), x: Number(tab.xPosition), y: Number(tab.yPosition) }]
     : []

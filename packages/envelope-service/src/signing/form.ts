@@ -1,6 +1,7 @@
 import { InvalidRequestError } from 'platform'
 import { conditionalNodes, hiddenTabIds } from '../tabs/conditional.js'
 import { formatTabValue } from '../tabs/locale-format.js'
+import type { LocateTab } from '../tabs/locate.js'
 import type { Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { maxLengthOf, textProblem } from '../tabs/text-rules.js'
 import {
@@ -40,16 +41,6 @@ const BOX: Record<SigningTabType, { width: number; height: number }> = {
 /** DocuSign's defaults: signing, text and list tabs are required unless they say otherwise. */
 const REQUIRED_BY_DEFAULT = new Set<SigningTabType>(['signHere', 'initialHere', 'text', 'list'])
 
-export interface Located {
-  documentId: string
-  pageNumber: number
-  x: number
-  y: number
-}
-
-/** Where a tab (or a radio) is: its own position, or every placement of its anchor; none when nowhere. */
-export type Locate = (tab: Record<string, unknown>, documentId: string | undefined) => Located[]
-
 const text = (value: Tab[string] | undefined) => (typeof value === 'string' ? value : undefined)
 const number = (value: string | undefined) => {
   const parsed = value === undefined ? Number.NaN : Number(value)
@@ -72,7 +63,7 @@ export function signingTabs(
   recipient: FormRecipient,
   values: Values,
   signedDate: string,
-  locate: Locate,
+  locate: LocateTab,
 ): SigningTab[] {
   const result: SigningTab[] = []
   const parentOf = new Map(conditionalNodes(tabs).map((node) => [node.id, node.parent]))
