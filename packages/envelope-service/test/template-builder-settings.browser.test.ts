@@ -256,6 +256,54 @@ describeEachDatabase('template settings and the role preview in the builder', (d
     await page.context().close()
   })
 
+  it('says when pdf.js cannot be loaded, shows no anchor as missing, and reads the documents when asked again', async () => {
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    // The builder's pdf.js chunk lost, as on a dropped connection.
+    const lost = '**/app/assets/pdfjs-*.js'
+    await page.route(lost, (route) => route.abort())
+    await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
+    await page.getByRole('heading', { name: 'Edit template: Purchase order' }).waitFor()
+    const pagesFailed = page.locator('.pdf-failed')
+    await pagesFailed.getByText('The pages of Order could not be shown in this browser.').waitFor()
+    const anchors = page.locator('.anchors')
+    await anchors
+      .getByRole('alert')
+      .getByText('The text of Order could not be read in this browser, so the pages do not show where')
+      .waitFor()
+    // Not "not found": the text was never read.
+    await anchors.getByText('Not checked: the text of the documents could not be read here.').waitFor()
+    expect(await anchors.getByText('Not found in the documents.').count()).toBe(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await anchors.screenshot({ path: `${SCREENSHOTS}template-builder-anchor-unreadable.png` })
+
+    // The connection back: trying again loads pdf.js, finds both places and draws the pages.
+    await page.unroute(lost)
+    await anchors.getByRole('button', { name: 'Try again' }).click()
+    await anchors.getByText('Found 2 times: Order page 1, Order page 2.').waitFor()
+    expect(await anchors.getByRole('alert').count()).toBe(0)
+    await pagesFailed.getByRole('button', { name: 'Try again' }).click()
+    await page.getByRole('region', { name: 'Order, page 2 of 2' }).waitFor()
+    await expect.poll(() => page.locator('[data-anchor-hit]').count()).toBe(2)
+    await page.context().close()
+  })
+
+  it('says so in Spanish at phone width', async () => {
+    const { page } = await signedInContext(stack, { locale: 'es-ES', viewport: PHONE })
+    await page.route('**/app/assets/pdfjs-*.js', (route) => route.abort())
+    await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)
+    await page.getByRole('heading', { name: 'Editar plantilla: Purchase order' }).waitFor()
+    await page.getByText('No se pudieron mostrar las páginas de Order en este navegador.').waitFor()
+    await page.getByText('No se pudo leer en este navegador el texto de Order, así que').waitFor()
+    await page.getByText('Sin comprobar: no se pudo leer aquí el texto de los documentos.').waitFor()
+    expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(2)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page
+      .locator('.anchors')
+      .screenshot({ path: `${SCREENSHOTS}template-builder-anchor-unreadable-phone-es.png` })
+    await page.context().close()
+  })
+
   it('shows the custom fields and the preview in Spanish at phone width', async () => {
     const { page } = await signedInContext(stack, { locale: 'es-ES', viewport: PHONE })
     await page.goto(`${stack.service.origin}/app/templates/${encodeURIComponent(templateId)}`)

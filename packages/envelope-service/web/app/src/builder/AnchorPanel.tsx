@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { type AnchorHit, anchorProblems } from './anchor-preview.js'
+import { type AnchorPreview, anchorProblems } from './anchor-preview.js'
 import { newKey } from './key.js'
 import {
   ANCHOR_FIELD_TYPES,
@@ -15,7 +15,7 @@ import type { BuilderWords } from './words.js'
 
 interface Props {
   anchors: AnchorField[]
-  hits: AnchorHit[]
+  preview: AnchorPreview
   roles: Role[]
   documents: BuilderDocument[]
   activeRole: string | undefined
@@ -24,7 +24,8 @@ interface Props {
 }
 
 /** Fields placed by anchor text: what to look for, the offset from it, and where it was found. */
-export function AnchorPanel({ anchors, hits, roles, documents, activeRole, words, onChange }: Props) {
+export function AnchorPanel({ anchors, preview, roles, documents, activeRole, words, onChange }: Props) {
+  const { hits, reading, unreadable } = preview
   const id = useId()
   const fillers = roles.filter((role) => kindCarriesFields(role.kind))
   const set = (key: string, patch: Partial<AnchorField>) =>
@@ -55,6 +56,14 @@ export function AnchorPanel({ anchors, hits, roles, documents, activeRole, words
     <section className="panel anchors" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{words.anchors}</h2>
       <p className="hint">{words.anchorsHint}</p>
+      {anchors.length > 0 && unreadable.length > 0 && (
+        <div role="alert" className="warning">
+          <p>{words.anchorsUnreadable(unreadable.map((document) => document.name))}</p>
+          <button type="button" className="secondary" onClick={preview.retry}>
+            {words.tryAgain}
+          </button>
+        </div>
+      )}
       <ol className="custom-field-list">
         {anchors.map((anchor, index) => {
           const found = hits.filter((hit) => hit.anchorKey === anchor.key)
@@ -164,10 +173,18 @@ export function AnchorPanel({ anchors, hits, roles, documents, activeRole, words
                 {anchor.anchorString !== '' && (
                   <p
                     role="status"
-                    className={found.length === 0 && !anchor.ignoreIfNotPresent ? 'warning' : 'hint'}
+                    className={
+                      found.length === 0 && !anchor.ignoreIfNotPresent && !reading && unreadable.length === 0
+                        ? 'warning'
+                        : 'hint'
+                    }
                   >
                     {found.length === 0
-                      ? words.anchorNotFound
+                      ? reading
+                        ? words.anchorReading
+                        : unreadable.length > 0
+                          ? words.anchorNotChecked
+                          : words.anchorNotFound
                       : words.anchorFound(
                           found.length,
                           [

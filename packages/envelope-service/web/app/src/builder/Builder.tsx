@@ -339,7 +339,8 @@ export function Builder({
   }
 
   const selected = state.fields.find((field) => field.key === selectedField)
-  const anchorHits = useAnchorHits(state.documents, bytes, state.anchors)
+  const anchorPreview = useAnchorHits(state.documents, bytes, state.anchors)
+  const anchorHits = anchorPreview.hits
 
   const changeRoles = (roles: BuilderState['roles']) =>
     setState((current) => ({
@@ -441,7 +442,7 @@ export function Builder({
       </div>
       <AnchorPanel
         anchors={state.anchors}
-        hits={anchorHits}
+        preview={anchorPreview}
         roles={state.roles}
         documents={state.documents}
         activeRole={activeRole}

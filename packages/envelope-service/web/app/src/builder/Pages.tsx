@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AnchorHit } from './anchor-preview.js'
 import type { AnchorField, BuilderDocument, Field, PageRef, PageSize, Role } from './model.js'
 import { PageSurface } from './page-surface.js'
-import { PageCanvas, usePdf } from './pdf-pages.js'
+import { PageCanvas, PdfFailed, usePdf } from './pdf-pages.js'
 import type { BuilderWords } from './words.js'
 
 interface Props {
@@ -61,7 +61,7 @@ export function Pages(props: Props) {
 
 function DocumentPages(props: Props & { document: BuilderDocument; pdfBytes: Uint8Array; width: number }) {
   const { document, words, onSizes } = props
-  const { pdf, sizes } = usePdf(props.pdfBytes)
+  const { pdf, sizes, failed, retry } = usePdf(props.pdfBytes)
   useEffect(() => {
     if (sizes) onSizes(document.documentId, sizes)
   }, [sizes, document.documentId, onSizes])
@@ -69,6 +69,7 @@ function DocumentPages(props: Props & { document: BuilderDocument; pdfBytes: Uin
     performance.mark(`inkwell:builder-first-page:${document.documentId}`)
   }, [document.documentId])
 
+  if (failed) return <PdfFailed name={document.name} words={words} onRetry={retry} />
   if (!pdf || !sizes) return <p role="status">{words.loadingPages}</p>
   const cssWidth = Math.max(200, props.width - 96)
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { AnchorHit } from './anchor-preview.js'
 import { type BuilderState, DEFAULT_SIZE, type Field, kindCarriesFields } from './model.js'
-import { PageCanvas, usePdf } from './pdf-pages.js'
+import { PageCanvas, PdfFailed, usePdf } from './pdf-pages.js'
 import type { BuilderWords } from './words.js'
 
 interface Props {
@@ -115,8 +115,9 @@ function PreviewDocument(props: {
   fields: Shown[]
   words: BuilderWords
 }) {
-  const { pdf, sizes } = usePdf(props.pdfBytes)
+  const { pdf, sizes, failed, retry } = usePdf(props.pdfBytes)
   const { words } = props
+  if (failed) return <PdfFailed name={props.name} words={words} onRetry={retry} />
   if (!pdf || !sizes) return <p role="status">{words.loadingPages}</p>
   return (
     <section aria-label={props.name}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { matchAnchors, pointsOf } from '../../../../src/documents/pdf-text/anchor-match.js'
 import {
   type PageText,
@@ -7,6 +7,7 @@ import {
   toRun,
 } from '../../../../src/documents/pdf-text/text-runs.js'
 import type { AnchorField, BuilderDocument } from './model.js'
+import { loadPdfjs } from './pdf-pages.js'
 
 /**
  * Where the server will put the builder's anchor fields: the documents' text read with pdf.js in the
@@ -58,7 +59,7 @@ export function anchorHits(
 }
 
 async function readText(bytes: Uint8Array): Promise<PageText[]> {
-  const { openPdf } = await import('./pdfjs.js')
+  const { openPdf } = await loadPdfjs()
   const pdf = await openPdf(bytes.slice())
   try {
     const pages: PageText[] = []
@@ -77,37 +78,66 @@ async function readText(bytes: Uint8Array): Promise<PageText[]> {
   }
 }
 
-/** The anchor hits for the documents shown, the text of each PDF read once per upload. */
+/** The anchor hits found so far, and whether the documents' text is still being read or could not be. */
+export interface AnchorPreview {
+  hits: AnchorHit[]
+  /** Some document's text is still being read: an anchor not found yet may still be. */
+  reading: boolean
+  /** The documents whose text could not be read (pdf.js failed to load or to read them). */
+  unreadable: BuilderDocument[]
+  /** Reads the unreadable documents again. */
+  retry: () => void
+}
+
+/**
+ * The anchor hits for the documents shown, the text of each PDF read once per upload. Each document is
+ * read on its own, so one that fails hides no other's hits; a failure is reported, not taken for "not
+ * found", and is read again on `retry`.
+ */
 export function useAnchorHits(
   documents: readonly BuilderDocument[],
   bytes: Record<string, Uint8Array>,
   anchors: readonly AnchorField[],
-): AnchorHit[] {
+): AnchorPreview {
   const [texts, setTexts] = useState<Map<Uint8Array, PageText[]>>(new Map())
+  const [failed, setFailed] = useState<ReadonlySet<Uint8Array>>(new Set())
+  // Readings under way outlive a render: one finishing must not drop or restart the others.
+  const reading = useRef(new Set<Uint8Array>())
   const wanted = anchors.length > 0
   useEffect(() => {
     if (!wanted) return
-    let cancelled = false
-    const missing = Object.values(bytes).filter((pdf) => !texts.has(pdf))
-    if (missing.length === 0) return
-    void Promise.all(missing.map(async (pdf) => [pdf, await readText(pdf)] as const))
-      .then((read) => {
-        if (!cancelled) setTexts((current) => new Map([...current, ...read]))
-      })
-      .catch(() => undefined)
-    return () => {
-      cancelled = true
+    for (const pdf of Object.values(bytes)) {
+      if (texts.has(pdf) || failed.has(pdf) || reading.current.has(pdf)) continue
+      reading.current.add(pdf)
+      readText(pdf)
+        .then(
+          (pages) => setTexts((current) => new Map([...current, [pdf, pages]])),
+          () => setFailed((current) => new Set([...current, pdf])),
+        )
+        .finally(() => reading.current.delete(pdf))
     }
-  }, [bytes, texts, wanted])
+  }, [bytes, texts, failed, wanted])
+  const retry = useCallback(() => setFailed(new Set()), [])
   return useMemo(() => {
     const withText = documents.flatMap((document) => {
       const pdf = bytes[document.documentId]
       const pages = pdf ? texts.get(pdf) : undefined
       return pages ? [{ documentId: document.documentId, pages }] : []
     })
-    return anchorHits(
+    const hits = anchorHits(
       withText,
       anchors.filter((anchor) => anchorProblems(anchor).length === 0),
     )
-  }, [documents, bytes, texts, anchors])
+    const unreadable = documents.filter((document) => {
+      const pdf = bytes[document.documentId]
+      return pdf !== undefined && failed.has(pdf)
+    })
+    const stillReading =
+      wanted &&
+      documents.some((document) => {
+        const pdf = bytes[document.documentId]
+        return pdf !== undefined && !texts.has(pdf) && !failed.has(pdf)
+      })
+    return { hits, reading: stillReading, unreadable, retry }
+  }, [documents, bytes, texts, failed, anchors, wanted, retry])
 }

@@ -1,19 +1,30 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PageSize } from './model.js'
+import type { BuilderWords } from './words.js'
 
-/** pdf.js loads only when a document is shown, so it stays out of the app's first script. */
+/**
+ * pdf.js loads only when a document is shown, so it stays out of the app's first script. A failed load
+ * (the chunk's request lost) is forgotten, so trying again fetches it again.
+ */
 let pdfjs: Promise<typeof import('./pdfjs.js')> | undefined
-const loadPdfjs = () => {
-  pdfjs ??= import('./pdfjs.js')
+export const loadPdfjs = () => {
+  pdfjs ??= import('./pdfjs.js').catch((error: unknown) => {
+    pdfjs = undefined
+    throw error
+  })
   return pdfjs
 }
 
-/** A PDF opened by pdf.js with every page's size in points (read once, before any page is drawn). */
+/**
+ * A PDF opened by pdf.js with every page's size in points (read once, before any page is drawn).
+ * `failed` when it could not be opened; `retry` opens it again.
+ */
 export function usePdf(bytes: Uint8Array | undefined): {
   pdf?: PDFDocumentProxy
   sizes?: PageSize[]
   failed: boolean
+  retry: () => void
 } {
   // Kept with the bytes it was opened from: new bytes (a draft read again after a save) close the old
   // document, which must then never be drawn from.
@@ -23,6 +34,12 @@ export function usePdf(bytes: Uint8Array | undefined): {
     sizes?: PageSize[]
     failed: boolean
   }>({ failed: false })
+  const [attempt, setAttempt] = useState(0)
+  const retry = useCallback(() => {
+    setState({ failed: false })
+    setAttempt((current) => current + 1)
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt opens the document again
   useEffect(() => {
     if (!bytes) return
     let cancelled = false
@@ -47,12 +64,13 @@ export function usePdf(bytes: Uint8Array | undefined): {
       cancelled = true
       void opened?.destroy()
     }
-  }, [bytes])
-  if (state.of !== bytes) return { failed: false }
+  }, [bytes, attempt])
+  if (state.of !== bytes) return { failed: false, retry }
   return {
     ...(state.pdf ? { pdf: state.pdf } : {}),
     ...(state.sizes ? { sizes: state.sizes } : {}),
     failed: state.failed,
+    retry,
   }
 }
 
@@ -96,4 +114,16 @@ export function PageCanvas({
     }
   }, [pdf, pageNumber, cssWidth, onDrawn])
   return <canvas ref={canvas} />
+}
+
+/** A document pdf.js could not open: said so, with a way to try again (the pages stay unshown). */
+export function PdfFailed(props: { name: string; words: BuilderWords; onRetry: () => void }) {
+  return (
+    <div role="alert" className="warning pdf-failed">
+      <p>{props.words.pagesUnreadable(props.name)}</p>
+      <button type="button" className="secondary" onClick={props.onRetry}>
+        {props.words.tryAgain}
+      </button>
+    </div>
+  )
 }

@@ -74,6 +74,16 @@ const en = {
     yOffset: 'The downward offset must be a number.',
   } satisfies Record<'blank' | 'xOffset' | 'yOffset', string>,
   anchorNotFound: 'Not found in the documents.',
+  anchorReading: 'Looking for it in the documents…',
+  anchorNotChecked: 'Not checked: the text of the documents could not be read here.',
+  anchorsUnreadable: (names: string[]) =>
+    plural('en', names.length, {
+      one: `The text of ${names.join(', ')} could not be read in this browser, so the pages do not show where these fields land. The service still looks for it when an envelope is sent.`,
+      other: `The text of ${names.length} documents (${names.join(', ')}) could not be read in this browser, so the pages do not show where these fields land. The service still looks for it when an envelope is sent.`,
+    }),
+  tryAgain: 'Try again',
+  pagesUnreadable: (name: string) =>
+    `The pages of ${name} could not be shown in this browser. The document is kept as it was uploaded and saved with the rest.`,
   anchorFound: (count: number, pages: string) =>
     plural('en', count, { one: `Found once: ${pages}.`, other: `Found ${count} times: ${pages}.` }),
   pageOf: (document: string, page: number) => `${document} page ${page}`,
@@ -306,6 +316,16 @@ const es: BuilderWords = {
     yOffset: 'El desplazamiento hacia abajo debe ser un número.',
   },
   anchorNotFound: 'No aparece en los documentos.',
+  anchorReading: 'Buscándolo en los documentos…',
+  anchorNotChecked: 'Sin comprobar: no se pudo leer aquí el texto de los documentos.',
+  anchorsUnreadable: (names) =>
+    plural('es', names.length, {
+      one: `No se pudo leer en este navegador el texto de ${names.join(', ')}, así que las páginas no muestran dónde quedan estos campos. El servicio lo busca igualmente al enviar un sobre.`,
+      other: `No se pudo leer en este navegador el texto de ${names.length} documentos (${names.join(', ')}), así que las páginas no muestran dónde quedan estos campos. El servicio lo busca igualmente al enviar un sobre.`,
+    }),
+  tryAgain: 'Reintentar',
+  pagesUnreadable: (name) =>
+    `No se pudieron mostrar las páginas de ${name} en este navegador. El documento se conserva tal como se subió y se guarda con lo demás.`,
   anchorFound: (count, pages) =>
     plural('es', count, { one: `Aparece una vez: ${pages}.`, other: `Aparece ${count} veces: ${pages}.` }),
   pageOf: (document, page) => `${document} página ${page}`,
