@@ -142,6 +142,12 @@ export async function buildApp(
       minIntervalMs: config.OUTBOX_WAKE_INTERVAL_MS,
       onError: (error, job) => app.log.error({ err: error, job }, 'waking a job failed'),
     }),
+    wakeWorkflow: () => {
+      // Not awaited by the transition that asks: the job's regular round is the fallback.
+      ctx.jobs
+        .wake(WORKFLOW_JOB)
+        .catch((error: unknown) => app.log.error({ err: error, job: WORKFLOW_JOB }, 'waking a job failed'))
+    },
     publicUrl,
     signingOrigin: config.SIGNING_URL ?? publicUrl,
     now,

@@ -38,6 +38,8 @@ export interface ServiceContext {
   seal: () => Promise<Seal>
   /** Tells the outbox jobs that rows of these topics were committed, so they run now instead of at their next poll. */
   wakeOutbox: (topics: readonly string[]) => void
+  /** Runs the workflow job now: a transition left a conditional recipient rule to evaluate (lifecycle/service.ts). */
+  wakeWorkflow: () => void
   /** The service's public origin, e.g. `https://localhost:8443`. */
   publicUrl: string
   /** Origin of the signing links people open in a browser: `SIGNING_URL`, else `publicUrl`. */

@@ -17,6 +17,11 @@ export interface LifecycleDeps {
   now: () => number
   /** Told which outbox topics a committed transition wrote to, so their jobs run at once. */
   wakeOutbox?: (topics: readonly string[]) => void
+  /**
+   * Told when a committed transition left the workflow due at once (a conditional recipient rule to
+   * evaluate), so the workflow job runs now instead of at its next round, up to 5 s later.
+   */
+  wakeWorkflow?: () => void
 }
 
 export interface Applied {
@@ -47,10 +52,10 @@ export async function applyTransition(
     const now = deps.now()
     const transition = decide(stored, new Date(now))
     let topics: readonly string[] = []
+    const resumeAt = nextResumeAt(transition.envelope.workflow)
     const won = await deps.db
       .transaction()
       .execute(async (tx) => {
-        const resumeAt = nextResumeAt(transition.envelope.workflow)
         if (!(await storeTransition(tx, stored, transition.envelope, resumeAt, now))) return false
         topics = await recordEffects(tx, stored, transition, actor, now)
         await alongside?.(tx, stored, transition)
@@ -63,6 +68,8 @@ export async function applyTransition(
       })
     if (won) {
       if (topics.length > 0) deps.wakeOutbox?.(topics)
+      // The job evaluates the rule: it reads the tab values this commit made visible (workflow/gates.ts).
+      if (resumeAt !== undefined && Date.parse(resumeAt) <= now) deps.wakeWorkflow?.()
       return { stored, transition }
     }
   }

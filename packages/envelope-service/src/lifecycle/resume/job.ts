@@ -25,6 +25,12 @@ export interface WorkflowJobDeps {
 }
 
 export async function runWorkflowRound(deps: WorkflowJobDeps): Promise<{ resumed: number }> {
+  // Without `wakeWorkflow`: this round already takes whatever its own transitions leave due.
+  const lifecycle = {
+    db: deps.db,
+    now: deps.now,
+    ...(deps.wakeOutbox ? { wakeOutbox: deps.wakeOutbox } : {}),
+  }
   let resumed = 0
   for (;;) {
     const due = await dueWorkflowEnvelopes(deps.db, new Date(deps.now()).toISOString(), BATCH)
@@ -34,7 +40,7 @@ export async function runWorkflowRound(deps: WorkflowJobDeps): Promise<{ resumed
         // Read after the finishing recipient's transaction committed; values of finished recipients never change.
         const tabValue = tabValueLookup(await recipientTabValues(deps.db, envelopeId))
         await applyTransition(
-          deps,
+          lifecycle,
           { envelopeId },
           (stored, now) => continueWorkflow(stored.state, now, tabValue),
           SYSTEM,
