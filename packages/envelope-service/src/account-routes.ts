@@ -6,6 +6,7 @@ import { integrationKeyRoutes } from './accounts/integration-keys.js'
 import { permissionProfileRoutes } from './accounts/permission-profiles/routes.js'
 import { accountInfoRoutes } from './accounts/routes.js'
 import { accountSettingsRoutes } from './accounts/settings.js'
+import { twoStepSignInRoutes } from './accounts/two-step-sign-in.js'
 import { userRoutes } from './accounts/users.js'
 import { brandRoutes } from './brands/routes.js'
 import { bulkSendRoutes } from './bulk-send/routes.js'
@@ -82,6 +83,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await bulkSendRoutes(app, ctx)
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
+  await twoStepSignInRoutes(app, ctx)
   await userAuthorizationRoutes(app, ctx)
   await userRoutes(app, ctx)
   await permissionProfileRoutes(app, ctx)

@@ -4,6 +4,14 @@ import { join } from 'node:path'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ACCESS_CACHE_TTL_MS } from '../identity/access-cache.js'
+import { newSecret, recoveryCodeHash, stepAt } from '../identity/second-factor/codes.js'
+import {
+  acceptStep,
+  countUnusedRecoveryCodes,
+  hasSecondFactor,
+  replaceRecoveryCodes,
+  storePendingSecret,
+} from '../identity/second-factor/repository.js'
 import { issueAccessToken } from '../identity/tokens/service.js'
 import {
   seedPrincipal,
@@ -221,6 +229,26 @@ describeEachDatabase('withdrawing access from the admin CLI', (databases) => {
     expect((await readAccount(second, viaApp)).statusCode).toBe(401)
     expect((await readAccount(second, alice)).statusCode).toBe(200)
     expect((await grant(second, assertion)).json().error).toBe('consent_required')
+  })
+
+  it('reset-two-step-sign-in: the user signs in with the password alone again', async () => {
+    const alice = await seedPrincipal(first.ctx)
+    const db = first.ctx.db
+    await storePendingSecret(db, alice.userId, newSecret(), clock)
+    await acceptStep(db, alice.userId, stepAt(clock), { confirmAt: clock })
+    await replaceRecoveryCodes(db, alice.userId, [recoveryCodeHash('ABCDE-FGHJK') as string])
+    expect(await hasSecondFactor(db, alice.userId)).toBe(true)
+    expect(await cliJson('reset-two-step-sign-in', '--user', alice.userId)).toEqual({
+      userId: alice.userId,
+      wasOn: true,
+    })
+    expect(await hasSecondFactor(db, alice.userId)).toBe(false)
+    expect(await countUnusedRecoveryCodes(db, alice.userId)).toBe(0)
+    expect(await cliJson('reset-two-step-sign-in', '--user', alice.userId)).toEqual({
+      userId: alice.userId,
+      wasOn: false,
+    })
+    expect((await cli('reset-two-step-sign-in', '--user', 'nobody')).status).toBe(1)
   })
 
   describe('refusals', () => {

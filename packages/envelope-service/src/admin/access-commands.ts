@@ -5,6 +5,7 @@ import {
   disableIntegrationKey,
   enableIntegrationKey,
   removeMember,
+  resetSecondFactor,
   revokeConsent,
   revokeTokens,
 } from '../identity/revocation.js'
@@ -78,6 +79,16 @@ export const accessCommands: Record<string, Command> = {
       const userId = required(values, 'user', 'revoke-tokens')
       const integrationKeyId = optional(values['integration-key'])
       return revokeTokens(await env.db(), { userId, ...(integrationKeyId ? { integrationKeyId } : {}) })
+    },
+  },
+  'reset-two-step-sign-in': {
+    usage: 'reset-two-step-sign-in --user <userId>',
+    summary:
+      "Turn a user's two-step sign-in off (lost phone and recovery codes); the password alone signs in next",
+    options: { user: { type: 'string' } },
+    async run(values, env) {
+      const userId = required(values, 'user', 'reset-two-step-sign-in')
+      return resetSecondFactor(await env.db(), userId)
     },
   },
   token: {

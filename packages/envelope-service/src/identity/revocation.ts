@@ -8,6 +8,7 @@ import {
   promoteOldestMembership,
   setIntegrationKeyEnabled,
 } from './repository.js'
+import { hasSecondFactor, removeSecondFactor } from './second-factor/repository.js'
 import { deleteAccessTokens } from './tokens/repository.js'
 
 /**
@@ -83,4 +84,15 @@ export async function revokeTokens(
     throw new NotFoundError(`Integration key ${input.integrationKeyId} not found`)
   }
   return { userId: input.userId, revokedTokens: await deleteAccessTokens(db, input) }
+}
+
+/**
+ * Turns a user's two-step sign-in off, for the operator when the person has lost both their phone and
+ * their recovery codes (the app's own way off needs one of them). Their password alone signs in next.
+ */
+export async function resetSecondFactor(db: Db, userId: string): Promise<{ userId: string; wasOn: boolean }> {
+  if (!(await findUser(db, userId))) throw new NotFoundError(`User ${userId} not found`)
+  const wasOn = await hasSecondFactor(db, userId)
+  await removeSecondFactor(db, userId)
+  return { userId, wasOn }
 }

@@ -128,6 +128,24 @@ export interface AccessTokensTable {
   refresh_family_id: Generated<string | null>
 }
 
+/** A user's authenticator-app secret for two-step sign-in; in force once `confirmed_at` is set. */
+export interface UserSecondFactorsTable {
+  user_id: string
+  /** Base32, as the authenticator app was given it. */
+  secret: string
+  confirmed_at: number | null
+  /** The last 30-second step whose code was accepted: a code is never taken twice. */
+  last_step: number | null
+  created_at: number
+}
+
+/** Single-use recovery codes of two-step sign-in; only a SHA-256 of each is stored. */
+export interface UserRecoveryCodesTable {
+  user_id: string
+  code_hash: string
+  used_at: number | null
+}
+
 export interface IdentityTables {
   accounts: AccountsTable
   users: UsersTable
@@ -141,4 +159,6 @@ export interface IdentityTables {
   authorization_codes: AuthorizationCodesTable
   refresh_tokens: RefreshTokensTable
   one_time_tokens: OneTimeTokensTable
+  user_second_factors: UserSecondFactorsTable
+  user_recovery_codes: UserRecoveryCodesTable
 }

@@ -32,6 +32,7 @@ import { permissionProfilesMigration } from './0040_permission_profiles.js'
 import { brandsMigration } from './0041_brands.js'
 import { reassignMigration } from './0042_reassign.js'
 import { codeFamilyMigration } from './0043_code_family.js'
+import { secondFactorMigration } from './0044_second_factor.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -70,4 +71,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0041_brands': brandsMigration(dialect),
   '0042_reassign': reassignMigration(dialect),
   '0043_code_family': codeFamilyMigration(dialect),
+  '0044_second_factor': secondFactorMigration(dialect),
 })

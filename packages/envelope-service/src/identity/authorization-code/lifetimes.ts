@@ -10,6 +10,8 @@ export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
 export const AUTHORIZATION_CODE_LIFETIME_MS = 3 * 60_000
 /** Time to read the consent page. */
 export const CONSENT_TICKET_LIFETIME_MS = 10 * 60_000
+/** Time to open the authenticator app and type its code (or find a recovery code) after the password. */
+export const SECOND_STEP_TICKET_LIFETIME_MS = 5 * 60_000
 
 /** Expiry of the refresh token that replaces one expiring at `previousExpiry`. */
 export function rotatedRefreshExpiry(scopes: readonly string[], previousExpiry: number, now: number): number {

@@ -1,4 +1,4 @@
-import { createPrivateKey, randomBytes, sign } from 'node:crypto'
+import { createPrivateKey, sign } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import { JWT_BEARER_GRANT_TYPE } from '../jwt-grant.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { setPassword } from '../users/sign-in.js'
 import { s256 } from './pkce.js'
+import { cookieOf, cookieValue, hiddenFields, verifier } from './test-sign-in.js'
 
 const HOST = 'inkwell.test'
 const ORIGIN = `http://${HOST}`
@@ -18,23 +19,6 @@ const CLIENT_CALLBACK = 'https://crm.example.test/oauth/callback'
 const PASSWORD = 'correct horse battery staple'
 const MINUTE = 60_000
 const DAY = 24 * 3600_000
-
-const unescapeHtml = (value: string) =>
-  value.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
-const hiddenFields = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([\w]+)" value="([^"]*)">/g)].map((match) => [
-      match[1] as string,
-      unescapeHtml(match[2] as string),
-    ]),
-  )
-const cookieOf = (response: LightMyRequestResponse, name: string) => {
-  const header = response.headers['set-cookie']
-  const all = Array.isArray(header) ? header : header ? [header] : []
-  return all.find((cookie) => cookie.startsWith(`${name}=`))
-}
-const cookieValue = (cookie: string | undefined) => cookie?.split(';')[0]?.split('=')[1]
-const verifier = () => randomBytes(32).toString('base64url')
 
 describeEachDatabase('Authorization Code Grant', (databases) => {
   let service: TestService

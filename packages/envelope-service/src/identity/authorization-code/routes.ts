@@ -4,9 +4,9 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { findClient } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
-import { claimOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
+import { claimOneTimeToken, findOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
 import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
-import { renderConsent, renderError, renderSignIn } from '../pages/page.js'
+import { renderConsent, renderError, renderSecondStep, renderSignIn } from '../pages/page.js'
 import { OAuthErrorBody } from '../schema.js'
 import {
   clearSessionCookies,
@@ -16,9 +16,9 @@ import {
   SESSION_COOKIE,
 } from '../sessions/cookie.js'
 import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
-import { signIn } from '../users/sign-in.js'
+import { type SignInResult, signIn, signInSecondStep } from '../users/sign-in.js'
 import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
-import { CONSENT_TICKET_LIFETIME_MS } from './lifetimes.js'
+import { CONSENT_TICKET_LIFETIME_MS, SECOND_STEP_TICKET_LIFETIME_MS } from './lifetimes.js'
 import { redirectTo } from './redirect.js'
 import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest } from './request.js'
 
@@ -39,6 +39,10 @@ const SignInForm = Type.Composite([
     email: Type.Optional(Type.String({ maxLength: 320 })),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
   }),
+])
+const SecondStepForm = Type.Composite([
+  AuthorizeQuery,
+  Type.Object({ csrf: optional, ticket: optional, code: Type.Optional(Type.String({ maxLength: 64 })) }),
 ])
 const ConsentForm = Type.Composite([
   AuthorizeQuery,
@@ -77,6 +81,43 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
   async function redirectWithCode(reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
     const code = await issueAuthorizationCode(ctx.db, authorize, userId, ctx.now())
     return reply.redirect(redirectTo(authorize.redirectUri, { code, state: authorize.state }), 303)
+  }
+
+  /** After the sign-in (and its second step): the consent page, or the code when consent is not needed. */
+  async function continueSignedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authorize: AuthorizeRequest,
+    userId: string,
+  ) {
+    const { locale, t } = pageMessages(request)
+    const now = ctx.now()
+    if (authorize.client.id === INKWELL_APP_CLIENT_ID) {
+      // The first-party app is part of this service: signing in to it is the consent.
+      await recordConsent(ctx.db, userId, authorize.client.id, authorize.scopes, now)
+      return redirectWithCode(reply, authorize, userId)
+    }
+    if (await consentCovers(ctx.db, userId, authorize.client.id, authorize.scopes)) {
+      return redirectWithCode(reply, authorize, userId)
+    }
+    const ticket = opaqueToken()
+    await insertOneTimeToken(ctx.db, {
+      tokenHash: hashOpaque(ticket),
+      purpose: 'consent',
+      userId,
+      subject: authorize.client.id,
+      expiresAt: now + CONSENT_TICKET_LIFETIME_MS,
+    })
+    const page = renderConsent({
+      locale,
+      t,
+      clientName: authorize.client.name,
+      scopes: authorize.scopes,
+      params: params(request.body as AuthorizeParams),
+      csrf: formCsrf(request, reply),
+      ticket,
+    })
+    return sendPage(reply, 200, page, new URL(authorize.redirectUri).origin)
   }
 
   const params = (body: AuthorizeParams): AuthorizeParams => ({
@@ -127,7 +168,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       const now = ctx.now()
       const email = request.body.email ?? ''
       const result = await signIn(ctx.db, email, request.body.password ?? '', now)
-      if (result.kind !== 'signed-in') {
+      if (result.kind === 'invalid' || result.kind === 'locked') {
         const error =
           result.kind === 'locked' ? t.locked(Math.ceil((result.until - now) / 60_000)) : t.invalid
         if (result.kind === 'locked') reply.header('retry-after', Math.ceil((result.until - now) / 1000))
@@ -142,33 +183,74 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         })
         return sendPage(reply, result.kind === 'locked' ? 429 : 401, page, redirectOrigin)
       }
-      const { userId } = result
-      if (authorize.client.id === INKWELL_APP_CLIENT_ID) {
-        // The first-party app is part of this service: signing in to it is the consent.
-        await recordConsent(ctx.db, userId, authorize.client.id, authorize.scopes, now)
-        return redirectWithCode(reply, authorize, userId)
+      if (result.kind === 'second-factor') {
+        const ticket = opaqueToken()
+        await insertOneTimeToken(ctx.db, {
+          tokenHash: hashOpaque(ticket),
+          purpose: 'second-factor',
+          userId: result.userId,
+          subject: authorize.client.id,
+          expiresAt: now + SECOND_STEP_TICKET_LIFETIME_MS,
+        })
+        const page = renderSecondStep({
+          locale,
+          t,
+          params: params(request.body),
+          csrf: formCsrf(request, reply),
+          ticket,
+        })
+        return sendPage(reply, 200, page, redirectOrigin)
       }
-      if (await consentCovers(ctx.db, userId, authorize.client.id, authorize.scopes)) {
-        return redirectWithCode(reply, authorize, userId)
+      return continueSignedIn(request, reply, authorize, result.userId)
+    },
+  )
+
+  app.post(
+    '/oauth/auth/second-factor',
+    { schema: { hide: true, body: SecondStepForm, consumes: ['application/x-www-form-urlencoded'] } },
+    async (request, reply) => {
+      const { locale, t } = pageMessages(request)
+      if (!formCsrfValid(request, request.body.csrf))
+        return sendPage(reply, 403, renderError(locale, t, t.expired))
+      const authorize = await checkRequest(request, reply, request.body)
+      if (!authorize) return reply
+      const now = ctx.now()
+      const ticket = request.body.ticket ?? ''
+      // The ticket stands for the right password; it stays usable for another try until a code passes.
+      const pending = ticket
+        ? await findOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
+        : undefined
+      if (!pending) return sendPage(reply, 400, renderError(locale, t, t.expired))
+      const result: SignInResult = await signInSecondStep(
+        ctx.db,
+        pending.userId,
+        request.body.code ?? '',
+        now,
+      )
+      if (result.kind === 'signed-in') {
+        const claimed = await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
+        if (!claimed || claimed.subject !== authorize.client.id) {
+          return sendPage(reply, 400, renderError(locale, t, t.expired))
+        }
+        return continueSignedIn(request, reply, authorize, claimed.userId)
       }
-      const ticket = opaqueToken()
-      await insertOneTimeToken(ctx.db, {
-        tokenHash: hashOpaque(ticket),
-        purpose: 'consent',
-        userId,
-        subject: authorize.client.id,
-        expiresAt: now + CONSENT_TICKET_LIFETIME_MS,
-      })
-      const page = renderConsent({
+      const error =
+        result.kind === 'locked' ? t.locked(Math.ceil((result.until - now) / 60_000)) : t.wrongCode
+      if (result.kind === 'locked') reply.header('retry-after', Math.ceil((result.until - now) / 1000))
+      const page = renderSecondStep({
         locale,
         t,
-        clientName: authorize.client.name,
-        scopes: authorize.scopes,
         params: params(request.body),
         csrf: formCsrf(request, reply),
         ticket,
+        error,
       })
-      return sendPage(reply, 200, page, redirectOrigin)
+      return sendPage(
+        reply,
+        result.kind === 'locked' ? 429 : 401,
+        page,
+        new URL(authorize.redirectUri).origin,
+      )
     },
   )
 

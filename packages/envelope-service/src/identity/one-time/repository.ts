@@ -1,8 +1,11 @@
 import type { DbOrTx } from '../../database.js'
 
-/** SQL of one-time tokens: consent tickets, console views, invitations, password resets. Only hashes are stored. */
+/**
+ * SQL of one-time tokens: consent tickets, console views, invitations, password resets, and the ticket
+ * between a right password and its second step. Only hashes are stored.
+ */
 
-export type OneTimePurpose = 'consent' | 'console' | 'invitation' | 'password-reset'
+export type OneTimePurpose = 'consent' | 'console' | 'invitation' | 'password-reset' | 'second-factor'
 
 export async function insertOneTimeToken(
   db: DbOrTx,

@@ -43,6 +43,12 @@ export const MESSAGES = {
     linkExpired: 'This link was already used or has expired. Ask for a new one from the sign-in page.',
     passwordSet: 'Your password is saved. You can sign in now.',
     goSignIn: 'Go to sign-in',
+    secondStepTitle: 'Two-step sign-in',
+    secondStepLead: 'Type the 6-digit code your authenticator app shows for Inkwell.',
+    code: 'Code',
+    codeHint: 'Lost your phone? Type one of your recovery codes instead.',
+    continue: 'Continue',
+    wrongCode: 'That code is not right, or was already used. Type the code the app shows now.',
   },
   es: {
     signInTitle: 'Iniciar sesión',
@@ -85,6 +91,12 @@ export const MESSAGES = {
     linkExpired: 'Este enlace ya se usó o ha caducado. Pida uno nuevo desde la página de inicio de sesión.',
     passwordSet: 'Su contraseña está guardada. Ya puede iniciar sesión.',
     goSignIn: 'Ir a iniciar sesión',
+    secondStepTitle: 'Verificación en dos pasos',
+    secondStepLead: 'Escriba el código de 6 dígitos que muestra su aplicación de autenticación para Inkwell.',
+    code: 'Código',
+    codeHint: '¿Perdió el teléfono? Escriba en su lugar uno de sus códigos de recuperación.',
+    continue: 'Continuar',
+    wrongCode: 'Ese código no es correcto o ya se usó. Escriba el código que muestra ahora la aplicación.',
   },
 } as const
 

@@ -4,7 +4,7 @@ import type { Locale, Messages } from './messages.js'
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:26rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0003}
 h1{font-size:1.5rem;margin:0 0 .5rem}label{display:block;margin:1rem 0 .25rem;font-weight:600}
-input[type=email],input[type=password]{width:100%;padding:.7rem;font:inherit;border:1px solid #6b6b6b;border-radius:4px}
+input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem;font:inherit;border:1px solid #6b6b6b;border-radius:4px}
 button{margin-top:1.25rem;padding:.75rem 1.25rem;font:inherit;font-weight:600;border-radius:4px;border:2px solid #1d4ed8;cursor:pointer}
 .primary{background:#1d4ed8;color:#fff}.secondary{background:#fff;color:#1d4ed8}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}.error{color:#a40e26;font-weight:600}
@@ -80,6 +80,31 @@ export function renderSignIn(input: {
 <label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${described}>
 <button class="primary" type="submit">${t.signIn}</button></form>
 <p><a href="/oauth/password-reset">${t.forgot}</a></p>`,
+  )
+}
+
+/** The second step of a sign-in with two-step sign-in on: the authenticator's code (or a recovery code). */
+export function renderSecondStep(input: {
+  locale: Locale
+  t: Messages
+  params: AuthorizeParams
+  csrf: string
+  ticket: string
+  error?: string
+}): string {
+  const { t } = input
+  const error = input.error
+    ? `<p class="error" role="alert" id="code-error">${escapeHtml(input.error)}</p>`
+    : ''
+  const described = input.error ? 'code-hint code-error' : 'code-hint'
+  return layout(
+    input.locale,
+    t.secondStepTitle,
+    `<h1>${t.secondStepTitle}</h1><p>${escapeHtml(t.secondStepLead)}</p>${error}
+<form method="post" action="/oauth/auth/second-factor">${hiddenFields({ ...carried(input.params), csrf: input.csrf, ticket: input.ticket })}
+<label for="code">${t.code}</label><input id="code" name="code" type="text" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="32" required autofocus aria-describedby="${described}">
+<p class="hint" id="code-hint">${escapeHtml(t.codeHint)}</p>
+<button class="primary" type="submit">${t.continue}</button></form>`,
   )
 }
 

@@ -80,6 +80,20 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
     .execute()
 }
 
+/** What the second step of a sign-in needs of the user: the email (the app's label) and any lockout. */
+export async function findSignInState(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ email: string; lockedUntil: number | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'locked_until'])
+    .where('id', '=', userId)
+    .where('active', '=', 1)
+    .executeTakeFirst()
+  return row && { email: row.email, lockedUntil: row.locked_until === null ? null : Number(row.locked_until) }
+}
+
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null | undefined> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
   return row?.password_hash

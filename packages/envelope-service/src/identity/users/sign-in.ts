@@ -9,16 +9,21 @@ import {
   verifyPassword,
 } from 'platform'
 import type { DbOrTx } from '../../database.js'
+import { hasSecondFactor } from '../second-factor/repository.js'
+import { checkSecondFactor } from '../second-factor/service.js'
 import {
   clearFailedSignIns,
   countFailedSignIn,
   findCredentialsByEmail,
+  findSignInState,
   lockUser,
   setPasswordHash,
 } from './repository.js'
 
 export type SignInResult =
   | { kind: 'signed-in'; userId: string }
+  /** The password is right and the user has two-step sign-in on: a code is asked next (`signInSecondStep`). */
+  | { kind: 'second-factor'; userId: string }
   | { kind: 'invalid' }
   | { kind: 'locked'; until: number }
 
@@ -41,13 +46,42 @@ export async function signIn(
   const locked = lockEnd(user.lockedUntil, now)
   if (locked !== undefined) return { kind: 'locked', until: locked }
   if (await verifyPassword(password, user.passwordHash)) {
+    // With a second step the failures are cleared only once it passes: a right password must not
+    // reset the count of wrong codes, or codes could be guessed five at a time for ever.
+    if (await hasSecondFactor(db, user.id)) return { kind: 'second-factor', userId: user.id }
     await clearFailedSignIns(db, user.id)
     return { kind: 'signed-in', userId: user.id }
   }
-  const failures = await countFailedSignIn(db, user.id, now, failureWindowStart(now))
+  return countFailure(db, user.id, now)
+}
+
+/**
+ * The second step of a sign-in whose password was right: a code from the user's authenticator app or
+ * one of their recovery codes, under the same lockout as the password (a wrong code counts as a failed
+ * sign-in; a locked user is refused even the right code).
+ */
+export async function signInSecondStep(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  now: number,
+): Promise<SignInResult> {
+  const user = await findSignInState(db, userId)
+  if (!user) return { kind: 'invalid' }
+  const locked = lockEnd(user.lockedUntil, now)
+  if (locked !== undefined) return { kind: 'locked', until: locked }
+  if (await checkSecondFactor(db, userId, code, now)) {
+    await clearFailedSignIns(db, userId)
+    return { kind: 'signed-in', userId }
+  }
+  return countFailure(db, userId, now)
+}
+
+async function countFailure(db: DbOrTx, userId: string, now: number): Promise<SignInResult> {
+  const failures = await countFailedSignIn(db, userId, now, failureWindowStart(now))
   const until = lockAfter(failures, now)
   if (until === undefined) return { kind: 'invalid' }
-  await lockUser(db, user.id, until)
+  await lockUser(db, userId, until)
   return { kind: 'locked', until }
 }
 

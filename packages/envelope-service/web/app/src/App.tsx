@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { AdminScreen } from './AdminScreen.js'
 import { AdminLinks } from './admin/AdminLinks.js'
 import { type Account, type UserInfo, userInfo } from './api.js'
@@ -36,6 +36,11 @@ function signIn(): Promise<UserInfo | undefined> {
   })()
   return signingIn
 }
+
+/** Loaded on first use, as the administrators' screens are (AdminScreen.tsx). */
+const SecurityPage = lazy(() =>
+  import('./security/SecurityPage.js').then((module) => ({ default: module.SecurityPage })),
+)
 
 const defaultAccount = (user: UserInfo) =>
   user.accounts.find((account) => account.is_default) ?? user.accounts[0]
@@ -107,6 +112,13 @@ export function App() {
             <Session.Provider value={session}>
               <AdminLinks screen={route.screen} />
             </Session.Provider>
+            <a
+              href="/app/security"
+              onClick={onLinkClick}
+              aria-current={route.screen === 'security' ? 'page' : undefined}
+            >
+              {t.security}
+            </a>
           </nav>
         )}
         <div className="top-end">
@@ -168,6 +180,10 @@ export function App() {
               <SendPage />
             ) : route.screen === 'connect' || route.screen === 'settings' ? (
               <AdminScreen screen={route.screen} />
+            ) : route.screen === 'security' ? (
+              <Suspense fallback={<p role="status">{t.loading}</p>}>
+                <SecurityPage />
+              </Suspense>
             ) : (
               <Dashboard />
             )}

@@ -36,6 +36,7 @@ export type Route =
   | { screen: 'send' }
   | { screen: 'connect' }
   | { screen: 'settings' }
+  | { screen: 'security' }
   | { screen: 'missing' }
 
 export function routeOf(pathname: string): Route {
@@ -52,6 +53,7 @@ export function routeOf(pathname: string): Route {
   const template = /^\/app\/templates\/([^/]+)\/?$/.exec(pathname)
   if (template) return { screen: 'template', templateId: decodeURIComponent(template[1] as string) }
   if (/^\/app\/send\/?$/.test(pathname)) return { screen: 'send' }
+  if (/^\/app\/security\/?$/.test(pathname)) return { screen: 'security' }
   const admin = /^\/app\/(connect|settings)\/?$/.exec(pathname)
   if (admin) return { screen: admin[1] as 'connect' | 'settings' }
   return { screen: 'missing' }

@@ -1,0 +1,116 @@
+import type { DbOrTx } from '../../database.js'
+
+/** SQL of two-step sign-in: a user's authenticator secret and recovery codes. */
+
+export interface StoredSecondFactor {
+  secret: string
+  confirmed: boolean
+  lastStep: number | null
+}
+
+export async function findSecondFactor(db: DbOrTx, userId: string): Promise<StoredSecondFactor | undefined> {
+  const row = await db
+    .selectFrom('user_second_factors')
+    .select(['secret', 'confirmed_at', 'last_step'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return (
+    row && {
+      secret: row.secret,
+      confirmed: row.confirmed_at !== null,
+      lastStep: row.last_step === null ? null : Number(row.last_step),
+    }
+  )
+}
+
+/** Whether the user signs in with a second step. */
+export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await findSecondFactor(db, userId))?.confirmed ?? false
+}
+
+/** A new, unconfirmed secret in place of any unconfirmed one; false when a confirmed one is in force. */
+export async function storePendingSecret(
+  db: DbOrTx,
+  userId: string,
+  secret: string,
+  now: number,
+): Promise<boolean> {
+  await db
+    .deleteFrom('user_second_factors')
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .execute()
+  const inserted = await db
+    .insertInto('user_second_factors')
+    .values({ user_id: userId, secret, confirmed_at: null, last_step: null, created_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+/**
+ * Takes `step` as the last accepted one, in one statement, only if it is later than the stored one:
+ * of two requests with the same code (two processes), one wins. `confirm` also puts the secret in force.
+ */
+export async function acceptStep(
+  db: DbOrTx,
+  userId: string,
+  step: number,
+  options: { confirmAt?: number } = {},
+): Promise<boolean> {
+  let update = db
+    .updateTable('user_second_factors')
+    .set({ last_step: step, ...(options.confirmAt === undefined ? {} : { confirmed_at: options.confirmAt }) })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+  update =
+    options.confirmAt === undefined
+      ? update.where('confirmed_at', 'is not', null)
+      : update.where('confirmed_at', 'is', null)
+  const result = await update.executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function replaceRecoveryCodes(
+  db: DbOrTx,
+  userId: string,
+  hashes: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute()
+  await db
+    .insertInto('user_recovery_codes')
+    .values(hashes.map((hash) => ({ user_id: userId, code_hash: hash, used_at: null })))
+    .execute()
+}
+
+/** Uses an unused recovery code, in one statement; false when unknown or used. */
+export async function spendRecoveryCode(
+  db: DbOrTx,
+  userId: string,
+  hash: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('user_recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+export async function removeSecondFactor(db: DbOrTx, userId: string): Promise<void> {
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute()
+  await db.deleteFrom('user_second_factors').where('user_id', '=', userId).execute()
+}
