@@ -10,7 +10,7 @@ import { JWT_BEARER_GRANT_TYPE } from '../jwt-grant.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { setPassword } from '../users/sign-in.js'
 import { s256 } from './pkce.js'
-import { cookieOf, cookieValue, hiddenFields, verifier } from './test-sign-in.js'
+import { cookieOf, cookieValue, hiddenFields, postForm as postPageForm, verifier } from './test-sign-in.js'
 
 const HOST = 'inkwell.test'
 const ORIGIN = `http://${HOST}`
@@ -39,12 +39,7 @@ describeEachDatabase('Authorization Code Grant', (databases) => {
     })
 
   const postForm = (url: string, form: Record<string, string>, cookie: string) =>
-    service.app.inject({
-      method: 'POST',
-      url,
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams(form).toString(),
-    })
+    postPageForm(service, HOST, url, form, cookie)
 
   /** Opens the sign-in page and submits it; returns the answer (redirect, consent page, or the page again). */
   async function signIn(query: Record<string, string>, password = PASSWORD, who = email) {

@@ -6,6 +6,7 @@ import { findClient } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { claimOneTimeToken, findOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
 import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import type { Messages } from '../pages/messages.js'
 import { renderConsent, renderError, renderSecondStep, renderSignIn } from '../pages/page.js'
 import { OAuthErrorBody } from '../schema.js'
 import {
@@ -16,7 +17,7 @@ import {
   SESSION_COOKIE,
 } from '../sessions/cookie.js'
 import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
-import { type SignInResult, signIn, signInSecondStep } from '../users/sign-in.js'
+import { signIn, signInSecondStep } from '../users/sign-in.js'
 import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
 import { CONSENT_TICKET_LIFETIME_MS, SECOND_STEP_TICKET_LIFETIME_MS } from './lifetimes.js'
 import { redirectTo } from './redirect.js'
@@ -76,6 +77,37 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     const { redirectUri, state, error, description } = verdict
     await reply.redirect(redirectTo(redirectUri, { error, error_description: description, state }), 303)
     return undefined
+  }
+
+  /**
+   * A form the flow's pages post back: its CSRF token and its authorization request checked, the page's
+   * language; undefined when already answered (an error page or a redirect).
+   */
+  async function checkForm(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: AuthorizeParams & { csrf?: string },
+  ) {
+    const { locale, t } = pageMessages(request)
+    if (!formCsrfValid(request, body.csrf)) {
+      await sendPage(reply, 403, renderError(locale, t, t.expired))
+      return undefined
+    }
+    const authorize = await checkRequest(request, reply, body)
+    return authorize && { locale, t, authorize }
+  }
+
+  /** A refused sign-in step's message and status; a lock also sets `Retry-After`. */
+  function refusal(
+    reply: FastifyReply,
+    t: Messages,
+    result: { kind: 'invalid' } | { kind: 'locked'; until: number },
+    wrong: string,
+    now: number,
+  ) {
+    if (result.kind === 'invalid') return { error: wrong, status: 401 }
+    reply.header('retry-after', Math.ceil((result.until - now) / 1000))
+    return { error: t.locked(Math.ceil((result.until - now) / 60_000)), status: 429 }
   }
 
   async function redirectWithCode(reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
@@ -159,19 +191,15 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     '/oauth/auth',
     { schema: { hide: true, body: SignInForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
-      const { locale, t } = pageMessages(request)
-      if (!formCsrfValid(request, request.body.csrf))
-        return sendPage(reply, 403, renderError(locale, t, t.expired))
-      const authorize = await checkRequest(request, reply, request.body)
-      if (!authorize) return reply
+      const form = await checkForm(request, reply, request.body)
+      if (!form) return reply
+      const { locale, t, authorize } = form
       const redirectOrigin = new URL(authorize.redirectUri).origin
       const now = ctx.now()
       const email = request.body.email ?? ''
       const result = await signIn(ctx.db, email, request.body.password ?? '', now)
       if (result.kind === 'invalid' || result.kind === 'locked') {
-        const error =
-          result.kind === 'locked' ? t.locked(Math.ceil((result.until - now) / 60_000)) : t.invalid
-        if (result.kind === 'locked') reply.header('retry-after', Math.ceil((result.until - now) / 1000))
+        const { error, status } = refusal(reply, t, result, t.invalid, now)
         const page = renderSignIn({
           locale,
           t,
@@ -181,7 +209,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
           email,
           error,
         })
-        return sendPage(reply, result.kind === 'locked' ? 429 : 401, page, redirectOrigin)
+        return sendPage(reply, status, page, redirectOrigin)
       }
       if (result.kind === 'second-factor') {
         const ticket = opaqueToken()
@@ -209,11 +237,9 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     '/oauth/auth/second-factor',
     { schema: { hide: true, body: SecondStepForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
-      const { locale, t } = pageMessages(request)
-      if (!formCsrfValid(request, request.body.csrf))
-        return sendPage(reply, 403, renderError(locale, t, t.expired))
-      const authorize = await checkRequest(request, reply, request.body)
-      if (!authorize) return reply
+      const form = await checkForm(request, reply, request.body)
+      if (!form) return reply
+      const { locale, t, authorize } = form
       const now = ctx.now()
       const ticket = request.body.ticket ?? ''
       // The ticket stands for the right password; it stays usable for another try until a code passes.
@@ -221,12 +247,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         ? await findOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
         : undefined
       if (!pending) return sendPage(reply, 400, renderError(locale, t, t.expired))
-      const result: SignInResult = await signInSecondStep(
-        ctx.db,
-        pending.userId,
-        request.body.code ?? '',
-        now,
-      )
+      const result = await signInSecondStep(ctx.db, pending.userId, request.body.code ?? '', now)
       if (result.kind === 'signed-in') {
         const claimed = await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
         if (!claimed || claimed.subject !== authorize.client.id) {
@@ -234,9 +255,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         }
         return continueSignedIn(request, reply, authorize, claimed.userId)
       }
-      const error =
-        result.kind === 'locked' ? t.locked(Math.ceil((result.until - now) / 60_000)) : t.wrongCode
-      if (result.kind === 'locked') reply.header('retry-after', Math.ceil((result.until - now) / 1000))
+      const { error, status } = refusal(reply, t, result, t.wrongCode, now)
       const page = renderSecondStep({
         locale,
         t,
@@ -245,12 +264,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         ticket,
         error,
       })
-      return sendPage(
-        reply,
-        result.kind === 'locked' ? 429 : 401,
-        page,
-        new URL(authorize.redirectUri).origin,
-      )
+      return sendPage(reply, status, page, new URL(authorize.redirectUri).origin)
     },
   )
 
@@ -258,11 +272,9 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     '/oauth/auth/consent',
     { schema: { hide: true, body: ConsentForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
-      const { locale, t } = pageMessages(request)
-      if (!formCsrfValid(request, request.body.csrf))
-        return sendPage(reply, 403, renderError(locale, t, t.expired))
-      const authorize = await checkRequest(request, reply, request.body)
-      if (!authorize) return reply
+      const form = await checkForm(request, reply, request.body)
+      if (!form) return reply
+      const { locale, t, authorize } = form
       const now = ctx.now()
       const ticket = request.body.ticket
       const claimed = ticket ? await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'consent', now) : undefined

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
+import type { TestService } from '../../testing/harness.js'
 
 /** What a test reads off the server-rendered sign-in pages, as a browser would. */
 
@@ -26,3 +27,18 @@ export const cookieValue = (cookie: string | undefined) => cookie?.split(';')[0]
 
 /** A PKCE code verifier. */
 export const verifier = () => randomBytes(32).toString('base64url')
+
+/** A page's form posted as the browser posts it (urlencoded, with the form's CSRF cookie), to `host`. */
+export const postForm = (
+  service: TestService,
+  host: string,
+  url: string,
+  form: Record<string, string>,
+  cookie: string,
+) =>
+  service.app.inject({
+    method: 'POST',
+    url,
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded', cookie },
+    payload: new URLSearchParams(form).toString(),
+  })

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../../testing/harness.js'
 import { recordConsent } from '../authorization-code/grant.js'
 import { s256 } from '../authorization-code/pkce.js'
-import { cookieOf, cookieValue, hiddenFields, verifier } from '../authorization-code/test-sign-in.js'
+import {
+  cookieOf,
+  cookieValue,
+  hiddenFields,
+  postForm as postPageForm,
+  verifier,
+} from '../authorization-code/test-sign-in.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { issueAccessToken } from '../tokens/service.js'
@@ -70,12 +76,7 @@ describeEachDatabase('two-step sign-in', (databases) => {
   })
 
   const postForm = (url: string, form: Record<string, string>, cookie: string) =>
-    service.app.inject({
-      method: 'POST',
-      url,
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams(form).toString(),
-    })
+    postPageForm(service, HOST, url, form, cookie)
 
   /** The sign-in page submitted with the password; its answer and the form's cookie. */
   async function withPassword(password = PASSWORD) {

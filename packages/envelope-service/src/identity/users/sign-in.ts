@@ -65,7 +65,7 @@ export async function signInSecondStep(
   userId: string,
   code: string,
   now: number,
-): Promise<SignInResult> {
+): Promise<Exclude<SignInResult, { kind: 'second-factor' }>> {
   const user = await findSignInState(db, userId)
   if (!user) return { kind: 'invalid' }
   const locked = lockEnd(user.lockedUntil, now)
@@ -77,7 +77,11 @@ export async function signInSecondStep(
   return countFailure(db, userId, now)
 }
 
-async function countFailure(db: DbOrTx, userId: string, now: number): Promise<SignInResult> {
+async function countFailure(
+  db: DbOrTx,
+  userId: string,
+  now: number,
+): Promise<{ kind: 'invalid' } | { kind: 'locked'; until: number }> {
   const failures = await countFailedSignIn(db, userId, now, failureWindowStart(now))
   const until = lockAfter(failures, now)
   if (until === undefined) return { kind: 'invalid' }

@@ -2,6 +2,7 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listAuditEntries } from '../../audit/repository.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
+import { eventually, PATIENCE_MS } from '../../testing/eventually.js'
 import {
   seedPrincipal,
   startTestService,
@@ -20,18 +21,6 @@ import { runWorkflowRound, WORKFLOW_JOB } from './job.js'
 
 const START = Date.parse('2026-11-23T09:00:00.000Z')
 const MINUTE = 60_000
-/** Real time allowed for a background job to get its turn on a loaded CI machine. */
-const PATIENCE_MS = 60_000
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + PATIENCE_MS
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 describeEachDatabase('workflow job on the job runner', ({ dialect, freshUrl }) => {
   let url: string
   let clock = START

@@ -2,12 +2,14 @@ import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { storeTabValues } from '../../signing/records/repository.js'
+import { eventually, PATIENCE_MS } from '../../testing/eventually.js'
 import {
   seedPrincipal,
   startTestService,
   type TestPrincipal,
   type TestService,
 } from '../../testing/harness.js'
+import { injectAs } from '../../testing/inject.js'
 import { applyTransition, type LifecycleDeps } from '../service.js'
 import { recipientSigned } from '../transitions.js'
 
@@ -19,18 +21,6 @@ import { recipientSigned } from '../transitions.js'
  */
 
 const START = Date.parse('2026-11-23T09:00:00.000Z')
-/** Real time allowed for a background job to get its turn on a loaded CI machine. */
-const PATIENCE_MS = 60_000
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + PATIENCE_MS
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 describeEachDatabase('a conditional recipient rule wakes the workflow job', ({ freshUrl }) => {
   const clock = START
   let service: TestService
@@ -50,83 +40,55 @@ describeEachDatabase('a conditional recipient rule wakes the workflow job', ({ f
     email: `${label}@example.test`,
   })
 
+  /** Chooses `recipientLabel` when recipient 1's checkbox reads `value`. */
+  const when = (recipientLabel: string, value: 'true' | 'false') => ({
+    recipientLabel,
+    filters: [
+      {
+        scope: 'tabs',
+        recipientId: '1',
+        tabLabel: 'ApproveWhenChecked',
+        tabType: 'checkbox',
+        operator: 'equals',
+        value,
+      },
+    ],
+  })
+
+  /** DocuSign's eg034 shape: recipient 1's checkbox chooses who the placeholder recipient 2 is. */
   async function createConditional(): Promise<string> {
     const place = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }
-    const response = await service.app.inject({
-      method: 'POST',
-      url: `/restapi/v2.1/accounts/${principal.accountId}/envelopes`,
-      headers: principal.headers,
-      payload: {
-        status: 'sent',
-        emailSubject: 'Approval',
-        documents: [{ documentId: '1', name: 'Order', fileExtension: 'pdf', documentBase64: pdf }],
-        recipients: {
-          signers: [
-            {
-              recipientId: '1',
-              routingOrder: '1',
-              name: 'Pat Purchaser',
-              email: 'pat@example.test',
-              tabs: {
-                signHereTabs: [place],
-                checkboxTabs: [
-                  { ...place, yPosition: '50', tabLabel: 'ApproveWhenChecked', selected: 'false' },
-                ],
-              },
-            },
-            { recipientId: '2', routingOrder: '2', name: 'Approver', tabs: { signHereTabs: [place] } },
-          ],
-        },
-        workflow: {
-          workflowSteps: [
-            {
-              action: 'pause_before',
-              triggerOnItem: 'routing_order',
-              itemId: '2',
-              recipientRouting: {
-                rules: {
-                  conditionalRecipients: [
-                    {
-                      recipientId: '2',
-                      recipientGroup: {
-                        groupName: 'Approver',
-                        recipients: [option('signer2a'), option('signer2b')],
-                      },
-                      conditions: [
-                        {
-                          recipientLabel: 'signer2a',
-                          filters: [
-                            {
-                              scope: 'tabs',
-                              recipientId: '1',
-                              tabLabel: 'ApproveWhenChecked',
-                              tabType: 'checkbox',
-                              operator: 'equals',
-                              value: 'false',
-                            },
-                          ],
-                        },
-                        {
-                          recipientLabel: 'signer2b',
-                          filters: [
-                            {
-                              scope: 'tabs',
-                              recipientId: '1',
-                              tabLabel: 'ApproveWhenChecked',
-                              tabType: 'checkbox',
-                              operator: 'equals',
-                              value: 'true',
-                            },
-                          ],
-                        },
-                      ],
-                    },
-                  ],
-                },
-              },
-            },
-          ],
-        },
+    const checkbox = { ...place, yPosition: '50', tabLabel: 'ApproveWhenChecked', selected: 'false' }
+    const rule = {
+      recipientId: '2',
+      recipientGroup: { groupName: 'Approver', recipients: [option('signer2a'), option('signer2b')] },
+      conditions: [when('signer2a', 'false'), when('signer2b', 'true')],
+    }
+    const response = await injectAs(service, principal, 'POST', '/envelopes', {
+      status: 'sent',
+      emailSubject: 'Approval',
+      documents: [{ documentId: '1', name: 'Order', fileExtension: 'pdf', documentBase64: pdf }],
+      recipients: {
+        signers: [
+          {
+            recipientId: '1',
+            routingOrder: '1',
+            name: 'Pat Purchaser',
+            email: 'pat@example.test',
+            tabs: { signHereTabs: [place], checkboxTabs: [checkbox] },
+          },
+          { recipientId: '2', routingOrder: '2', name: 'Approver', tabs: { signHereTabs: [place] } },
+        ],
+      },
+      workflow: {
+        workflowSteps: [
+          {
+            action: 'pause_before',
+            triggerOnItem: 'routing_order',
+            itemId: '2',
+            recipientRouting: { rules: { conditionalRecipients: [rule] } },
+          },
+        ],
       },
     })
     expect(response.statusCode, response.body).toBe(201)
@@ -168,6 +130,7 @@ describeEachDatabase('a conditional recipient rule wakes the workflow job', ({ f
         await eventually(
           () => approver(woken),
           (row) => row.status === 'sent',
+          20,
         ),
       ).toEqual({ name: 'Signer signer2b', email: 'signer2b@example.test', status: 'sent' })
       // The woken round finds every rule due, the one left waiting included.
@@ -175,6 +138,7 @@ describeEachDatabase('a conditional recipient rule wakes the workflow job', ({ f
         await eventually(
           () => approver(waiting),
           (row) => row.status === 'sent',
+          20,
         ),
       ).toEqual({ name: 'Signer signer2a', email: 'signer2a@example.test', status: 'sent' })
     },
