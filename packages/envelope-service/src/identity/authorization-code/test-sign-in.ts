@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { LightMyRequestResponse } from 'fastify'
-import type { TestService } from '../../testing/harness.js'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 
 /** What a test reads off the server-rendered sign-in pages, as a browser would. */
 
@@ -30,7 +29,7 @@ export const verifier = () => randomBytes(32).toString('base64url')
 
 /** A page's form posted as the browser posts it (urlencoded, with the form's CSRF cookie), to `host`. */
 export const postForm = (
-  service: TestService,
+  service: { app: Pick<FastifyInstance, 'inject'> },
   host: string,
   url: string,
   form: Record<string, string>,
