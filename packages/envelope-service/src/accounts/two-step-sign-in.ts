@@ -2,13 +2,9 @@ import { Type } from '@sinclair/typebox'
 import { type App, ForbiddenError } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { INKWELL_APP_CLIENT_ID } from '../identity/first-party.js'
-import {
-  confirmEnrollment,
-  disableSecondFactor,
-  secondFactorStatus,
-  startEnrollment,
-} from '../identity/second-factor/service.js'
+import { confirmEnrollment, secondFactorStatus, startEnrollment } from '../identity/second-factor/service.js'
 import { findSignInState } from '../identity/users/repository.js'
+import { turnOffSecondStep } from '../identity/users/sign-in.js'
 
 const Status = Type.Object({
   enabled: Type.Boolean(),
@@ -114,13 +110,15 @@ export async function twoStepSignInRoutes(app: App, ctx: ServiceContext) {
         schema: {
           tags,
           summary: 'Turn two-step sign-in off with a code from the app or a recovery code',
+          description:
+            'A wrong code counts as a failed sign-in: five within 15 minutes lock the user for 15 minutes (429 TOO_MANY_SIGN_IN_ATTEMPTS).',
           security,
           body: CodeBody,
           response: { 200: Status },
         },
       },
       async (request) => {
-        await disableSecondFactor(ctx.db, request.principal.userId, request.body.code, ctx.now())
+        await turnOffSecondStep(ctx.db, request.principal.userId, request.body.code, ctx.now())
         return { enabled: false }
       },
     )

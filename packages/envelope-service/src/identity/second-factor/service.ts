@@ -6,7 +6,6 @@ import {
   acceptStep,
   countUnusedRecoveryCodes,
   findSecondFactor,
-  removeSecondFactor,
   replaceRecoveryCodes,
   spendRecoveryCode,
   storePendingSecret,
@@ -16,7 +15,8 @@ import {
  * Two-step sign-in for a user: turned on by scanning a secret into an authenticator app and typing a
  * code it shows (which proves the app has it), then asked for at every sign-in after the password
  * (authorization-code/routes.ts). Ten recovery codes, shown once, stand in for a lost phone. Turning it
- * off takes a current code or a recovery code, so a stolen session alone cannot.
+ * off takes a current code or a recovery code, so a stolen session alone cannot (users/sign-in.ts
+`turnOffSecondStep`, under the sign-in's lockout).
  */
 
 const ISSUER = 'Inkwell'
@@ -106,19 +106,11 @@ export async function checkSecondFactor(
   return hash !== undefined && spendRecoveryCode(db, userId, hash, now)
 }
 
-/** Turns two-step sign-in off with a current or recovery code; 400 when the code is not right. */
-export async function disableSecondFactor(db: Db, userId: string, code: string, now: number): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    if (!(await checkSecondFactor(tx, userId, code, now))) throw wrongCode()
-    await removeSecondFactor(tx, userId)
-  })
-}
-
 const alreadyOn = () =>
   new ConflictError('Two-step sign-in is already on; turn it off first to set up another app', {
     errorCode: 'SECOND_FACTOR_ENABLED',
   })
-const wrongCode = () =>
+export const wrongCode = () =>
   new InvalidRequestError('The code is not right, or was already used. Type the code the app shows now.', {
     errorCode: 'INVALID_SECOND_FACTOR_CODE',
   })

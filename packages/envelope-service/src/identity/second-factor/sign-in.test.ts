@@ -188,11 +188,22 @@ describeEachDatabase('two-step sign-in', (databases) => {
   })
 
   describe('turning it off', () => {
-    it('needs a right code, then the password alone signs in again', async () => {
+    it('needs a right code, counts wrong ones as failed sign-ins, then the password alone signs in again', async () => {
       clock += STEP_MS
       const refused = await api('POST', '/disable', { code: '333333' })
       expect(refused.statusCode).toBe(400)
       expect(refused.json().errorCode).toBe('INVALID_SECOND_FACTOR_CODE')
+      // A stolen session cannot guess without end: the fifth wrong code locks, the right one included.
+      for (let i = 0; i < 3; i++)
+        expect((await api('POST', '/disable', { code: '444444' })).statusCode).toBe(400)
+      const locked = await api('POST', '/disable', { code: '555555' })
+      expect(locked.statusCode).toBe(429)
+      expect(locked.json().errorCode).toBe('TOO_MANY_SIGN_IN_ATTEMPTS')
+      expect(locked.headers['retry-after']).toBe('900')
+      expect((await api('POST', '/disable', { code: codeAt(secret, clock) })).statusCode).toBe(429)
+      expect((await api('GET', '')).json()).toMatchObject({ enabled: true })
+
+      clock += 15 * 60_000
       expect((await api('POST', '/disable', { code: codeAt(secret, clock) })).json()).toEqual({
         enabled: false,
       })

@@ -5,12 +5,13 @@ import {
   lockAfter,
   lockEnd,
   MIN_PASSWORD_LENGTH,
+  RateLimitedError,
   UNKNOWN_USER_HASH,
   verifyPassword,
 } from 'platform'
 import type { DbOrTx } from '../../database.js'
-import { hasSecondFactor } from '../second-factor/repository.js'
-import { checkSecondFactor } from '../second-factor/service.js'
+import { hasSecondFactor, removeSecondFactor } from '../second-factor/repository.js'
+import { checkSecondFactor, wrongCode } from '../second-factor/service.js'
 import {
   clearFailedSignIns,
   countFailedSignIn,
@@ -75,6 +76,29 @@ export async function signInSecondStep(
     return { kind: 'signed-in', userId }
   }
   return countFailure(db, userId, now)
+}
+
+/**
+ * Turns the user's second step off with a code from their app or a recovery code. The code is checked
+ * as at sign-in, under the same lockout: a stolen session must not be able to guess codes without end.
+ * 400 INVALID_SECOND_FACTOR_CODE for a wrong code, 429 TOO_MANY_SIGN_IN_ATTEMPTS while locked.
+ */
+export async function turnOffSecondStep(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  now: number,
+): Promise<void> {
+  const result = await signInSecondStep(db, userId, code, now)
+  if (result.kind === 'locked') {
+    const minutes = Math.ceil((result.until - now) / 60_000)
+    throw new RateLimitedError(`Too many wrong codes; try again in ${minutes} minute(s)`, {
+      errorCode: 'TOO_MANY_SIGN_IN_ATTEMPTS',
+      headers: { 'retry-after': String(Math.ceil((result.until - now) / 1000)) },
+    })
+  }
+  if (result.kind === 'invalid') throw wrongCode()
+  await removeSecondFactor(db, userId)
 }
 
 async function countFailure(

@@ -61,11 +61,14 @@ export function SecurityPage() {
     try {
       return await run()
     } catch (error) {
+      const code = error instanceof ApiError ? error.errorCode : undefined
       return {
         refused:
-          error instanceof ApiError && error.errorCode === 'INVALID_SECOND_FACTOR_CODE'
+          code === 'INVALID_SECOND_FACTOR_CODE'
             ? words.wrongCode
-            : words.failed,
+            : code === 'TOO_MANY_SIGN_IN_ATTEMPTS'
+              ? words.tooManyCodes
+              : words.failed,
       }
     } finally {
       setBusy(false)

@@ -20,6 +20,7 @@ const en = {
   cancel: 'Cancel',
   wrongCode: 'That code is not right, or was already used. Type the code the app shows now.',
   codeMissing: 'Type the code the app shows.',
+  tooManyCodes: 'Too many wrong codes. Try again in 15 minutes.',
   codesTitle: 'Your recovery codes',
   codesLead:
     'Keep these codes somewhere safe, apart from your phone. If you lose it, type one of them instead of a code: each works once. They are not shown again.',
@@ -58,6 +59,7 @@ const es: SecurityWords = {
   cancel: 'Cancelar',
   wrongCode: 'Ese código no es correcto o ya se usó. Escribe el código que muestra ahora la aplicación.',
   codeMissing: 'Escribe el código que muestra la aplicación.',
+  tooManyCodes: 'Demasiados códigos incorrectos. Vuelve a intentarlo dentro de 15 minutos.',
   codesTitle: 'Tus códigos de recuperación',
   codesLead:
     'Guarda estos códigos en un lugar seguro, lejos del teléfono. Si lo pierdes, escribe uno de ellos en lugar de un código: cada uno sirve una vez. No se vuelven a mostrar.',
