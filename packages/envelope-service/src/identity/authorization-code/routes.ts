@@ -246,13 +246,15 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       const pending = ticket
         ? await findOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
         : undefined
-      if (!pending) return sendPage(reply, 400, renderError(locale, t, t.expired))
+      // A ticket is for the client whose sign-in it continues; another client's is no ticket at all.
+      if (!pending || pending.subject !== authorize.client.id) {
+        return sendPage(reply, 400, renderError(locale, t, t.expired))
+      }
       const result = await signInSecondStep(ctx.db, pending.userId, request.body.code ?? '', now)
       if (result.kind === 'signed-in') {
+        // Claimed once: of two posts of the same ticket with right codes, one signs in.
         const claimed = await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
-        if (!claimed || claimed.subject !== authorize.client.id) {
-          return sendPage(reply, 400, renderError(locale, t, t.expired))
-        }
+        if (!claimed) return sendPage(reply, 400, renderError(locale, t, t.expired))
         return continueSignedIn(request, reply, authorize, claimed.userId)
       }
       const { error, status } = refusal(reply, t, result, t.wrongCode, now)

@@ -55,14 +55,14 @@ export async function findOneTimeToken(
   tokenHash: string,
   purpose: OneTimePurpose,
   now: number,
-): Promise<{ userId: string } | undefined> {
+): Promise<{ userId: string; subject: string | null } | undefined> {
   const row = await db
     .selectFrom('one_time_tokens')
-    .select('user_id')
+    .select(['user_id', 'subject'])
     .where('token_hash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst()
-  return row && { userId: row.user_id }
+  return row && { userId: row.user_id, subject: row.subject }
 }

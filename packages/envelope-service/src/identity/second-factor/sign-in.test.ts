@@ -10,6 +10,7 @@ import {
   postForm as postPageForm,
   verifier,
 } from '../authorization-code/test-sign-in.js'
+import { addRedirectUri } from '../clients/service.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { issueAccessToken } from '../tokens/service.js'
@@ -20,6 +21,7 @@ import { codeAt } from './test-codes.js'
 const HOST = 'inkwell.test'
 const ORIGIN = `http://${HOST}`
 const PASSWORD = 'correct horse battery staple'
+const CRM_CALLBACK = 'https://crm.example.test/oauth/callback'
 
 /**
  * Two-step sign-in end to end on the service: turned on through the web app's endpoints, then asked
@@ -33,6 +35,7 @@ describeEachDatabase('two-step sign-in', (databases) => {
   let userId: string
   let appToken: string
   let otherToken: string
+  let crmClientId: string
   const email = 'ada@example.test'
 
   beforeAll(async () => {
@@ -45,6 +48,8 @@ describeEachDatabase('two-step sign-in', (databases) => {
     await addMember(db, { accountId, userId, permissions: ['send_envelopes'] }, clock)
     const grant = { userId, scopes: ['signature'] }
     const crm = await createIntegrationKey(db, { name: 'Acme CRM' }, clock)
+    crmClientId = crm.integrationKey.id
+    await addRedirectUri(db, crmClientId, CRM_CALLBACK, clock)
     for (const client of [INKWELL_APP_CLIENT_ID, crm.integrationKey.id]) {
       await recordConsent(db, userId, client, grant.scopes, clock)
     }
@@ -139,6 +144,25 @@ describeEachDatabase('two-step sign-in', (databases) => {
     expect(step.answer.body).toContain('Two-step sign-in')
     expect(step.answer.body).toContain('autocomplete="one-time-code"')
     expect(hiddenFields(step.answer.body).ticket).toBeDefined()
+
+    // The ticket continues this client's sign-in only: posted with another client's request it is refused
+    // before any code is looked at.
+    const crmRequest = {
+      ...hiddenFields(step.answer.body),
+      client_id: crmClientId,
+      redirect_uri: CRM_CALLBACK,
+    }
+    delete (crmRequest as Record<string, string>).code_challenge
+    delete (crmRequest as Record<string, string>).code_challenge_method
+    const otherClient = await postPageForm(
+      service,
+      HOST,
+      '/oauth/auth/second-factor',
+      { ...crmRequest, code: '123456' },
+      step.csrf,
+    )
+    expect(otherClient.statusCode).toBe(400)
+    expect(otherClient.body).toContain('This page has expired.')
 
     const wrong = await withCode(step, '123456')
     expect(wrong.statusCode).toBe(401)
