@@ -20,7 +20,6 @@ const CodeBody = Type.Object({
 })
 const tags = ['Two-step sign-in (Inkwell extension)']
 const security = [{ bearer: [] }]
-const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
  * `/accounts/{accountId}/two_step_sign_in`: the calling user's two-step sign-in (identity/second-factor/),
@@ -32,9 +31,8 @@ export async function twoStepSignInRoutes(app: App, ctx: ServiceContext) {
   await app.register(async (plugin) => {
     const scope = plugin as App
     scope.addHook('preHandler', async (request) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
-      const verified = token === undefined ? undefined : await ctx.tokens.verify(token, ctx.now())
-      if (verified?.integrationKeyId !== INKWELL_APP_CLIENT_ID || request.principal.actingAgentUserId) {
+      const { integrationKeyId, actingAgentUserId } = request.principal
+      if (integrationKeyId !== INKWELL_APP_CLIENT_ID || actingAgentUserId !== undefined) {
         throw new ForbiddenError(
           'Two-step sign-in is managed in the Inkwell web app, by the person signed in',
           {

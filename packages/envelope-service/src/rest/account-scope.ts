@@ -9,6 +9,8 @@ export interface Principal {
   userId: string
   accountId: string
   permissions: Set<Permission>
+  /** The integration key the access token was issued to (the web app's is `INKWELL_APP_CLIENT_ID`). */
+  integrationKeyId: string
   /**
    * Set when the request carried `X-DocuSign-Act-On-Behalf` and was allowed: the agent who is acting, while
    * `userId` is the principal the request is served as. Audit events name the agent (identity/authorizations).
@@ -43,13 +45,19 @@ export function authenticateAccountRequest(ctx: ServiceContext) {
     if (!membership) throw new ForbiddenError(`The user is not a member of account ${accountId}`)
     const principalUserId = request.headers[ACT_ON_BEHALF]
     if (principalUserId === undefined) {
-      request.principal = { userId: token.userId, accountId, permissions: membership.permissions }
+      request.principal = {
+        userId: token.userId,
+        accountId,
+        permissions: membership.permissions,
+        integrationKeyId: token.integrationKeyId,
+      }
       return
     }
     request.principal = await actOnBehalf(ctx, request, {
       accountId,
       agentUserId: token.userId,
       agentPermissions: membership.permissions,
+      integrationKeyId: token.integrationKeyId,
       principalUserId,
       now,
     })
@@ -72,6 +80,7 @@ async function actOnBehalf(
     accountId: string
     agentUserId: string
     agentPermissions: Set<Permission>
+    integrationKeyId: string
     principalUserId: string | string[]
     now: number
   },
@@ -100,14 +109,13 @@ async function actOnBehalf(
   if (!principal)
     throw new ForbiddenError(`The user ${principalUserId} is not a member of account ${input.accountId}`)
   const permissions = new Set([...principal.permissions].filter((held) => input.agentPermissions.has(held)))
-  return principalUserId === input.agentUserId
-    ? { userId: principalUserId, accountId: input.accountId, permissions }
-    : {
-        userId: principalUserId,
-        accountId: input.accountId,
-        permissions,
-        actingAgentUserId: input.agentUserId,
-      }
+  const served = {
+    userId: principalUserId,
+    accountId: input.accountId,
+    permissions,
+    integrationKeyId: input.integrationKeyId,
+  }
+  return principalUserId === input.agentUserId ? served : { ...served, actingAgentUserId: input.agentUserId }
 }
 
 /** preHandler for routes that need a permission beyond membership. */
