@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../database.js'
+import type { Db, DbOrTx } from '../../database.js'
 
 /** SQL of two-step sign-in: a user's authenticator secret and recovery codes. */
 
@@ -110,7 +110,13 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Prom
   return Number(row?.count ?? 0)
 }
 
-export async function removeSecondFactor(db: DbOrTx, userId: string): Promise<void> {
-  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute()
-  await db.deleteFrom('user_second_factors').where('user_id', '=', userId).execute()
+/**
+ * Turns two-step sign-in off: the secret and the recovery codes go in one transaction, so a failure
+ * between them cannot leave it on without its recovery codes.
+ */
+export async function removeSecondFactor(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('user_second_factors').where('user_id', '=', userId).execute()
+    await tx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute()
+  })
 }

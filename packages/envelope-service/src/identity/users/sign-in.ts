@@ -9,7 +9,7 @@ import {
   UNKNOWN_USER_HASH,
   verifyPassword,
 } from 'platform'
-import type { DbOrTx } from '../../database.js'
+import type { Db, DbOrTx } from '../../database.js'
 import { hasSecondFactor, removeSecondFactor } from '../second-factor/repository.js'
 import { checkSecondFactor, wrongCode } from '../second-factor/service.js'
 import {
@@ -84,7 +84,7 @@ export async function signInSecondStep(
  * 400 INVALID_SECOND_FACTOR_CODE for a wrong code, 429 TOO_MANY_SIGN_IN_ATTEMPTS while locked.
  */
 export async function turnOffSecondStep(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   code: string,
   now: number,
