@@ -7,6 +7,7 @@ import { permissionProfileRoutes } from './accounts/permission-profiles/routes.j
 import { accountInfoRoutes } from './accounts/routes.js'
 import { accountSettingsRoutes } from './accounts/settings.js'
 import { twoStepSignInRoutes } from './accounts/two-step-sign-in.js'
+import { twoStepSignInPolicyRoutes } from './accounts/two-step-sign-in-policy.js'
 import { userRoutes } from './accounts/users.js'
 import { brandRoutes } from './brands/routes.js'
 import { bulkSendRoutes } from './bulk-send/routes.js'
@@ -84,6 +85,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await consoleViewRoutes(app, ctx)
   await integrationKeyRoutes(app, ctx)
   await twoStepSignInRoutes(app, ctx)
+  await twoStepSignInPolicyRoutes(app, ctx)
   await userAuthorizationRoutes(app, ctx)
   await userRoutes(app, ctx)
   await permissionProfileRoutes(app, ctx)

@@ -8,6 +8,9 @@ import { turnOffSecondStep } from '../identity/users/sign-in.js'
 
 const Status = Type.Object({
   enabled: Type.Boolean(),
+  required: Type.Boolean({
+    description: 'An account of the user requires two-step sign-in, so it cannot be turned off',
+  }),
   recoveryCodesLeft: Type.Optional(Type.Integer({ description: 'Recovery codes not used yet' })),
 })
 const Enrollment = Type.Object({
@@ -109,7 +112,8 @@ export async function twoStepSignInRoutes(app: App, ctx: ServiceContext) {
           tags,
           summary: 'Turn two-step sign-in off with a code from the app or a recovery code',
           description:
-            'A wrong code counts as a failed sign-in: five within 15 minutes lock the user for 15 minutes (429 TOO_MANY_SIGN_IN_ATTEMPTS).',
+            'A wrong code counts as a failed sign-in: five within 15 minutes lock the user for 15 minutes (429 TOO_MANY_SIGN_IN_ATTEMPTS). ' +
+            'Refused with 409 SECOND_FACTOR_REQUIRED, before any code is checked, when an account of the user requires two-step sign-in.',
           security,
           body: CodeBody,
           response: { 200: Status },
@@ -117,7 +121,7 @@ export async function twoStepSignInRoutes(app: App, ctx: ServiceContext) {
       },
       async (request) => {
         await turnOffSecondStep(ctx.db, request.principal.userId, request.body.code, ctx.now())
-        return { enabled: false }
+        return { enabled: false, required: false }
       },
     )
   })

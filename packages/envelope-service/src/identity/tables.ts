@@ -11,6 +11,8 @@ export interface AccountsTable {
   hourly_limit: number
   burst_limit: number
   created_at: string
+  /** 1: every member signs in with a second step (set up at their next sign-in when they have none). */
+  require_second_factor: Generated<number>
 }
 
 export interface UsersTable {

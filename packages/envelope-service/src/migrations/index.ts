@@ -33,6 +33,7 @@ import { brandsMigration } from './0041_brands.js'
 import { reassignMigration } from './0042_reassign.js'
 import { codeFamilyMigration } from './0043_code_family.js'
 import { secondFactorMigration } from './0044_second_factor.js'
+import { requiredSecondFactorMigration } from './0045_required_second_factor.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -72,4 +73,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0042_reassign': reassignMigration(dialect),
   '0043_code_family': codeFamilyMigration(dialect),
   '0044_second_factor': secondFactorMigration(dialect),
+  '0045_required_second_factor': requiredSecondFactorMigration(dialect),
 })

@@ -12,6 +12,10 @@ export const AUTHORIZATION_CODE_LIFETIME_MS = 3 * 60_000
 export const CONSENT_TICKET_LIFETIME_MS = 10 * 60_000
 /** Time to open the authenticator app and type its code (or find a recovery code) after the password. */
 export const SECOND_STEP_TICKET_LIFETIME_MS = 5 * 60_000
+/** Time to install an authenticator app if need be, scan the code and type one (a required second step). */
+export const SECOND_STEP_SETUP_TICKET_LIFETIME_MS = 15 * 60_000
+/** Time to save the recovery codes shown after that set-up. */
+export const RECOVERY_CODES_TICKET_LIFETIME_MS = 15 * 60_000
 
 /** Expiry of the refresh token that replaces one expiring at `previousExpiry`. */
 export function rotatedRefreshExpiry(scopes: readonly string[], previousExpiry: number, now: number): number {

@@ -4,8 +4,9 @@ import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
 import { findClient } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
-import { claimOneTimeToken, findOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
-import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import { issueOneTimeToken } from '../one-time/issue.js'
+import { claimOneTimeToken, findOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque } from '../one-time/tokens.js'
 import type { Messages } from '../pages/messages.js'
 import { renderConsent, renderError, renderSecondStep, renderSignIn } from '../pages/page.js'
 import { OAuthErrorBody } from '../schema.js'
@@ -18,21 +19,13 @@ import {
 } from '../sessions/cookie.js'
 import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
 import { signIn, signInSecondStep } from '../users/sign-in.js'
+import { AuthorizeQuery, optional, TicketForm } from './form-schemas.js'
 import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
 import { CONSENT_TICKET_LIFETIME_MS, SECOND_STEP_TICKET_LIFETIME_MS } from './lifetimes.js'
 import { redirectTo } from './redirect.js'
 import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest } from './request.js'
+import { secondStepSetupRoutes } from './second-step-setup.js'
 
-const optional = Type.Optional(Type.String({ maxLength: 2048 }))
-const AuthorizeQuery = Type.Object({
-  response_type: optional,
-  scope: optional,
-  client_id: optional,
-  redirect_uri: optional,
-  state: optional,
-  code_challenge: optional,
-  code_challenge_method: optional,
-})
 const SignInForm = Type.Composite([
   AuthorizeQuery,
   Type.Object({
@@ -40,10 +33,6 @@ const SignInForm = Type.Composite([
     email: Type.Optional(Type.String({ maxLength: 320 })),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
   }),
-])
-const SecondStepForm = Type.Composite([
-  AuthorizeQuery,
-  Type.Object({ csrf: optional, ticket: optional, code: Type.Optional(Type.String({ maxLength: 64 })) }),
 ])
 const ConsentForm = Type.Composite([
   AuthorizeQuery,
@@ -132,9 +121,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     if (await consentCovers(ctx.db, userId, authorize.client.id, authorize.scopes)) {
       return redirectWithCode(reply, authorize, userId)
     }
-    const ticket = opaqueToken()
-    await insertOneTimeToken(ctx.db, {
-      tokenHash: hashOpaque(ticket),
+    const ticket = await issueOneTimeToken(ctx.db, {
       purpose: 'consent',
       userId,
       subject: authorize.client.id,
@@ -161,6 +148,8 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     code_challenge: body.code_challenge,
     code_challenge_method: body.code_challenge_method,
   })
+
+  const setUp = await secondStepSetupRoutes(app, ctx, { checkForm, continueSignedIn, params })
 
   app.get(
     '/oauth/auth',
@@ -212,9 +201,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         return sendPage(reply, status, page, redirectOrigin)
       }
       if (result.kind === 'second-factor') {
-        const ticket = opaqueToken()
-        await insertOneTimeToken(ctx.db, {
-          tokenHash: hashOpaque(ticket),
+        const ticket = await issueOneTimeToken(ctx.db, {
           purpose: 'second-factor',
           userId: result.userId,
           subject: authorize.client.id,
@@ -229,13 +216,16 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         })
         return sendPage(reply, 200, page, redirectOrigin)
       }
+      if (result.kind === 'second-factor-setup') {
+        return setUp.start(request, reply, form, { id: result.userId, email: result.email })
+      }
       return continueSignedIn(request, reply, authorize, result.userId)
     },
   )
 
   app.post(
     '/oauth/auth/second-factor',
-    { schema: { hide: true, body: SecondStepForm, consumes: ['application/x-www-form-urlencoded'] } },
+    { schema: { hide: true, body: TicketForm, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
       const form = await checkForm(request, reply, request.body)
       if (!form) return reply

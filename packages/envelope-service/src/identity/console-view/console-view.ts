@@ -1,8 +1,9 @@
 import type { Db, DbOrTx } from '../../database.js'
 import { recordConsent, startFamily } from '../authorization-code/grant.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
-import { claimOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
-import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import { issueOneTimeToken } from '../one-time/issue.js'
+import { claimOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque } from '../one-time/tokens.js'
 
 /** DocuSign's console view URL is good for 5 minutes, once. */
 export const CONSOLE_VIEW_LIFETIME_MS = 5 * 60_000
@@ -46,15 +47,13 @@ export async function createConsoleView(
   input: { userId: string; publicUrl: string } & ConsoleTarget,
   now: number,
 ): Promise<string> {
-  const token = opaqueToken()
   const target: ConsoleTarget = {
     ...(input.envelopeId ? { envelopeId: input.envelopeId } : {}),
     ...(input.templateId ? { templateId: input.templateId } : {}),
     ...(input.screen ? { screen: input.screen } : {}),
     ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}),
   }
-  await insertOneTimeToken(db, {
-    tokenHash: hashOpaque(token),
+  const token = await issueOneTimeToken(db, {
     purpose: 'console',
     userId: input.userId,
     subject: JSON.stringify(target),

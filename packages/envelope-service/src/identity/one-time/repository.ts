@@ -2,21 +2,29 @@ import type { DbOrTx } from '../../database.js'
 
 /**
  * SQL of one-time tokens: consent tickets, console views, invitations, password resets, and the ticket
- * between a right password and its second step. Only hashes are stored.
+ * between a right password and its second step (or its set-up). Only hashes are stored.
  */
 
-export type OneTimePurpose = 'consent' | 'console' | 'invitation' | 'password-reset' | 'second-factor'
+export type OneTimePurpose =
+  | 'consent'
+  | 'console'
+  | 'invitation'
+  | 'password-reset'
+  | 'second-factor'
+  /** A right password whose user must set up a second step before signing in. */
+  | 'second-factor-setup'
+  /** A sign-in that has passed every step, held while its recovery codes are shown. */
+  | 'signed-in'
 
-export async function insertOneTimeToken(
-  db: DbOrTx,
-  token: {
-    tokenHash: string
-    purpose: OneTimePurpose
-    userId: string
-    subject: string | null
-    expiresAt: number
-  },
-): Promise<void> {
+export interface OneTimeToken {
+  tokenHash: string
+  purpose: OneTimePurpose
+  userId: string
+  subject: string | null
+  expiresAt: number
+}
+
+export async function insertOneTimeToken(db: DbOrTx, token: OneTimeToken): Promise<void> {
   await db
     .insertInto('one_time_tokens')
     .values({

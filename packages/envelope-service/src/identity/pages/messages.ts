@@ -49,6 +49,18 @@ export const MESSAGES = {
     codeHint: 'Lost your phone? Type one of your recovery codes instead.',
     continue: 'Continue',
     wrongCode: 'That code is not right, or was already used. Type the code the app shows now.',
+    setupTitle: 'Set up two-step sign-in',
+    setupLead:
+      'Your account asks for a code from an authenticator app at each sign-in. Scan this QR code with the app (for example Google Authenticator, Microsoft Authenticator or 1Password), then type the 6-digit code it shows.',
+    qrAlt: 'QR code to scan with your authenticator app',
+    setupKey: 'Cannot scan it? Type this key into the app instead:',
+    setupOpen: 'On this phone? Open the key in your authenticator app',
+    setupCodeHint: 'The code changes every 30 seconds.',
+    setupConfirm: 'Turn on and continue',
+    recoveryTitle: 'Save your recovery codes',
+    recoveryLead:
+      'If you lose your phone, each of these codes signs you in once. Save them somewhere safe now: they are not shown again.',
+    recoveryDownload: 'Download the codes',
   },
   es: {
     signInTitle: 'Iniciar sesión',
@@ -97,6 +109,18 @@ export const MESSAGES = {
     codeHint: '¿Perdió el teléfono? Escriba en su lugar uno de sus códigos de recuperación.',
     continue: 'Continuar',
     wrongCode: 'Ese código no es correcto o ya se usó. Escriba el código que muestra ahora la aplicación.',
+    setupTitle: 'Configure la verificación en dos pasos',
+    setupLead:
+      'Su cuenta pide un código de una aplicación de autenticación en cada inicio de sesión. Escanee este código QR con la aplicación (por ejemplo Google Authenticator, Microsoft Authenticator o 1Password) y escriba el código de 6 dígitos que muestra.',
+    qrAlt: 'Código QR para escanear con su aplicación de autenticación',
+    setupKey: '¿No puede escanearlo? Escriba en su lugar esta clave en la aplicación:',
+    setupOpen: '¿Está en este teléfono? Abra la clave en su aplicación de autenticación',
+    setupCodeHint: 'El código cambia cada 30 segundos.',
+    setupConfirm: 'Activar y continuar',
+    recoveryTitle: 'Guarde sus códigos de recuperación',
+    recoveryLead:
+      'Si pierde el teléfono, cada uno de estos códigos le permite iniciar sesión una vez. Guárdelos ahora en un lugar seguro: no se vuelven a mostrar.',
+    recoveryDownload: 'Descargar los códigos',
   },
 } as const
 

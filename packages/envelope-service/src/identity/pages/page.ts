@@ -8,7 +8,8 @@ input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem
 button{margin-top:1.25rem;padding:.75rem 1.25rem;font:inherit;font-weight:600;border-radius:4px;border:2px solid #1d4ed8;cursor:pointer}
 .primary{background:#1d4ed8;color:#fff}.secondary{background:#fff;color:#1d4ed8}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}.error{color:#a40e26;font-weight:600}
-ul{padding-left:1.25rem}a{color:#1d4ed8}.hint{color:#4a4a4a;margin:.25rem 0 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap}
+ul{padding-left:1.25rem}a{color:#1d4ed8}.qr{display:block;width:12rem;height:12rem;margin:1rem auto}
+.key,.codes{font-family:ui-monospace,monospace;font-size:1.05rem;letter-spacing:.05em;word-break:break-all}.codes{columns:2;list-style:none;padding:0}.hint{color:#4a4a4a;margin:.25rem 0 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap}
 @media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none;min-height:100vh}}`
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64')
@@ -22,6 +23,8 @@ export function pagePolicy(redirectOrigin?: string): string {
   return [
     "default-src 'none'",
     `style-src 'sha256-${STYLE_HASH}'`,
+    // The two-step set-up page's QR code is an SVG in a data: URL.
+    'img-src data:',
     "base-uri 'none'",
     `form-action 'self'${redirectOrigin ? ` ${redirectOrigin}` : ''}`,
     "frame-ancestors 'none'",
@@ -104,6 +107,61 @@ export function renderSecondStep(input: {
 <form method="post" action="/oauth/auth/second-factor">${hiddenFields({ ...carried(input.params), csrf: input.csrf, ticket: input.ticket })}
 <label for="code">${t.code}</label><input id="code" name="code" type="text" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="32" required autofocus aria-describedby="${described}">
 <p class="hint" id="code-hint">${escapeHtml(t.codeHint)}</p>
+<button class="primary" type="submit">${t.continue}</button></form>`,
+  )
+}
+
+/**
+ * Setting up the second step during a sign-in, when an account of the user requires it: the QR code (and
+ * the key, to type by hand), then the first code the app shows.
+ */
+export function renderSetUpSecondStep(input: {
+  locale: Locale
+  t: Messages
+  params: AuthorizeParams
+  csrf: string
+  ticket: string
+  enrollment: { secret: string; otpauthUri: string; qrCode: string }
+  error?: string
+}): string {
+  const { t, enrollment } = input
+  const error = input.error
+    ? `<p class="error" role="alert" id="code-error">${escapeHtml(input.error)}</p>`
+    : ''
+  const described = input.error ? 'code-hint code-error' : 'code-hint'
+  const key = enrollment.secret.replace(/(.{4})(?=.)/g, '$1 ')
+  return layout(
+    input.locale,
+    t.setupTitle,
+    `<h1>${t.setupTitle}</h1><p>${escapeHtml(t.setupLead)}</p>
+<img class="qr" src="${escapeHtml(enrollment.qrCode)}" alt="${escapeHtml(t.qrAlt)}">
+<p class="hint">${escapeHtml(t.setupKey)}</p><p class="key" id="setup-key">${escapeHtml(key)}</p>
+<p><a href="${escapeHtml(enrollment.otpauthUri)}">${escapeHtml(t.setupOpen)}</a></p>${error}
+<form method="post" action="/oauth/auth/second-factor-setup">${hiddenFields({ ...carried(input.params), csrf: input.csrf, ticket: input.ticket })}
+<label for="code">${t.code}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" maxlength="32" required aria-describedby="${described}">
+<p class="hint" id="code-hint">${escapeHtml(t.setupCodeHint)}</p>
+<button class="primary" type="submit">${t.setupConfirm}</button></form>`,
+  )
+}
+
+/** The recovery codes, shown once after the set-up, then on to the application. */
+export function renderRecoveryCodes(input: {
+  locale: Locale
+  t: Messages
+  params: AuthorizeParams
+  csrf: string
+  ticket: string
+  codes: readonly string[]
+}): string {
+  const { t } = input
+  const items = input.codes.map((code) => `<li>${escapeHtml(code)}</li>`).join('')
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${input.codes.join('\n')}\n`)}`
+  return layout(
+    input.locale,
+    t.recoveryTitle,
+    `<h1>${t.recoveryTitle}</h1><p>${escapeHtml(t.recoveryLead)}</p><ul class="codes" id="recovery-codes">${items}</ul>
+<p><a href="${escapeHtml(file)}" download="inkwell-recovery-codes.txt">${escapeHtml(t.recoveryDownload)}</a></p>
+<form method="post" action="/oauth/auth/continue">${hiddenFields({ ...carried(input.params), csrf: input.csrf, ticket: input.ticket })}
 <button class="primary" type="submit">${t.continue}</button></form>`,
   )
 }

@@ -120,3 +120,61 @@ export async function removeSecondFactor(db: Db, userId: string): Promise<void> 
     await tx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute()
   })
 }
+
+/** Whether any account the user belongs to requires two-step sign-in of its members. */
+export async function isSecondFactorRequired(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+    .select('accounts.id')
+    .where('memberships.user_id', '=', userId)
+    .where('accounts.require_second_factor', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export interface SecondFactorPolicy {
+  required: boolean
+  /** Active members without two-step sign-in on: each is asked to set it up at their next sign-in. */
+  membersWithout: number
+}
+
+/** The account's policy; undefined for an unknown account. */
+export async function findSecondFactorPolicy(
+  db: DbOrTx,
+  accountId: string,
+): Promise<SecondFactorPolicy | undefined> {
+  const account = await db
+    .selectFrom('accounts')
+    .select('require_second_factor')
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  if (!account) return undefined
+  const without = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .leftJoin('user_second_factors', (join) =>
+      join
+        .onRef('user_second_factors.user_id', '=', 'memberships.user_id')
+        .on('user_second_factors.confirmed_at', 'is not', null),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('memberships.account_id', '=', accountId)
+    .where('users.active', '=', 1)
+    .where('user_second_factors.user_id', 'is', null)
+    .executeTakeFirst()
+  return { required: account.require_second_factor === 1, membersWithout: Number(without?.count ?? 0) }
+}
+
+export async function setSecondFactorRequired(
+  db: DbOrTx,
+  accountId: string,
+  required: boolean,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ require_second_factor: required ? 1 : 0 })
+    .where('id', '=', accountId)
+    .execute()
+}

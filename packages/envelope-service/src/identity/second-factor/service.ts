@@ -6,6 +6,7 @@ import {
   acceptStep,
   countUnusedRecoveryCodes,
   findSecondFactor,
+  isSecondFactorRequired,
   replaceRecoveryCodes,
   spendRecoveryCode,
   storePendingSecret,
@@ -23,14 +24,17 @@ const ISSUER = 'Inkwell'
 
 export interface SecondFactorStatus {
   enabled: boolean
+  /** An account of the user's requires it: it cannot be turned off. */
+  required: boolean
   /** Recovery codes not used yet, when enabled. */
   recoveryCodesLeft?: number
 }
 
 export async function secondFactorStatus(db: DbOrTx, userId: string): Promise<SecondFactorStatus> {
   const factor = await findSecondFactor(db, userId)
-  if (!factor?.confirmed) return { enabled: false }
-  return { enabled: true, recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) }
+  const required = await isSecondFactorRequired(db, userId)
+  if (!factor?.confirmed) return { enabled: false, required }
+  return { enabled: true, required, recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) }
 }
 
 export interface Enrollment {
@@ -50,7 +54,20 @@ export async function startEnrollment(
   const secret = newSecret()
   const stored = await db.transaction().execute((tx) => storePendingSecret(tx, user.id, secret, now))
   if (!stored) throw alreadyOn()
-  const uri = otpauthUri(secret, ISSUER, user.email)
+  return enrollmentOf(secret, user.email)
+}
+
+/** The secret being set up, to show again (after a wrong code); undefined when none is pending. */
+export async function pendingEnrollment(
+  db: DbOrTx,
+  user: { id: string; email: string },
+): Promise<Enrollment | undefined> {
+  const factor = await findSecondFactor(db, user.id)
+  return factor && !factor.confirmed ? enrollmentOf(factor.secret, user.email) : undefined
+}
+
+async function enrollmentOf(secret: string, email: string): Promise<Enrollment> {
+  const uri = otpauthUri(secret, ISSUER, email)
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
   return {
     secret,

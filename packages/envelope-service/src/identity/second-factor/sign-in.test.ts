@@ -103,7 +103,7 @@ describeEachDatabase('two-step sign-in', (databases) => {
   let recoveryCodes: string[]
 
   it('is off at first, and only the web app may turn it on', async () => {
-    expect((await api('GET', '')).json()).toEqual({ enabled: false })
+    expect((await api('GET', '')).json()).toEqual({ enabled: false, required: false })
     const refused = await api('POST', '', undefined, otherToken)
     expect(refused.statusCode).toBe(403)
     expect(refused.json().errorCode).toBe('USER_LACKS_PERMISSIONS')
@@ -134,7 +134,7 @@ describeEachDatabase('two-step sign-in', (databases) => {
     expect(recoveryCodes).toHaveLength(10)
     expect(new Set(recoveryCodes).size).toBe(10)
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/)
-    expect((await api('GET', '')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 })
+    expect((await api('GET', '')).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 })
     expect((await api('POST', '')).statusCode).toBe(409)
   })
 
@@ -188,7 +188,7 @@ describeEachDatabase('two-step sign-in', (databases) => {
     const typed = first.replace('-', '').toLowerCase()
     expect((await withCode(await withPassword(), typed)).statusCode).toBe(303)
     expect((await withCode(await withPassword(), first)).statusCode).toBe(401)
-    expect((await api('GET', '')).json()).toEqual({ enabled: true, recoveryCodesLeft: 9 })
+    expect((await api('GET', '')).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 9 })
   })
 
   it('counts wrong codes with wrong passwords, and a right password does not clear them', async () => {
@@ -230,8 +230,9 @@ describeEachDatabase('two-step sign-in', (databases) => {
       clock += 15 * 60_000
       expect((await api('POST', '/disable', { code: codeAt(secret, clock) })).json()).toEqual({
         enabled: false,
+        required: false,
       })
-      expect((await api('GET', '')).json()).toEqual({ enabled: false })
+      expect((await api('GET', '')).json()).toEqual({ enabled: false, required: false })
       expect((await withPassword()).answer.statusCode).toBe(303)
     })
   })

@@ -2,8 +2,9 @@ import { MIN_PASSWORD_LENGTH } from 'platform'
 import type { Db, DbOrTx } from '../../database.js'
 import { enqueue } from '../../outbox/repository.js'
 import { type ComposedMessagePayload, OUTBOX_TOPICS } from '../../outbox/topics.js'
-import { claimOneTimeToken, findOneTimeToken, insertOneTimeToken } from '../one-time/repository.js'
-import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
+import { issueOneTimeToken } from '../one-time/issue.js'
+import { claimOneTimeToken, findOneTimeToken } from '../one-time/repository.js'
+import { hashOpaque } from '../one-time/tokens.js'
 import type { Locale } from '../pages/messages.js'
 import { invitationEmail, passwordResetEmail } from './emails.js'
 import { findCredentialsByEmail } from './repository.js'
@@ -20,9 +21,7 @@ async function newLink(
   input: { userId: string; purpose: 'invitation' | 'password-reset'; origin: string; hours: number },
   now: number,
 ): Promise<string> {
-  const token = opaqueToken()
-  await insertOneTimeToken(tx, {
-    tokenHash: hashOpaque(token),
+  const token = await issueOneTimeToken(tx, {
     purpose: input.purpose,
     userId: input.userId,
     subject: null,

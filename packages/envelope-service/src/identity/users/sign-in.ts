@@ -1,4 +1,5 @@
 import {
+  ConflictError,
   failureWindowStart,
   hashPassword,
   InvalidRequestError,
@@ -10,7 +11,7 @@ import {
   verifyPassword,
 } from 'platform'
 import type { Db, DbOrTx } from '../../database.js'
-import { hasSecondFactor, removeSecondFactor } from '../second-factor/repository.js'
+import { hasSecondFactor, isSecondFactorRequired, removeSecondFactor } from '../second-factor/repository.js'
 import { checkSecondFactor, wrongCode } from '../second-factor/service.js'
 import {
   clearFailedSignIns,
@@ -25,6 +26,11 @@ export type SignInResult =
   | { kind: 'signed-in'; userId: string }
   /** The password is right and the user has two-step sign-in on: a code is asked next (`signInSecondStep`). */
   | { kind: 'second-factor'; userId: string }
+  /**
+   * The password is right, the user has no second step, and an account of theirs requires one: they set
+   * it up before they are signed in (authorization-code/second-step-setup.ts).
+   */
+  | { kind: 'second-factor-setup'; userId: string; email: string }
   | { kind: 'invalid' }
   | { kind: 'locked'; until: number }
 
@@ -51,6 +57,9 @@ export async function signIn(
     // reset the count of wrong codes, or codes could be guessed five at a time for ever.
     if (await hasSecondFactor(db, user.id)) return { kind: 'second-factor', userId: user.id }
     await clearFailedSignIns(db, user.id)
+    if (await isSecondFactorRequired(db, user.id)) {
+      return { kind: 'second-factor-setup', userId: user.id, email: user.email }
+    }
     return { kind: 'signed-in', userId: user.id }
   }
   return countFailure(db, user.id, now)
@@ -66,7 +75,7 @@ export async function signInSecondStep(
   userId: string,
   code: string,
   now: number,
-): Promise<Exclude<SignInResult, { kind: 'second-factor' }>> {
+): Promise<Exclude<SignInResult, { kind: 'second-factor' | 'second-factor-setup' }>> {
   const user = await findSignInState(db, userId)
   if (!user) return { kind: 'invalid' }
   const locked = lockEnd(user.lockedUntil, now)
@@ -81,14 +90,15 @@ export async function signInSecondStep(
 /**
  * Turns the user's second step off with a code from their app or a recovery code. The code is checked
  * as at sign-in, under the same lockout: a stolen session must not be able to guess codes without end.
- * 400 INVALID_SECOND_FACTOR_CODE for a wrong code, 429 TOO_MANY_SIGN_IN_ATTEMPTS while locked.
+ * 400 INVALID_SECOND_FACTOR_CODE for a wrong code, 429 TOO_MANY_SIGN_IN_ATTEMPTS while locked,
+ * 409 SECOND_FACTOR_REQUIRED (before any code is spent) when an account of theirs requires it.
  */
-export async function turnOffSecondStep(
-  db: Db,
-  userId: string,
-  code: string,
-  now: number,
-): Promise<void> {
+export async function turnOffSecondStep(db: Db, userId: string, code: string, now: number): Promise<void> {
+  if (await isSecondFactorRequired(db, userId)) {
+    throw new ConflictError('Your account requires two-step sign-in, so it cannot be turned off', {
+      errorCode: 'SECOND_FACTOR_REQUIRED',
+    })
+  }
   const result = await signInSecondStep(db, userId, code, now)
   if (result.kind === 'locked') {
     const minutes = Math.ceil((result.until - now) / 60_000)

@@ -7,6 +7,8 @@ import { SECURITY_WORDS, type SecurityWords } from './words.js'
 
 interface Status {
   enabled: boolean
+  /** An account of the person's requires it: it cannot be turned off. */
+  required: boolean
   recoveryCodesLeft?: number
 }
 interface Enrollment {
@@ -21,7 +23,7 @@ type Step =
   | { name: 'off'; notice?: string }
   | { name: 'scanning'; enrollment: Enrollment }
   | { name: 'codes'; codes: string[] }
-  | { name: 'on'; left: number; notice?: string }
+  | { name: 'on'; left: number; required: boolean; notice?: string }
 
 /**
  * The signed-in person's sign-in security: two-step sign-in turned on (scan, type a code, keep the
@@ -42,7 +44,12 @@ export function SecurityPage() {
         const status = await getJson<Status>(statusPath)
         setStep(
           status.enabled
-            ? { name: 'on', left: status.recoveryCodesLeft ?? 0, ...(notice ? { notice } : {}) }
+            ? {
+                name: 'on',
+                left: status.recoveryCodesLeft ?? 0,
+                required: status.required,
+                ...(notice ? { notice } : {}),
+              }
             : { name: 'off', ...(notice ? { notice } : {}) },
         )
       } catch {
@@ -68,7 +75,9 @@ export function SecurityPage() {
             ? words.wrongCode
             : code === 'TOO_MANY_SIGN_IN_ATTEMPTS'
               ? words.tooManyCodes
-              : words.failed,
+              : code === 'SECOND_FACTOR_REQUIRED'
+                ? words.requiredByAccount
+                : words.failed,
       }
     } finally {
       setBusy(false)
@@ -122,7 +131,13 @@ export function SecurityPage() {
         {step.name === 'codes' && (
           <RecoveryCodes codes={step.codes} words={words} onDone={() => void load(words.turnedOn)} />
         )}
-        {step.name === 'on' && (
+        {step.name === 'on' && step.required && (
+          <>
+            <p>{words.onLead(step.left)}</p>
+            <p className="muted">{words.requiredByAccount}</p>
+          </>
+        )}
+        {step.name === 'on' && !step.required && (
           <TurnOff
             left={step.left}
             words={words}

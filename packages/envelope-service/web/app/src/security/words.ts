@@ -37,6 +37,8 @@ const en = {
   codeOrRecovery: 'Code or recovery code',
   turnOff: 'Turn off two-step sign-in',
   turnedOff: 'Two-step sign-in is off. Your password alone signs you in.',
+  requiredByAccount:
+    'Your account requires two-step sign-in, so it cannot be turned off. An administrator of the account can stop requiring it.',
   loading: 'Loading…',
   failed: 'Something went wrong. Try again.',
   fileName: 'inkwell-recovery-codes.txt',
@@ -76,6 +78,8 @@ const es: SecurityWords = {
   codeOrRecovery: 'Código o código de recuperación',
   turnOff: 'Desactivar la verificación en dos pasos',
   turnedOff: 'La verificación en dos pasos está desactivada. Basta la contraseña para iniciar sesión.',
+  requiredByAccount:
+    'Tu cuenta exige la verificación en dos pasos, así que no se puede desactivar. Un administrador de la cuenta puede dejar de exigirla.',
   loading: 'Cargando…',
   failed: 'Algo salió mal. Vuelve a intentarlo.',
   fileName: 'inkwell-codigos-de-recuperacion.txt',

@@ -4,10 +4,14 @@ import { accountPath } from '../api.js'
 import { useSession } from '../context.js'
 import { AccountDefaults } from './AccountDefaults.js'
 import { IntegrationKeys } from './IntegrationKeys.js'
+import { TwoStepPolicy } from './TwoStepPolicy.js'
 import { Users } from './Users.js'
 import { SETTINGS_WORDS } from './words.js'
 
-/** The account's settings: its users, its integration keys, and its reminder and expiration defaults. */
+/**
+ * The account's settings: its users, its integration keys, its reminder and expiration defaults, and
+ * whether it requires two-step sign-in.
+ */
 export function SettingsPage() {
   const { account, language } = useSession()
   const words = SETTINGS_WORDS[language]
@@ -22,6 +26,7 @@ export function SettingsPage() {
       <Users path={path} onNotice={setNotice} />
       <IntegrationKeys path={path} onNotice={setNotice} />
       <AccountDefaults path={path} onNotice={setNotice} />
+      <TwoStepPolicy path={path} onNotice={setNotice} />
     </div>
   )
 }

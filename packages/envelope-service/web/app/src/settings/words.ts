@@ -83,6 +83,20 @@ const en = {
   saveDefaults: 'Save defaults',
   defaultsSaved: 'Defaults saved.',
   days: (n: number) => plural('en', n, { one: `${n} day`, other: `${n} days` }),
+  signIn: 'Sign-in',
+  requireTwoStep: 'Require two-step sign-in for everyone in this account',
+  requireTwoStepHint:
+    'Each person then signs in with their password and a code from an authenticator app on their phone. Those who have not set it up are asked to at their next sign-in, and nobody can turn it off.',
+  membersWithout: (n: number, required: boolean) =>
+    n === 0
+      ? 'Everyone in this account has two-step sign-in on.'
+      : plural('en', n, {
+          one: `1 user has not turned two-step sign-in on yet${required ? ' and will be asked to set it up at their next sign-in' : ''}.`,
+          other: `${n} users have not turned two-step sign-in on yet${required ? ' and will be asked to set it up at their next sign-in' : ''}.`,
+        }),
+  savePolicy: 'Save',
+  nowRequired: 'Two-step sign-in is now required in this account.',
+  noLongerRequired: 'Two-step sign-in is no longer required in this account.',
 }
 
 const es: typeof en = {
@@ -157,6 +171,20 @@ const es: typeof en = {
   saveDefaults: 'Guardar',
   defaultsSaved: 'Se guardaron los valores predeterminados.',
   days: (n: number) => plural('es', n, { one: `${n} día`, other: `${n} días` }),
+  signIn: 'Inicio de sesión',
+  requireTwoStep: 'Exigir la verificación en dos pasos a todos en esta cuenta',
+  requireTwoStepHint:
+    'Cada persona inicia sesión entonces con su contraseña y un código de una aplicación de autenticación del teléfono. A quien no la tenga configurada se le pide que lo haga en su próximo inicio de sesión, y nadie puede desactivarla.',
+  membersWithout: (n: number, required: boolean) =>
+    n === 0
+      ? 'Todos en esta cuenta tienen activada la verificación en dos pasos.'
+      : plural('es', n, {
+          one: `1 usuario aún no ha activado la verificación en dos pasos${required ? ' y se le pedirá que la configure en su próximo inicio de sesión' : ''}.`,
+          other: `${n} usuarios aún no han activado la verificación en dos pasos${required ? ' y se les pedirá que la configuren en su próximo inicio de sesión' : ''}.`,
+        }),
+  savePolicy: 'Guardar',
+  nowRequired: 'La verificación en dos pasos es ahora obligatoria en esta cuenta.',
+  noLongerRequired: 'La verificación en dos pasos ya no es obligatoria en esta cuenta.',
 }
 
 export const SETTINGS_WORDS: Record<Language, typeof en> = { en, es }
