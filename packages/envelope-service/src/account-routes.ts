@@ -6,6 +6,7 @@ import { integrationKeyRoutes } from './accounts/integration-keys.js'
 import { permissionProfileRoutes } from './accounts/permission-profiles/routes.js'
 import { accountInfoRoutes } from './accounts/routes.js'
 import { accountSettingsRoutes } from './accounts/settings.js'
+import { signInHistoryRoutes } from './accounts/sign-in-history.js'
 import { twoStepSignInRoutes } from './accounts/two-step-sign-in.js'
 import { twoStepSignInPolicyRoutes } from './accounts/two-step-sign-in-policy.js'
 import { userRoutes } from './accounts/users.js'
@@ -86,6 +87,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await integrationKeyRoutes(app, ctx)
   await twoStepSignInRoutes(app, ctx)
   await twoStepSignInPolicyRoutes(app, ctx)
+  await signInHistoryRoutes(app, ctx)
   await userAuthorizationRoutes(app, ctx)
   await userRoutes(app, ctx)
   await permissionProfileRoutes(app, ctx)

@@ -96,6 +96,19 @@ describeEachDatabase('two-step sign-in in the sender app', (databases) => {
     await signInWithCode(page, key, 'sign-in-second-step-desktop.png')
     await page.goto(`${stack.service.origin}/app/security`)
     await page.getByText('You have 10 recovery codes left.').waitFor()
+    // The sign-in history: this sign-in with its code, the wrong code before it, and the first sign-in.
+    const history = page.getByRole('region', { name: 'Recent sign-ins' })
+    await history.getByText('Signed in with the password and a code').waitFor()
+    expect(await history.locator('li').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^Signed in with the password and a code.*Chrome on Linux · Address 127\.0\.0\.1$/,
+      ),
+      expect.stringMatching(/^Wrong code.*Chrome on Linux · Address 127\.0\.0\.1$/),
+      expect.stringMatching(/^Signed in with the password.*Chrome on Linux/),
+    ])
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await history.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOTS}security-history-desktop.png` })
 
     // Off with a recovery code, typed in lower case.
     await page.getByLabel('Code or recovery code').fill((codes[3] as string).toLowerCase())
@@ -130,6 +143,14 @@ describeEachDatabase('two-step sign-in in the sender app', (databases) => {
     await page.goto(`${stack.service.origin}/app/`)
     await signInWithCode(page, key, 'sign-in-second-step-phone-es.png')
     await page.getByRole('navigation', { name: 'Principal' }).waitFor()
+    await page.goto(`${stack.service.origin}/app/security`)
+    const history = page.getByRole('region', { name: 'Inicios de sesión recientes' })
+    await history.getByText('Sesión iniciada con la contraseña y un código').first().waitFor()
+    await history.getByText('Código incorrecto').first().waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await history.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOTS}security-history-phone-es.png` })
     await page.context().close()
   })
 })

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { type App, ForbiddenError } from 'platform'
+import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { INKWELL_APP_CLIENT_ID } from '../identity/first-party.js'
 import { confirmEnrollment, secondFactorStatus, startEnrollment } from '../identity/second-factor/service.js'
 import { findSignInState } from '../identity/users/repository.js'
 import { turnOffSecondStep } from '../identity/users/sign-in.js'
+import { onlyThePersonInTheWebApp } from './web-app-only.js'
 
 const Status = Type.Object({
   enabled: Type.Boolean(),
@@ -33,17 +33,7 @@ const security = [{ bearer: [] }]
 export async function twoStepSignInRoutes(app: App, ctx: ServiceContext) {
   await app.register(async (plugin) => {
     const scope = plugin as App
-    scope.addHook('preHandler', async (request) => {
-      const { integrationKeyId, actingAgentUserId } = request.principal
-      if (integrationKeyId !== INKWELL_APP_CLIENT_ID || actingAgentUserId !== undefined) {
-        throw new ForbiddenError(
-          'Two-step sign-in is managed in the Inkwell web app, by the person signed in',
-          {
-            errorCode: 'USER_LACKS_PERMISSIONS',
-          },
-        )
-      }
-    })
+    scope.addHook('preHandler', onlyThePersonInTheWebApp('Two-step sign-in is managed'))
 
     scope.get(
       '/two_step_sign_in',

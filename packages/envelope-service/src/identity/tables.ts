@@ -148,6 +148,19 @@ export interface UserRecoveryCodesTable {
   used_at: number | null
 }
 
+/** A sign-in or a refused attempt of a known user (identity/sign-in-history/). */
+export interface SignInEventsTable {
+  id: string
+  user_id: string
+  /** Epoch milliseconds. */
+  at: number
+  outcome: string
+  method: string | null
+  client_id: string | null
+  ip: string | null
+  user_agent: string | null
+}
+
 export interface IdentityTables {
   accounts: AccountsTable
   users: UsersTable
@@ -163,4 +176,5 @@ export interface IdentityTables {
   one_time_tokens: OneTimeTokensTable
   user_second_factors: UserSecondFactorsTable
   user_recovery_codes: UserRecoveryCodesTable
+  sign_in_events: SignInEventsTable
 }

@@ -34,6 +34,7 @@ import { reassignMigration } from './0042_reassign.js'
 import { codeFamilyMigration } from './0043_code_family.js'
 import { secondFactorMigration } from './0044_second_factor.js'
 import { requiredSecondFactorMigration } from './0045_required_second_factor.js'
+import { signInHistoryMigration } from './0046_sign_in_history.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -74,4 +75,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0043_code_family': codeFamilyMigration(dialect),
   '0044_second_factor': secondFactorMigration(dialect),
   '0045_required_second_factor': requiredSecondFactorMigration(dialect),
+  '0046_sign_in_history': signInHistoryMigration(dialect),
 })

@@ -18,6 +18,7 @@ import {
   SESSION_COOKIE,
 } from '../sessions/cookie.js'
 import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
+import { recordSignIn } from '../sign-in-history/events.js'
 import { signIn, signInSecondStep } from '../users/sign-in.js'
 import { AuthorizeQuery, optional, TicketForm } from './form-schemas.js'
 import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
@@ -188,6 +189,14 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       const email = request.body.email ?? ''
       const result = await signIn(ctx.db, email, request.body.password ?? '', now)
       if (result.kind === 'invalid' || result.kind === 'locked') {
+        if (result.userId) {
+          const outcome = result.kind === 'locked' ? 'locked' : 'wrong-password'
+          await recordSignIn(
+            ctx.db,
+            { userId: result.userId, at: now, outcome, clientId: authorize.client.id },
+            request,
+          )
+        }
         const { error, status } = refusal(reply, t, result, t.invalid, now)
         const page = renderSignIn({
           locale,
@@ -219,6 +228,17 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       if (result.kind === 'second-factor-setup') {
         return setUp.start(request, reply, form, { id: result.userId, email: result.email })
       }
+      await recordSignIn(
+        ctx.db,
+        {
+          userId: result.userId,
+          at: now,
+          outcome: 'signed-in',
+          method: 'password',
+          clientId: authorize.client.id,
+        },
+        request,
+      )
       return continueSignedIn(request, reply, authorize, result.userId)
     },
   )
@@ -245,8 +265,25 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         // Claimed once: of two posts of the same ticket with right codes, one signs in.
         const claimed = await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
         if (!claimed) return sendPage(reply, 400, renderError(locale, t, t.expired))
+        await recordSignIn(
+          ctx.db,
+          {
+            userId: claimed.userId,
+            at: now,
+            outcome: 'signed-in',
+            method: 'password-and-code',
+            clientId: authorize.client.id,
+          },
+          request,
+        )
         return continueSignedIn(request, reply, authorize, claimed.userId)
       }
+      const outcome = result.kind === 'locked' ? 'locked' : 'wrong-code'
+      await recordSignIn(
+        ctx.db,
+        { userId: pending.userId, at: now, outcome, clientId: authorize.client.id },
+        request,
+      )
       const { error, status } = refusal(reply, t, result, t.wrongCode, now)
       const page = renderSecondStep({
         locale,

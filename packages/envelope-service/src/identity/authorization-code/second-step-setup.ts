@@ -8,6 +8,7 @@ import type { Messages } from '../pages/messages.js'
 import { renderError, renderRecoveryCodes, renderSetUpSecondStep } from '../pages/page.js'
 import { confirmEnrollment, pendingEnrollment, startEnrollment } from '../second-factor/service.js'
 import { formCsrf, sendPage } from '../sessions/forms.js'
+import { recordSignIn } from '../sign-in-history/events.js'
 import { findSignInState } from '../users/repository.js'
 import { TicketForm } from './form-schemas.js'
 import { RECOVERY_CODES_TICKET_LIFETIME_MS, SECOND_STEP_SETUP_TICKET_LIFETIME_MS } from './lifetimes.js'
@@ -99,6 +100,17 @@ export async function secondStepSetupRoutes(app: App, ctx: ServiceContext, flow:
         return sendPage(reply, 401, page, redirectOrigin)
       }
       await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor-setup', now)
+      await recordSignIn(
+        ctx.db,
+        {
+          userId: pending.userId,
+          at: now,
+          outcome: 'signed-in',
+          method: 'password-and-new-code',
+          clientId: authorize.client.id,
+        },
+        request,
+      )
       const next = await issueOneTimeToken(ctx.db, {
         purpose: 'signed-in',
         userId: pending.userId,

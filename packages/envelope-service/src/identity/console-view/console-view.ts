@@ -71,7 +71,8 @@ export async function openConsoleView(
   token: string,
   now: number,
 ): Promise<
-  { refreshToken: string; refreshExpiresAt: number; location: string; returnUrl?: string } | undefined
+  | { userId: string; refreshToken: string; refreshExpiresAt: number; location: string; returnUrl?: string }
+  | undefined
 > {
   const claimed = await claimOneTimeToken(db, hashOpaque(token), 'console', now)
   if (!claimed) return undefined
@@ -83,6 +84,7 @@ export async function openConsoleView(
     now,
   )
   return {
+    userId: claimed.userId,
     refreshToken: tokens.refreshToken,
     refreshExpiresAt: tokens.refreshExpiresAt,
     location: appLocation(target),

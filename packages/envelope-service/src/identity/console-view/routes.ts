@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
+import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { renderError } from '../pages/page.js'
 import { setCookie, setSessionCookies, VIEW_RETURN_COOKIE } from '../sessions/cookie.js'
 import { pageMessages, sendPage } from '../sessions/forms.js'
+import { recordSignIn } from '../sign-in-history/events.js'
 import { CONSOLE_SESSION_PATH, openConsoleView } from './console-view.js'
 
 /** `GET /app-session/console/{token}`: the URL DocuSign's console view returns, opened in a browser. */
@@ -25,6 +27,17 @@ export async function consoleSessionRoutes(app: App, ctx: ServiceContext) {
         const { locale, t } = pageMessages(request)
         return sendPage(reply, 410, renderError(locale, t, t.consoleExpired))
       }
+      await recordSignIn(
+        ctx.db,
+        {
+          userId: opened.userId,
+          at: now,
+          outcome: 'signed-in',
+          method: 'console-link',
+          clientId: INKWELL_APP_CLIENT_ID,
+        },
+        request,
+      )
       setSessionCookies(request, reply, opened.refreshToken, (opened.refreshExpiresAt - now) / 1000)
       if (opened.returnUrl) {
         setCookie(request, reply, VIEW_RETURN_COOKIE, encodeURIComponent(opened.returnUrl), 24 * 3600, {

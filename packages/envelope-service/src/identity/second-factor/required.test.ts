@@ -144,6 +144,7 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
   })
 
   it('has a member without it set it up after the password, then shows the recovery codes once', async () => {
+    clock += 60_000
     const step = await withPassword()
     expect(step.answer.statusCode).toBe(200)
     expect(step.answer.body).toContain('Set up two-step sign-in')
@@ -222,5 +223,17 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     const disabled = await api('member', 'POST', '/two_step_sign_in/disable', { code: codeAt(secret, clock) })
     expect(disabled.json()).toEqual({ enabled: false, required: false })
     expect((await withPassword()).answer.statusCode).toBe(303)
+
+    // Each way in is in the member's sign-in history, newest first (a wrong code while setting up is
+    // not an attempt on the account: the password was right and there was no second step yet).
+    const history = await api('member', 'GET', '/sign_in_history?count=100')
+    expect(history.statusCode).toBe(200)
+    const events = history.json().events as Array<{ outcome: string; method?: string }>
+    expect(events.map((event) => event.method ?? event.outcome)).toEqual([
+      'password',
+      'password-and-code',
+      'password-and-new-code',
+      'password',
+    ])
   })
 })

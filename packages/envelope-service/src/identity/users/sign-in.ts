@@ -31,8 +31,9 @@ export type SignInResult =
    * it up before they are signed in (authorization-code/second-step-setup.ts).
    */
   | { kind: 'second-factor-setup'; userId: string; email: string }
-  | { kind: 'invalid' }
-  | { kind: 'locked'; until: number }
+  /** `userId` when the email is a user's (the attempt goes in their sign-in history). */
+  | { kind: 'invalid'; userId?: string }
+  | { kind: 'locked'; until: number; userId?: string }
 
 /**
  * Checks an email and password under platform's lockout rule (5 failures within 15 minutes lock the
@@ -51,7 +52,7 @@ export async function signIn(
     return { kind: 'invalid' }
   }
   const locked = lockEnd(user.lockedUntil, now)
-  if (locked !== undefined) return { kind: 'locked', until: locked }
+  if (locked !== undefined) return { kind: 'locked', until: locked, userId: user.id }
   if (await verifyPassword(password, user.passwordHash)) {
     // With a second step the failures are cleared only once it passes: a right password must not
     // reset the count of wrong codes, or codes could be guessed five at a time for ever.
@@ -79,7 +80,7 @@ export async function signInSecondStep(
   const user = await findSignInState(db, userId)
   if (!user) return { kind: 'invalid' }
   const locked = lockEnd(user.lockedUntil, now)
-  if (locked !== undefined) return { kind: 'locked', until: locked }
+  if (locked !== undefined) return { kind: 'locked', until: locked, userId }
   if (await checkSecondFactor(db, userId, code, now)) {
     await clearFailedSignIns(db, userId)
     return { kind: 'signed-in', userId }
@@ -115,12 +116,12 @@ async function countFailure(
   db: DbOrTx,
   userId: string,
   now: number,
-): Promise<{ kind: 'invalid' } | { kind: 'locked'; until: number }> {
+): Promise<{ kind: 'invalid'; userId: string } | { kind: 'locked'; until: number; userId: string }> {
   const failures = await countFailedSignIn(db, userId, now, failureWindowStart(now))
   const until = lockAfter(failures, now)
-  if (until === undefined) return { kind: 'invalid' }
+  if (until === undefined) return { kind: 'invalid', userId }
   await lockUser(db, userId, until)
-  return { kind: 'locked', until }
+  return { kind: 'locked', until, userId }
 }
 
 /** Sets a user's password (at least 12 characters) and lifts any lockout. */

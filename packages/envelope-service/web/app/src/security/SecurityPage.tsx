@@ -3,6 +3,7 @@ import './security.css'
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { ApiError, accountPath, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
+import { SignInHistory } from './SignInHistory.js'
 import { SECURITY_WORDS, type SecurityWords } from './words.js'
 
 interface Status {
@@ -151,6 +152,7 @@ export function SecurityPage() {
           />
         )}
       </section>
+      <SignInHistory />
     </div>
   )
 }

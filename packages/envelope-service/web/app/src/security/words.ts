@@ -42,6 +42,25 @@ const en = {
   loading: 'Loading…',
   failed: 'Something went wrong. Try again.',
   fileName: 'inkwell-recovery-codes.txt',
+  history: 'Recent sign-ins',
+  historyLead:
+    'Where your account was signed in to, and attempts that were refused. If you see one you do not recognise, change your password and turn on two-step sign-in.',
+  noHistory: 'No sign-ins recorded yet.',
+  outcome: {
+    'signed-in': 'Signed in',
+    'wrong-password': 'Wrong password',
+    'wrong-code': 'Wrong code',
+    locked: 'Refused: too many wrong attempts',
+  } as Record<string, string>,
+  method: {
+    password: 'with the password',
+    'password-and-code': 'with the password and a code',
+    'password-and-new-code': 'with the password, and set up two-step sign-in',
+    'console-link': 'from a link an application opened',
+  } as Record<string, string>,
+  browserOn: (browser: string, system: string) => `${browser} on ${system}`,
+  unknownBrowser: 'Unknown browser',
+  address: (ip: string) => `Address ${ip}`,
 }
 
 export type SecurityWords = typeof en
@@ -83,6 +102,25 @@ const es: SecurityWords = {
   loading: 'Cargando…',
   failed: 'Algo salió mal. Vuelve a intentarlo.',
   fileName: 'inkwell-codigos-de-recuperacion.txt',
+  history: 'Inicios de sesión recientes',
+  historyLead:
+    'Dónde se inició sesión en tu cuenta y los intentos rechazados. Si ves uno que no reconoces, cambia la contraseña y activa la verificación en dos pasos.',
+  noHistory: 'Aún no hay inicios de sesión registrados.',
+  outcome: {
+    'signed-in': 'Sesión iniciada',
+    'wrong-password': 'Contraseña incorrecta',
+    'wrong-code': 'Código incorrecto',
+    locked: 'Rechazado: demasiados intentos incorrectos',
+  },
+  method: {
+    password: 'con la contraseña',
+    'password-and-code': 'con la contraseña y un código',
+    'password-and-new-code': 'con la contraseña, y configuró la verificación en dos pasos',
+    'console-link': 'desde un enlace que abrió una aplicación',
+  },
+  browserOn: (browser, system) => `${browser} en ${system}`,
+  unknownBrowser: 'Navegador desconocido',
+  address: (ip) => `Dirección ${ip}`,
 }
 
 export const SECURITY_WORDS: Record<Language, SecurityWords> = { en, es }
