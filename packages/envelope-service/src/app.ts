@@ -9,6 +9,7 @@ import {
   httpLimitsOf,
   installLenientBodies,
   migrateToLatest,
+  parseTrustProxy,
   registerDocs,
   writersOf,
 } from 'platform'
@@ -158,6 +159,7 @@ export async function buildApp(
     logLevel: options.logLevel ?? config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     limits: httpLimitsOf(config),
     renderError: renderRestError,
     ...(https ? { https } : {}),

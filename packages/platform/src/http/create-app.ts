@@ -16,6 +16,7 @@ import { installLargeBodyGate } from './large-bodies.js'
 import { lazyChildLoggerFactory } from './lazy-child-logger.js'
 import { type HttpLimits, httpLimitsFromEnvironment, rememberLimits, serverOptionsOf } from './limits.js'
 import { defaultLogFormat, installAccessLog, type LogFormat, prettyStream } from './logging.js'
+import type { TrustProxy } from './trust-proxy.js'
 import { installUnreadBodyDiscard } from './unread-bodies.js'
 import { installValidators } from './validation.js'
 
@@ -50,6 +51,11 @@ export interface CreateAppOptions {
    * sees the answer (unread-bodies.ts); by default twice the body limit, at least 16 MiB.
    */
   discardLimitBytes?: number
+  /**
+   * Which proxies' `X-Forwarded-*` headers to believe (`parseTrustProxy`), so `request.ip` is the client's
+   * behind them; none by default.
+   */
+  trustProxy?: TrustProxy
 }
 
 /**
@@ -61,6 +67,7 @@ export function createApp(options: CreateAppOptions): App {
   const format = options.logFormat ?? defaultLogFormat()
   const limits = options.limits ?? httpLimitsFromEnvironment()
   const serverOptions = serverOptionsOf(limits)
+  const trustProxy = options.trustProxy ?? false
   const app = Fastify({
     logger:
       options.logLevel === false
@@ -75,6 +82,9 @@ export function createApp(options: CreateAppOptions): App {
                 : {}),
           },
     bodyLimit: options.bodyLimit,
+    // A hop count as Fastify reads one at run time (its types leave numbers out): the nearest `n` proxies.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // The client's id is kept only when it is short and plain, so it cannot forge or flood log lines.
     requestIdHeader: false,
     genReqId: (request) => {

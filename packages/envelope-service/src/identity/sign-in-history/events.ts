@@ -6,8 +6,8 @@ import { insertSignInEvent, pruneSignInEvents } from './repository.js'
 const MAX_USER_AGENT = 512
 
 /**
- * Keeps an event with where the request came from (the connection's address, a reverse proxy's when
- * there is one, and the User-Agent), and drops the user's oldest past the newest 100, in one transaction.
+ * Keeps an event with where the request came from (the client's address, as `TRUST_PROXY` says to read
+ * it, and the User-Agent), and drops the user's oldest past the newest 100, in one transaction.
  */
 export async function recordSignIn(
   db: Db,

@@ -18,7 +18,7 @@ const BROWSER =
 
 /**
  * The sign-in history: a right and a wrong password of a known user are kept with the browser and the
- * address; an unknown email leaves nothing; only the web app reads it; the newest 100 are kept.
+ * client's address (forwarded by the proxy `TRUST_PROXY` names); an unknown email leaves nothing; only the web app reads it; the newest 100 are kept.
  */
 describeEachDatabase('sign-in history', (databases) => {
   let service: TestService
@@ -30,7 +30,8 @@ describeEachDatabase('sign-in history', (databases) => {
   const email = 'ada@example.test'
 
   beforeAll(async () => {
-    service = await startTestService(await databases.freshUrl(), {}, () => clock)
+    // Behind a proxy at 203.0.113.7, which forwards the client's address.
+    service = await startTestService(await databases.freshUrl(), { TRUST_PROXY: '203.0.113.7' }, () => clock)
     const db = service.ctx.db
     accountId = (await createAccount(db, { name: 'Acme' }, clock)).id
     userId = (await createUser(db, { name: 'Ada Lovelace', email }, clock)).id
@@ -56,7 +57,7 @@ describeEachDatabase('sign-in history', (databases) => {
       headers: { host: HOST, authorization: `Bearer ${token}` },
     })
 
-  /** The sign-in page posted with `as` and `password`, from a browser at 203.0.113.7. */
+  /** The sign-in page posted with `as` and `password`, from a browser at 192.0.2.44 through the proxy. */
   async function signInAs(as: string, password: string) {
     const query = {
       response_type: 'code',
@@ -77,6 +78,7 @@ describeEachDatabase('sign-in history', (databases) => {
       remoteAddress: '203.0.113.7',
       headers: {
         host: HOST,
+        'x-forwarded-for': '192.0.2.44',
         'user-agent': BROWSER,
         'content-type': 'application/x-www-form-urlencoded',
         cookie: `inkwell_csrf=${cookieValue(cookieOf(page, 'inkwell_csrf'))}`,
@@ -85,7 +87,7 @@ describeEachDatabase('sign-in history', (databases) => {
     })
   }
 
-  it('keeps a wrong and a right password of a known user, with the browser and the address', async () => {
+  it("keeps a wrong and a right password of a known user, with the browser and the client's address", async () => {
     expect((await history()).json()).toEqual({ events: [] })
     expect((await signInAs(email, 'not the password')).statusCode).toBe(401)
     clock += 60_000
@@ -100,14 +102,14 @@ describeEachDatabase('sign-in history', (databases) => {
         outcome: 'signed-in',
         method: 'password',
         clientId: INKWELL_APP_CLIENT_ID,
-        ip: '203.0.113.7',
+        ip: '192.0.2.44',
         userAgent: BROWSER,
       },
       {
         at: '2026-12-06T10:00:00.000Z',
         outcome: 'wrong-password',
         clientId: INKWELL_APP_CLIENT_ID,
-        ip: '203.0.113.7',
+        ip: '192.0.2.44',
         userAgent: BROWSER,
       },
     ])
