@@ -19,8 +19,8 @@ const schemaOf = { tags: ['Two-step sign-in (Inkwell extension)'], security: [{ 
 
 /**
  * `/accounts/{accountId}/two_step_sign_in_policy`: whether the account requires two-step sign-in of its
- * members (identity/second-factor/), read and set by its administrators. Tokens already issued stay
- * valid until they expire; the requirement applies at each member's next sign-in.
+ * members (identity/second-factor/), read and set by its administrators. It applies at each member's
+ * next sign-in; a session opened before it ends at its next refresh (authorization-code/grant.ts).
  */
 export async function twoStepSignInPolicyRoutes(app: App, ctx: ServiceContext) {
   async function policyOf(accountId: string) {
@@ -54,7 +54,7 @@ export async function twoStepSignInPolicyRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => {
-      await setSecondFactorRequired(ctx.db, request.principal.accountId, request.body.required)
+      await setSecondFactorRequired(ctx.db, request.principal.accountId, request.body.required, ctx.now())
       return policyOf(request.principal.accountId)
     },
   )

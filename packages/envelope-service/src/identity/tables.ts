@@ -11,8 +11,11 @@ export interface AccountsTable {
   hourly_limit: number
   burst_limit: number
   created_at: string
-  /** 1: every member signs in with a second step (set up at their next sign-in when they have none). */
-  require_second_factor: Generated<number>
+  /**
+   * Since when every member signs in with a second step (set up at their next sign-in when they have
+   * none), epoch ms; null when not required.
+   */
+  second_factor_required_since: Generated<number | null>
 }
 
 export interface UsersTable {

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../database.js'
 import { invalidGrant, OAuthError } from '../oauth-error.js'
 import { hashOpaque, opaqueToken } from '../one-time/tokens.js'
 import { findConsentScopes, upsertConsent } from '../repository.js'
-import { hasSecondFactor, isSecondFactorRequired } from '../second-factor/repository.js'
+import { hasSecondFactor, secondFactorRequiredSince } from '../second-factor/repository.js'
 import { deleteFamilyAccessTokens } from '../tokens/repository.js'
 import { issueAccessToken } from '../tokens/service.js'
 import {
@@ -16,6 +16,7 @@ import { verifierMatches } from './pkce.js'
 import {
   claimAuthorizationCode,
   claimRefreshToken,
+  familyStartedAt,
   findRefreshFamily,
   insertAuthorizationCode,
   insertRefreshToken,
@@ -186,15 +187,26 @@ export async function refreshTokens(
     throw new OAuthError('invalid_grant', 'The refresh token was issued to another client')
   }
   if (claimed.expiresAt <= now) throw invalidGrant('expired_grant')
-  if ((await isSecondFactorRequired(db, claimed.userId)) && !(await hasSecondFactor(db, claimed.userId))) {
-    // An account of the user's now requires a second step they have not set up: this sign-in ends here
-    // and the next one has them set it up (second-step-setup.ts), so the requirement does not wait for
-    // the session's 30 days.
+  if (await openedBeforeRequiredSecondStep(db, claimed)) {
+    // An account of the user's began to require a second step after this sign-in, and they have not set
+    // it up: the sign-in ends here and the next one has them set it up (second-step-setup.ts), so the
+    // requirement does not wait for the session's 30 days.
     await revokeFamily(db, claimed.familyId)
     throw new OAuthError('invalid_grant', 'The account requires two-step sign-in; sign in again to set it up')
   }
   const expiresAt = rotatedRefreshExpiry(claimed.scopes, claimed.expiresAt, now)
   return db.transaction().execute(async (tx) => mintTokens(tx, { ...claimed, expiresAt }, now))
+}
+
+/**
+ * Whether a sign-in predates a requirement of two-step sign-in its user has not met. Sign-ins after it
+ * passed the set-up (sign-in pages) or needed none (console links, which act for an integration).
+ */
+async function openedBeforeRequiredSecondStep(db: Db, family: { userId: string; familyId: string }) {
+  const since = await secondFactorRequiredSince(db, family.userId)
+  if (since === undefined || (await hasSecondFactor(db, family.userId))) return false
+  const started = await familyStartedAt(db, family.familyId)
+  return started === undefined || started < since
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

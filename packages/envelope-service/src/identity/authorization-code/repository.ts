@@ -137,6 +137,16 @@ export async function findRefreshFamily(db: DbOrTx, tokenHash: string): Promise<
   return row?.family_id
 }
 
+/** When a refresh-token family's sign-in began: its first token's creation, epoch ms. */
+export async function familyStartedAt(db: DbOrTx, familyId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('family_id', '=', familyId)
+    .executeTakeFirst()
+  return row?.first ? Date.parse(row.first) : undefined
+}
+
 export async function revokeRefreshFamily(db: DbOrTx, familyId: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked: 1 }).where('family_id', '=', familyId).execute()
 }

@@ -123,15 +123,21 @@ export async function removeSecondFactor(db: Db, userId: string): Promise<void> 
 
 /** Whether any account the user belongs to requires two-step sign-in of its members. */
 export async function isSecondFactorRequired(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await secondFactorRequiredSince(db, userId)) !== undefined
+}
+
+/**
+ * The latest moment one of the user's accounts began to require two-step sign-in; undefined when none
+ * requires it.
+ */
+export async function secondFactorRequiredSince(db: DbOrTx, userId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('memberships')
     .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-    .select('accounts.id')
+    .select((eb) => eb.fn.max('accounts.second_factor_required_since').as('since'))
     .where('memberships.user_id', '=', userId)
-    .where('accounts.require_second_factor', '=', 1)
-    .limit(1)
     .executeTakeFirst()
-  return row !== undefined
+  return row?.since === null || row?.since === undefined ? undefined : Number(row.since)
 }
 
 export interface SecondFactorPolicy {
@@ -147,7 +153,7 @@ export async function findSecondFactorPolicy(
 ): Promise<SecondFactorPolicy | undefined> {
   const account = await db
     .selectFrom('accounts')
-    .select('require_second_factor')
+    .select('second_factor_required_since')
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return undefined
@@ -164,17 +170,26 @@ export async function findSecondFactorPolicy(
     .where('users.active', '=', 1)
     .where('user_second_factors.user_id', 'is', null)
     .executeTakeFirst()
-  return { required: account.require_second_factor === 1, membersWithout: Number(without?.count ?? 0) }
+  return {
+    required: account.second_factor_required_since !== null,
+    membersWithout: Number(without?.count ?? 0),
+  }
 }
 
+/** Requires it from `now` (a requirement already in force keeps its start), or stops requiring it. */
 export async function setSecondFactorRequired(
   db: DbOrTx,
   accountId: string,
   required: boolean,
+  now: number,
 ): Promise<void> {
   await db
     .updateTable('accounts')
-    .set({ require_second_factor: required ? 1 : 0 })
+    .set((eb) => ({
+      second_factor_required_since: required
+        ? eb.fn.coalesce('second_factor_required_since', eb.val(now))
+        : null,
+    }))
     .where('id', '=', accountId)
     .execute()
 }

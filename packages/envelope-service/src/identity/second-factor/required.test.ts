@@ -132,6 +132,7 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     const session = await sessionOf(before.answer, before.codeVerifier)
     const rotated = (await refresh(session)).refreshToken
 
+    clock += 1_000
     const on = await api('admin', 'PUT', '/two_step_sign_in_policy', { required: true })
     expect(on.statusCode).toBe(200)
     expect(on.json()).toEqual({ required: true, membersWithout: 2 })
@@ -139,8 +140,22 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
       enabled: false,
       required: true,
     })
+    // Saved again, it keeps its start.
+    expect((await api('admin', 'PUT', '/two_step_sign_in_policy', { required: true })).statusCode).toBe(200)
     // That session ends at its next refresh, rather than outliving the requirement by 30 days.
     await expect(refresh(rotated)).rejects.toMatchObject({ error: 'invalid_grant' })
+    // A console link opened after the requirement acts for an integration: its session lives on.
+    const link = await service.app.inject({
+      method: 'POST',
+      url: `/restapi/v2.1/accounts/${accountId}/views/console`,
+      headers: { host: HOST, authorization: `Bearer ${tokens.member}` },
+      payload: {},
+    })
+    expect(link.statusCode).toBe(201)
+    const opened = await service.app.inject({ method: 'GET', url: new URL(link.json().url).pathname })
+    expect(opened.statusCode).toBe(303)
+    const linkSession = cookieValue(cookieOf(opened, 'inkwell_session')) as string
+    expect((await refresh(decodeURIComponent(linkSession))).accessToken).toBeTruthy()
   })
 
   it('has a member without it set it up after the password, then shows the recovery codes once', async () => {
@@ -233,6 +248,7 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
       'password',
       'password-and-code',
       'password-and-new-code',
+      'console-link',
       'password',
     ])
   })
