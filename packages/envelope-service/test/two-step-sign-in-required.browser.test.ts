@@ -72,6 +72,13 @@ describeEachDatabase('two-step sign-in required by the account, in the sender ap
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
     await page.getByRole('heading', { name: 'Sign-in', exact: true }).waitFor()
     await page.getByText('1 user has not turned two-step sign-in on yet.').waitFor()
+    // Who: the administrator themself, the account's only user.
+    expect(
+      await page
+        .getByRole('list', { name: /has not turned two-step/ })
+        .getByRole('listitem')
+        .allTextContents(),
+    ).toEqual([expect.stringMatching(/^Test User /)])
     await page.getByLabel('Require two-step sign-in for everyone in this account').check()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Two-step sign-in is now required in this account.').waitFor()
@@ -125,6 +132,7 @@ describeEachDatabase('two-step sign-in required by the account, in the sender ap
     )
     await page.goto(`${stack.service.origin}/app/settings`)
     await page.getByText('Todos en esta cuenta tienen activada la verificación en dos pasos.').waitFor()
+    expect(await page.locator('.members-not-set-up').count()).toBe(0)
     expect(
       await page.getByLabel('Exigir la verificación en dos pasos a todos en esta cuenta').isChecked(),
     ).toBe(true)

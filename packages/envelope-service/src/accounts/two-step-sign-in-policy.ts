@@ -12,6 +12,10 @@ const Policy = Type.Object({
   membersWithout: Type.Integer({
     description: 'Active members who have not turned two-step sign-in on yet',
   }),
+  membersNotSetUp: Type.Array(
+    Type.Object({ userId: Type.String(), userName: Type.String(), email: Type.String() }),
+    { description: 'The first 100 of them, by name' },
+  ),
 })
 const PolicyUpdate = Type.Object({ required: Type.Boolean() }, { additionalProperties: false })
 const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String() })

@@ -144,7 +144,11 @@ export interface SecondFactorPolicy {
   required: boolean
   /** Active members without two-step sign-in on: each is asked to set it up at their next sign-in. */
   membersWithout: number
+  /** The first `MEMBERS_LISTED` of them, by name. */
+  membersNotSetUp: Array<{ userId: string; userName: string; email: string }>
 }
+
+export const MEMBERS_LISTED = 100
 
 /** The account's policy; undefined for an unknown account. */
 export async function findSecondFactorPolicy(
@@ -157,7 +161,7 @@ export async function findSecondFactorPolicy(
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return undefined
-  const without = await db
+  const withoutSecondStep = db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .leftJoin('user_second_factors', (join) =>
@@ -165,14 +169,22 @@ export async function findSecondFactorPolicy(
         .onRef('user_second_factors.user_id', '=', 'memberships.user_id')
         .on('user_second_factors.confirmed_at', 'is not', null),
     )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('memberships.account_id', '=', accountId)
     .where('users.active', '=', 1)
     .where('user_second_factors.user_id', 'is', null)
-    .executeTakeFirst()
+  const [count, listed] = await Promise.all([
+    withoutSecondStep.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+    withoutSecondStep
+      .select(['users.id', 'users.name', 'users.email'])
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .limit(MEMBERS_LISTED)
+      .execute(),
+  ])
   return {
     required: account.second_factor_required_since !== null,
-    membersWithout: Number(without?.count ?? 0),
+    membersWithout: Number(count?.count ?? 0),
+    membersNotSetUp: listed.map((row) => ({ userId: row.id, userName: row.name, email: row.email })),
   }
 }
 

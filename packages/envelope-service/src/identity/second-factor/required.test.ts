@@ -121,7 +121,14 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
 
   it('is set by the account administrator only, who sees how many members have not set it up', async () => {
     const policy = await api('admin', 'GET', '/two_step_sign_in_policy')
-    expect(policy.json()).toEqual({ required: false, membersWithout: 2 })
+    expect(policy.json()).toEqual({
+      required: false,
+      membersWithout: 2,
+      membersNotSetUp: [
+        { userId: expect.any(String), userName: 'Ada Lovelace', email: memberEmail },
+        { userId: expect.any(String), userName: 'Grace Hopper', email: 'grace@example.test' },
+      ],
+    })
     expect((await api('member', 'GET', '/two_step_sign_in_policy')).statusCode).toBe(403)
     expect((await api('member', 'PUT', '/two_step_sign_in_policy', { required: true })).statusCode).toBe(403)
     const bad = await api('admin', 'PUT', '/two_step_sign_in_policy', { required: 'yes', other: 1 })
@@ -135,7 +142,7 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     clock += 1_000
     const on = await api('admin', 'PUT', '/two_step_sign_in_policy', { required: true })
     expect(on.statusCode).toBe(200)
-    expect(on.json()).toEqual({ required: true, membersWithout: 2 })
+    expect(on.json()).toMatchObject({ required: true, membersWithout: 2 })
     expect((await api('member', 'GET', '/two_step_sign_in')).json()).toEqual({
       enabled: false,
       required: true,
@@ -209,6 +216,9 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     expect((await api('admin', 'GET', '/two_step_sign_in_policy')).json()).toEqual({
       required: true,
       membersWithout: 1,
+      membersNotSetUp: [
+        { userId: expect.any(String), userName: 'Grace Hopper', email: 'grace@example.test' },
+      ],
     })
   })
 
@@ -233,7 +243,7 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
 
   it('lets the member turn it off once the administrator no longer requires it', async () => {
     const off = await api('admin', 'PUT', '/two_step_sign_in_policy', { required: false })
-    expect(off.json()).toEqual({ required: false, membersWithout: 1 })
+    expect(off.json()).toMatchObject({ required: false, membersWithout: 1 })
     clock += STEP_MS
     const disabled = await api('member', 'POST', '/two_step_sign_in/disable', { code: codeAt(secret, clock) })
     expect(disabled.json()).toEqual({ enabled: false, required: false })

@@ -7,11 +7,12 @@ import { SETTINGS_WORDS } from './words.js'
 interface Policy {
   required: boolean
   membersWithout: number
+  membersNotSetUp: Array<{ userId: string; userName: string; email: string }>
 }
 
 /**
  * Whether the account requires two-step sign-in of everyone in it (the service's
- * `two_step_sign_in_policy`), with how many people have not set it up yet.
+ * `two_step_sign_in_policy`), with who has not set it up yet.
  */
 export function TwoStepPolicy(props: {
   path: (rest: string) => string
@@ -74,6 +75,15 @@ export function TwoStepPolicy(props: {
           {words.requireTwoStepHint}
         </p>
         <p id="members-without">{words.membersWithout(policy.membersWithout, policy.required)}</p>
+        {policy.membersNotSetUp.length > 0 && (
+          <ul aria-labelledby="members-without" className="members-not-set-up">
+            {policy.membersNotSetUp.map((member) => (
+              <li key={member.userId}>
+                {member.userName} <span className="muted">{member.email}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {problem && (
           <p role="alert" className="error">
             {problem}
