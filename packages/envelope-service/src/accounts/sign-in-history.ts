@@ -1,20 +1,19 @@
 import { Type } from '@sinclair/typebox'
 import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { SIGN_IN_METHODS, SIGN_IN_OUTCOMES } from '../identity/sign-in-history/model.js'
 import { listSignInEvents } from '../identity/sign-in-history/repository.js'
 import { onlyThePersonInTheWebApp } from './web-app-only.js'
 
 const SignInEvent = Type.Object({
   at: Type.String({ description: 'ISO 8601 UTC' }),
   outcome: Type.Union(
-    ['signed-in', 'wrong-password', 'wrong-code', 'locked'].map((value) => Type.Literal(value)),
+    SIGN_IN_OUTCOMES.map((value) => Type.Literal(value)),
     { description: 'locked: refused while too many wrong attempts lock the sign-in' },
   ),
   method: Type.Optional(
     Type.Union(
-      ['password', 'password-and-code', 'password-and-new-code', 'console-link'].map((value) =>
-        Type.Literal(value),
-      ),
+      SIGN_IN_METHODS.map((value) => Type.Literal(value)),
       { description: 'How a sign-in passed; password-and-new-code: two-step sign-in set up on the way' },
     ),
   ),

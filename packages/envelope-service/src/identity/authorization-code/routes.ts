@@ -19,6 +19,7 @@ import {
 } from '../sessions/cookie.js'
 import { formCsrf, formCsrfValid, pageMessages, sendPage } from '../sessions/forms.js'
 import { recordSignIn } from '../sign-in-history/events.js'
+import type { SignInMethod, SignInOutcome } from '../sign-in-history/model.js'
 import { signIn, signInSecondStep } from '../users/sign-in.js'
 import { AuthorizeQuery, optional, TicketForm } from './form-schemas.js'
 import { consentCovers, issueAuthorizationCode, recordConsent, revokeByRefreshToken } from './grant.js'
@@ -140,6 +141,18 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     return sendPage(reply, 200, page, new URL(authorize.redirectUri).origin)
   }
 
+  /** Keeps an attempt on this sign-in in the user's history (sign-in-history/). */
+  function noteSignIn(
+    request: FastifyRequest,
+    authorize: AuthorizeRequest,
+    userId: string,
+    outcome: SignInOutcome,
+    method?: SignInMethod,
+  ) {
+    const event = { userId, at: ctx.now(), outcome, clientId: authorize.client.id }
+    return recordSignIn(ctx.db, method ? { ...event, method } : event, request)
+  }
+
   const params = (body: AuthorizeParams): AuthorizeParams => ({
     response_type: body.response_type,
     scope: body.scope,
@@ -150,7 +163,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
     code_challenge_method: body.code_challenge_method,
   })
 
-  const setUp = await secondStepSetupRoutes(app, ctx, { checkForm, continueSignedIn, params })
+  const setUp = await secondStepSetupRoutes(app, ctx, { checkForm, continueSignedIn, noteSignIn, params })
 
   app.get(
     '/oauth/auth',
@@ -191,11 +204,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       if (result.kind === 'invalid' || result.kind === 'locked') {
         if (result.userId) {
           const outcome = result.kind === 'locked' ? 'locked' : 'wrong-password'
-          await recordSignIn(
-            ctx.db,
-            { userId: result.userId, at: now, outcome, clientId: authorize.client.id },
-            request,
-          )
+          await noteSignIn(request, authorize, result.userId, outcome)
         }
         const { error, status } = refusal(reply, t, result, t.invalid, now)
         const page = renderSignIn({
@@ -228,17 +237,7 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
       if (result.kind === 'second-factor-setup') {
         return setUp.start(request, reply, form, { id: result.userId, email: result.email })
       }
-      await recordSignIn(
-        ctx.db,
-        {
-          userId: result.userId,
-          at: now,
-          outcome: 'signed-in',
-          method: 'password',
-          clientId: authorize.client.id,
-        },
-        request,
-      )
+      await noteSignIn(request, authorize, result.userId, 'signed-in', 'password')
       return continueSignedIn(request, reply, authorize, result.userId)
     },
   )
@@ -265,25 +264,11 @@ export async function authorizationCodeRoutes(app: App, ctx: ServiceContext) {
         // Claimed once: of two posts of the same ticket with right codes, one signs in.
         const claimed = await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor', now)
         if (!claimed) return sendPage(reply, 400, renderError(locale, t, t.expired))
-        await recordSignIn(
-          ctx.db,
-          {
-            userId: claimed.userId,
-            at: now,
-            outcome: 'signed-in',
-            method: 'password-and-code',
-            clientId: authorize.client.id,
-          },
-          request,
-        )
+        await noteSignIn(request, authorize, claimed.userId, 'signed-in', 'password-and-code')
         return continueSignedIn(request, reply, authorize, claimed.userId)
       }
       const outcome = result.kind === 'locked' ? 'locked' : 'wrong-code'
-      await recordSignIn(
-        ctx.db,
-        { userId: pending.userId, at: now, outcome, clientId: authorize.client.id },
-        request,
-      )
+      await noteSignIn(request, authorize, pending.userId, outcome)
       const { error, status } = refusal(reply, t, result, t.wrongCode, now)
       const page = renderSecondStep({
         locale,

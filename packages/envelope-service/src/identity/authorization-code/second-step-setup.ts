@@ -6,9 +6,14 @@ import { claimOneTimeToken, findOneTimeToken } from '../one-time/repository.js'
 import { hashOpaque } from '../one-time/tokens.js'
 import type { Messages } from '../pages/messages.js'
 import { renderError, renderRecoveryCodes, renderSetUpSecondStep } from '../pages/page.js'
-import { confirmEnrollment, pendingEnrollment, startEnrollment } from '../second-factor/service.js'
+import {
+  confirmEnrollment,
+  type Enrollment,
+  pendingEnrollment,
+  startEnrollment,
+} from '../second-factor/service.js'
 import { formCsrf, sendPage } from '../sessions/forms.js'
-import { recordSignIn } from '../sign-in-history/events.js'
+import type { SignInMethod, SignInOutcome } from '../sign-in-history/model.js'
 import { findSignInState } from '../users/repository.js'
 import { TicketForm } from './form-schemas.js'
 import { RECOVERY_CODES_TICKET_LIFETIME_MS, SECOND_STEP_SETUP_TICKET_LIFETIME_MS } from './lifetimes.js'
@@ -27,6 +32,13 @@ export interface SignInFlow {
     authorize: AuthorizeRequest,
     userId: string,
   ): Promise<unknown>
+  noteSignIn(
+    request: FastifyRequest,
+    authorize: AuthorizeRequest,
+    userId: string,
+    outcome: SignInOutcome,
+    method?: SignInMethod,
+  ): Promise<void>
   params(body: AuthorizeParams): AuthorizeParams
 }
 
@@ -44,7 +56,15 @@ export async function secondStepSetupRoutes(app: App, ctx: ServiceContext, flow:
     user: { id: string; email: string },
   ) {
     const now = ctx.now()
-    const enrollment = await startEnrollment(ctx.db, user, now)
+    let enrollment: Enrollment
+    try {
+      enrollment = await startEnrollment(ctx.db, user, now)
+    } catch (error) {
+      // Turned on in another tab since the password was checked: this sign-in is stale, start again
+      // (it will then ask for a code), as a page rather than the API's JSON error.
+      if (!(error instanceof AppError) || error.errorCode !== 'SECOND_FACTOR_ENABLED') throw error
+      return sendPage(reply, 400, renderError(form.locale, form.t, form.t.expired))
+    }
     const ticket = await issueOneTimeToken(ctx.db, {
       purpose: 'second-factor-setup',
       userId: user.id,
@@ -100,17 +120,7 @@ export async function secondStepSetupRoutes(app: App, ctx: ServiceContext, flow:
         return sendPage(reply, 401, page, redirectOrigin)
       }
       await claimOneTimeToken(ctx.db, hashOpaque(ticket), 'second-factor-setup', now)
-      await recordSignIn(
-        ctx.db,
-        {
-          userId: pending.userId,
-          at: now,
-          outcome: 'signed-in',
-          method: 'password-and-new-code',
-          clientId: authorize.client.id,
-        },
-        request,
-      )
+      await flow.noteSignIn(request, authorize, pending.userId, 'signed-in', 'password-and-new-code')
       const next = await issueOneTimeToken(ctx.db, {
         purpose: 'signed-in',
         userId: pending.userId,

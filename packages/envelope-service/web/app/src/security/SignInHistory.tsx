@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { SignInMethod, SignInOutcome } from '../../../../src/identity/sign-in-history/model.js'
 import { accountPath, getJson } from '../api.js'
 import { useSession } from '../context.js'
 import { formatDateTime } from '../i18n.js'
@@ -7,8 +8,8 @@ import { SECURITY_WORDS, type SecurityWords } from './words.js'
 
 interface SignInEvent {
   at: string
-  outcome: 'signed-in' | 'wrong-password' | 'wrong-code' | 'locked'
-  method?: string
+  outcome: SignInOutcome
+  method?: SignInMethod
   ip?: string
   userAgent?: string
 }

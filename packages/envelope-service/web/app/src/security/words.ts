@@ -1,3 +1,4 @@
+import type { SignInMethod, SignInOutcome } from '../../../../src/identity/sign-in-history/model.js'
 import type { Language } from '../i18n.js'
 
 /** The sign-in security screen's words in English and Spanish; the Spanish dictionary is checked against the English. */
@@ -51,13 +52,13 @@ const en = {
     'wrong-password': 'Wrong password',
     'wrong-code': 'Wrong code',
     locked: 'Refused: too many wrong attempts',
-  } as Record<string, string>,
+  } satisfies Record<SignInOutcome, string>,
   method: {
     password: 'with the password',
     'password-and-code': 'with the password and a code',
     'password-and-new-code': 'with the password, and set up two-step sign-in',
     'console-link': 'from a link an application opened',
-  } as Record<string, string>,
+  } satisfies Record<SignInMethod, string>,
   browserOn: (browser: string, system: string) => `${browser} on ${system}`,
   unknownBrowser: 'Unknown browser',
   address: (ip: string) => `Address ${ip}`,

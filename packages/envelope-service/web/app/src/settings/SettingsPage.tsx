@@ -16,6 +16,9 @@ export function SettingsPage() {
   const { account, language } = useSession()
   const words = SETTINGS_WORDS[language]
   const [notice, setNotice] = useState<string | undefined>()
+  // Bumped when the Users section changes someone, so the Sign-in section's list of who has not set up
+  // two-step sign-in follows (a deactivated member leaves it, an invited one joins it).
+  const [usersVersion, setUsersVersion] = useState(0)
   const path = (rest: string) => accountPath(account.account_id, rest)
   return (
     <div className="admin-page">
@@ -23,10 +26,10 @@ export function SettingsPage() {
       <p role="status" className="notice-line">
         {notice}
       </p>
-      <Users path={path} onNotice={setNotice} />
+      <Users path={path} onNotice={setNotice} onChanged={() => setUsersVersion((value) => value + 1)} />
       <IntegrationKeys path={path} onNotice={setNotice} />
       <AccountDefaults path={path} onNotice={setNotice} />
-      <TwoStepPolicy path={path} onNotice={setNotice} />
+      <TwoStepPolicy path={path} onNotice={setNotice} usersVersion={usersVersion} />
     </div>
   )
 }

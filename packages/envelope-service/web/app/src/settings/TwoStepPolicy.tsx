@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { call, getJson } from '../api.js'
 import { useSession } from '../context.js'
 import { refusalText } from '../refusal.js'
@@ -17,6 +17,8 @@ interface Policy {
 export function TwoStepPolicy(props: {
   path: (rest: string) => string
   onNotice: (message: string) => void
+  /** Grows when the Users section changed someone: the list below is read again. */
+  usersVersion: number
 }) {
   const { language, t } = useSession()
   const words = SETTINGS_WORDS[language]
@@ -27,15 +29,21 @@ export function TwoStepPolicy(props: {
   const [busy, setBusy] = useState(false)
 
   const policyPath = props.path('/two_step_sign_in_policy')
+  const { usersVersion } = props
+  const firstLoad = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: usersVersion asks again after a change in Users.
   useEffect(() => {
+    const first = firstLoad.current
+    firstLoad.current = false
     getJson<Policy>(policyPath).then(
       (loaded) => {
         setPolicy(loaded)
-        setRequired(loaded.required)
+        // A reload after a change in Users keeps what the administrator has ticked but not saved.
+        if (first) setRequired(loaded.required)
       },
       () => setFailed(true),
     )
-  }, [policyPath])
+  }, [policyPath, usersVersion])
 
   if (failed) return <p role="alert">{t.failed}</p>
   if (!policy) return <p role="status">{t.loading}</p>

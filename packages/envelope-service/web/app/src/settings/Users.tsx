@@ -31,7 +31,12 @@ async function readAllUsers(accountPath: string): Promise<{ users: User[] }> {
 }
 
 /** DocuSign's Users API: the account's users, an invitation by email, each one's permission, deactivation. */
-export function Users(props: { path: (rest: string) => string; onNotice: (message: string) => void }) {
+export function Users(props: {
+  path: (rest: string) => string
+  onNotice: (message: string) => void
+  /** Called after a user is invited, changed or deactivated. */
+  onChanged: () => void
+}) {
   const { language, t, user: me } = useSession()
   const words = SETTINGS_WORDS[language]
   const admin = ADMIN_WORDS[language]
@@ -48,6 +53,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
       props.onNotice(refusalText(error, language, t))
     }
     setVersion((value) => value + 1)
+    props.onChanged()
   }
 
   const sendInvite = async () => {
@@ -65,6 +71,7 @@ export function Users(props: { path: (rest: string) => string; onNotice: (messag
       props.onNotice(words.invited(invite.email.trim()))
       setInvite({ userName: '', email: '', permissionProfileName: 'DocuSign Sender' })
       setVersion((value) => value + 1)
+      props.onChanged()
     } catch (error) {
       setProblem(refusalText(error, language, t))
     }
