@@ -226,6 +226,13 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
       .locator('section[aria-labelledby="sign-in-policy-title"] li')
       .filter({ hasText: 'pablo@example.test' })
       .waitFor()
+    // The administrator reads Pablo's sign-ins, read only when opened.
+    const pabloCard = page.getByRole('listitem').filter({ hasText: 'pablo@example.test' }).first()
+    await pabloCard.getByText('Recent sign-ins of Pablo Serrano').click()
+    await pabloCard.getByText('Signed in with the password').waitFor()
+    await pabloCard.getByText(/Chrome on Linux · Address 127\.0\.0\.1/).waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await pabloCard.screenshot({ path: `${SCREENSHOTS}settings-member-sign-ins-desktop.png` })
     await page.getByRole('button', { name: 'Deactivate Pablo Serrano' }).click()
     await page.getByText('Pablo Serrano can no longer use this account.').waitFor()
     // Gone from the users, and from the Sign-in section's list of who has not set up two-step sign-in,
@@ -372,6 +379,9 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     await dialog.getByText('Esta persona ya es usuaria de la cuenta.').waitFor()
     expect(await dialog.getByText('already a member').count()).toBe(0)
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    const myCard = page.getByRole('listitem').filter({ hasText: stack.email }).first()
+    await myCard.getByText('Inicios de sesión recientes').click()
+    await myCard.getByText('Sesión iniciada', { exact: false }).first().waitFor()
     await page.getByRole('navigation').getByRole('link', { name: 'Connect' }).click()
     await page.getByRole('heading', { name: 'Claves de Connect' }).waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])

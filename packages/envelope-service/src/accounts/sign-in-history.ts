@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import type { App } from 'platform'
+import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
+import { INKWELL_APP_CLIENT_ID } from '../identity/first-party.js'
 import { SIGN_IN_METHODS, SIGN_IN_OUTCOMES } from '../identity/sign-in-history/model.js'
 import { listSignInEvents } from '../identity/sign-in-history/repository.js'
+import { listAccountMembers } from '../identity/users/repository.js'
+import { requirePermission } from '../rest/account-scope.js'
 import { onlyThePersonInTheWebApp } from './web-app-only.js'
 
 const SignInEvent = Type.Object({
@@ -23,10 +26,22 @@ const SignInEvent = Type.Object({
 })
 const History = Type.Object({ events: Type.Array(SignInEvent) })
 const Query = Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) })
+const MemberParams = Type.Object({ accountId: Type.String(), userId: Type.String({ maxLength: 64 }) })
+const ErrorBody = Type.Object({ errorCode: Type.String(), message: Type.String() })
+const tags = ['Sign-in history (Inkwell extension)']
+
+const shown = (events: Awaited<ReturnType<typeof listSignInEvents>>) => ({
+  events: events.map(({ id: _id, userId: _userId, at, ...rest }) => ({
+    at: new Date(at).toISOString(),
+    ...rest,
+  })),
+})
 
 /**
  * `GET /accounts/{accountId}/sign_in_history`: the calling person's recent sign-ins and refused attempts
- * (identity/sign-in-history/), newest first, for the web app's Security screen.
+ * (identity/sign-in-history/), newest first, for the web app's Security screen; and
+ * `GET /accounts/{accountId}/users/{userId}/sign_in_history`, a member's, for the account's administrators
+ * in Settings, limited to what concerns this account.
  */
 export async function signInHistoryRoutes(app: App, ctx: ServiceContext) {
   await app.register(async (plugin) => {
@@ -36,7 +51,7 @@ export async function signInHistoryRoutes(app: App, ctx: ServiceContext) {
       '/sign_in_history',
       {
         schema: {
-          tags: ['Sign-in history (Inkwell extension)'],
+          tags,
           summary:
             "The calling user's recent sign-ins and refused attempts, newest first (the newest 100 are kept)",
           security: [{ bearer: [] }],
@@ -44,14 +59,34 @@ export async function signInHistoryRoutes(app: App, ctx: ServiceContext) {
           response: { 200: History },
         },
       },
+      async (request) =>
+        shown(await listSignInEvents(ctx.db, request.principal.userId, request.query.count ?? 20)),
+    )
+
+    scope.get(
+      '/users/:userId/sign_in_history',
+      {
+        preHandler: requirePermission('administer'),
+        schema: {
+          tags,
+          summary:
+            "A member's recent sign-ins and refused attempts, newest first: to the web app and to this account's integration keys (administrators)",
+          security: [{ bearer: [] }],
+          params: MemberParams,
+          querystring: Query,
+          response: { 200: History, 403: ErrorBody, 404: ErrorBody },
+        },
+      },
       async (request) => {
-        const events = await listSignInEvents(ctx.db, request.principal.userId, request.query.count ?? 20)
-        return {
-          events: events.map(({ id: _id, userId: _userId, at, ...rest }) => ({
-            at: new Date(at).toISOString(),
-            ...rest,
-          })),
+        const { accountId } = request.principal
+        const { userId } = request.params
+        if ((await listAccountMembers(ctx.db, accountId, userId)).length === 0) {
+          throw new NotFoundError(`User ${userId} is not a member of this account`, {
+            errorCode: 'USER_NOT_FOUND',
+          })
         }
+        const forAccount = { accountId, webAppClientId: INKWELL_APP_CLIENT_ID }
+        return shown(await listSignInEvents(ctx.db, userId, request.query.count ?? 20, forAccount))
       },
     )
   })

@@ -4,6 +4,7 @@ import { startTestService, type TestService } from '../../testing/harness.js'
 import { recordConsent } from '../authorization-code/grant.js'
 import { s256 } from '../authorization-code/pkce.js'
 import { cookieOf, cookieValue, hiddenFields, verifier } from '../authorization-code/test-sign-in.js'
+import { setClientAccount } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { issueAccessToken } from '../tokens/service.js'
@@ -121,6 +122,61 @@ describeEachDatabase('sign-in history', (databases) => {
     expect(refused.json().errorCode).toBe('USER_LACKS_PERMISSIONS')
     expect((await history(appToken, '?count=0')).statusCode).toBe(400)
     expect((await history(appToken, '?count=1')).json().events).toHaveLength(1)
+  })
+
+  it("shows a member's sign-ins to the account's administrators, only those that concern the account", async () => {
+    const db = service.ctx.db
+    const adminId = (await createUser(db, { name: 'Grace Hopper', email: 'grace@example.test' }, clock)).id
+    await addMember(db, { accountId, userId: adminId, permissions: ['administer', 'send_envelopes'] }, clock)
+    await recordConsent(db, adminId, INKWELL_APP_CLIENT_ID, ['signature'], clock)
+    const adminToken = (
+      await issueAccessToken(
+        db,
+        { userId: adminId, scopes: ['signature'], integrationKeyId: INKWELL_APP_CLIENT_ID },
+        clock,
+        86_400,
+      )
+    ).accessToken
+    // Ada also belongs to another account; a sign-in to that account's key is not this account's business.
+    const otherAccountId = (await createAccount(db, { name: 'Elsewhere' }, clock)).id
+    await addMember(db, { accountId: otherAccountId, userId, permissions: ['send_envelopes'] }, clock)
+    const ownKey = (await createIntegrationKey(db, { name: 'Acme billing' }, clock)).integrationKey.id
+    await setClientAccount(db, ownKey, accountId)
+    const elsewhereKey = (await createIntegrationKey(db, { name: 'Elsewhere CRM' }, clock)).integrationKey.id
+    await setClientAccount(db, elsewhereKey, otherAccountId)
+    const from = { ip: '198.51.100.9', headers: {} }
+    for (const clientId of [ownKey, elsewhereKey]) {
+      clock += 1_000
+      await recordSignIn(db, { userId, at: clock, outcome: 'signed-in', method: 'password', clientId }, from)
+    }
+
+    const memberHistory = (token: string, member: string, query = '') =>
+      service.app.inject({
+        method: 'GET',
+        url: `/restapi/v2.1/accounts/${accountId}/users/${member}/sign_in_history${query}`,
+        headers: { host: HOST, authorization: `Bearer ${token}` },
+      })
+    const seen = await memberHistory(adminToken, userId)
+    expect(seen.statusCode).toBe(200)
+    expect(seen.json().events.map((event: { clientId: string }) => event.clientId)).toEqual([
+      ownKey,
+      INKWELL_APP_CLIENT_ID,
+      INKWELL_APP_CLIENT_ID,
+    ])
+    expect((await memberHistory(adminToken, userId, '?count=1')).json().events).toHaveLength(1)
+    // Ada herself still sees all of hers, wherever they were.
+    expect((await history()).json().events[0].clientId).toBe(elsewhereKey)
+
+    // Not an administrator, not in the web app, not a member: refused.
+    const notAdmin = await memberHistory(appToken, adminId)
+    expect(notAdmin.statusCode).toBe(403)
+    expect(notAdmin.json().errorCode).toBe('USER_LACKS_PERMISSIONS')
+    expect((await memberHistory(otherToken, userId)).statusCode).toBe(403)
+    const stranger = (await createUser(db, { name: 'Nobody', email: 'stranger@example.test' }, clock)).id
+    const missing = await memberHistory(adminToken, stranger)
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().errorCode).toBe('USER_NOT_FOUND')
+    expect((await memberHistory(adminToken, 'x'.repeat(65))).statusCode).toBe(400)
   })
 
   it(`keeps the newest ${KEPT_PER_USER} events of each user`, async () => {

@@ -45,20 +45,31 @@ export async function pruneSignInEvents(db: DbOrTx, userId: string): Promise<voi
     .execute()
 }
 
-/** The user's events, newest first. */
+/**
+ * The user's events, newest first. With `forAccount`, only those an administrator of that account may
+ * see: sign-ins to the web app (which is every account's) and to the account's own integration keys,
+ * not to another account's the user also belongs to.
+ */
 export async function listSignInEvents(
   db: DbOrTx,
   userId: string,
   limit: number,
+  forAccount?: { accountId: string; webAppClientId: string },
 ): Promise<Array<SignInEvent & { id: string }>> {
-  const rows = await db
-    .selectFrom('sign_in_events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  let query = db.selectFrom('sign_in_events').selectAll().where('user_id', '=', userId)
+  if (forAccount) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('client_id', '=', forAccount.webAppClientId),
+        eb(
+          'client_id',
+          'in',
+          eb.selectFrom('integration_keys').select('id').where('account_id', '=', forAccount.accountId),
+        ),
+      ]),
+    )
+  }
+  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,

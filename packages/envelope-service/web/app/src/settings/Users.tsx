@@ -5,6 +5,7 @@ import { call, getJson, sendJson } from '../api.js'
 import { useSession } from '../context.js'
 import { Dialog } from '../Dialog.js'
 import { refusalText } from '../refusal.js'
+import { SignInEvents } from '../security/SignInHistory.js'
 import { PROFILES, type Profile, SETTINGS_WORDS } from './words.js'
 
 interface User {
@@ -149,6 +150,10 @@ export function Users(props: {
                   </button>
                 )}
               </div>
+              <MemberSignIns
+                path={props.path(`/users/${encodeURIComponent(user.userId)}/sign_in_history?count=20`)}
+                userName={user.userName}
+              />
             </li>
           )
         })}
@@ -203,5 +208,26 @@ export function Users(props: {
         </Dialog>
       )}
     </section>
+  )
+}
+
+/** A member's recent sign-ins, read when the administrator opens them. */
+function MemberSignIns(props: { path: string; userName: string }) {
+  const { language } = useSession()
+  const words = SETTINGS_WORDS[language]
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="member-sign-ins" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {words.recentSignIns}
+        <span className="visually-hidden"> {words.ofUser(props.userName)}</span>
+      </summary>
+      {open && (
+        <>
+          <p className="muted">{words.memberSignInsNote}</p>
+          <SignInEvents path={props.path} />
+        </>
+      )}
+    </details>
   )
 }

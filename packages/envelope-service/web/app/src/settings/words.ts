@@ -33,6 +33,10 @@ const en = {
   deactivate: 'Deactivate',
   deactivateUser: (name: string) => `Deactivate ${name}`,
   deactivated: (name: string) => `${name} can no longer use this account.`,
+  recentSignIns: 'Recent sign-ins',
+  ofUser: (name: string) => `of ${name}`,
+  memberSignInsNote:
+    "Sign-ins to the web app and to this account's integration keys, with the attempts that were refused.",
   you: '(you)',
   integrationKeys: 'Integration keys',
   keysIntro:
@@ -121,6 +125,10 @@ const es: typeof en = {
   deactivate: 'Desactivar',
   deactivateUser: (name: string) => `Desactivar a ${name}`,
   deactivated: (name: string) => `${name} ya no puede usar esta cuenta.`,
+  recentSignIns: 'Inicios de sesión recientes',
+  ofUser: (name: string) => `de ${name}`,
+  memberSignInsNote:
+    'Inicios de sesión en la aplicación web y con las claves de integración de esta cuenta, con los intentos rechazados.',
   you: '(usted)',
   integrationKeys: 'Claves de integración',
   keysIntro:
