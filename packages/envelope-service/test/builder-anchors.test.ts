@@ -115,6 +115,7 @@ describe('anchor fields on the wire', () => {
         emailSubject: '',
         emailBlurb: '',
         shared: false,
+        messageLock: false,
         customFields: [],
         reminders: NO_REMINDERS,
       },

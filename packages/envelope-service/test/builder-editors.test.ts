@@ -34,6 +34,7 @@ const stateOf = (fields: Field[]): BuilderState => ({
     emailSubject: '',
     emailBlurb: '',
     shared: false,
+    messageLock: false,
     customFields: [],
     reminders: NO_REMINDERS,
   },

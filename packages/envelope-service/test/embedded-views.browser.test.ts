@@ -196,6 +196,80 @@ describeEachDatabase(
       await page.context().close()
     })
 
+    it('the template builder locks the message; a draft from the template shows it read-only', async () => {
+      const { templateId } = await api<{ templateId: string }>('/templates', {
+        method: 'POST',
+        body: JSON.stringify({
+          name: 'Locked lease',
+          emailSubject: 'Please sign the lease',
+          emailBlurb: 'Wording approved by Legal.',
+          documents: [
+            {
+              documentId: '1',
+              name: 'Lease.pdf',
+              fileExtension: 'pdf',
+              documentBase64: await makePdfBase64(1),
+            },
+          ],
+          recipients: {
+            signers: [
+              {
+                recipientId: '1',
+                roleName: 'Tenant',
+                routingOrder: '1',
+                tabs: {
+                  signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '100' }],
+                },
+              },
+            ],
+          },
+        }),
+      })
+      const { url } = await api<{ url: string }>(`/templates/${templateId}/views/edit`, {
+        method: 'POST',
+        body: JSON.stringify({ returnUrl }),
+      })
+      const builder = await openView(url)
+      await expect.poll(() => builder.getByLabel('Role name').inputValue()).toBe('Tenant')
+      await builder.getByLabel('Lock the subject and message').check()
+      await builder.getByRole('button', { name: 'Save', exact: true }).click()
+      await returnedWith(builder, 'Save')
+      expect((await api<{ messageLock: string }>(`/templates/${templateId}`)).messageLock).toBe('true')
+      await builder.context().close()
+
+      const { envelopeId } = await api<{ envelopeId: string }>('/envelopes', {
+        method: 'POST',
+        body: JSON.stringify({
+          status: 'created',
+          templateId,
+          templateRoles: [{ roleName: 'Tenant', name: 'Ana Ruiz', email: 'ana@example.test' }],
+        }),
+      })
+      const view = await api<{ url: string }>(`/envelopes/${envelopeId}/views/edit`, {
+        method: 'POST',
+        body: JSON.stringify({ returnUrl }),
+      })
+      const page = await openView(view.url)
+      const subject = page.getByLabel('Email subject')
+      await expect.poll(() => subject.inputValue()).toBe('Please sign the lease')
+      expect(await subject.getAttribute('readonly')).not.toBeNull()
+      await page.getByText('The subject and message of this envelope are locked').waitFor()
+      expect(await seriousAxeViolations(page)).toEqual([])
+      await page.setViewportSize(PHONE)
+      await subject.locator('xpath=ancestor::section[1]').screenshot({
+        path: `${SCREENSHOTS}draft-message-locked-phone.png`,
+      })
+      // The rest of the draft still changes.
+      const name = page.getByLabel('Name', { exact: true })
+      await expect.poll(() => name.inputValue()).toBe('Ana Ruiz')
+      await name.fill('Ana Ruiz Gómez')
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await returnedWith(page, 'Save')
+      const saved = await api<{ emailSubject: string; messageLock: string }>(`/envelopes/${envelopeId}`)
+      expect([saved.emailSubject, saved.messageLock]).toEqual(['Please sign the lease', 'true'])
+      await page.context().close()
+    })
+
     it('the correct view changes a signer’s email and returns with event=Correct, in Spanish too', async () => {
       const { envelopeId } = await api<{ envelopeId: string }>('/envelopes', {
         method: 'POST',

@@ -46,8 +46,17 @@ export const EnvelopeDefinition = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: "One of the account's brands; with `templateId`, it replaces the template's brand.",
+      description:
+        "One of the account's brands; with `templateId`, it replaces the template's brand unless the template locks it (`brandLock`).",
     }),
+  ),
+  messageLock: Type.Optional(
+    BooleanString(
+      'The subject and message cannot be changed once stored (a draft keeps them); with a template that sets it, they are its own.',
+    ),
+  ),
+  brandLock: Type.Optional(
+    BooleanString('The brand cannot be changed; with a template that sets it, it is its own.'),
   ),
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
@@ -92,6 +101,8 @@ export const Envelope = Type.Object({
   enforceSignerVisibility: Type.Optional(Type.String()),
   allowReassign: Type.Optional(Type.String()),
   brandId: Type.Optional(Type.String()),
+  messageLock: Type.Optional(Type.String()),
+  brandLock: Type.Optional(Type.String()),
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -34,6 +34,16 @@ export const TemplateDefinition = Type.Object({
     }),
   ),
   workflow: Type.Optional(Workflow),
+  messageLock: Type.Optional(
+    BooleanString(
+      'The envelopes made from the template carry its subject and message (when it has a subject), and senders cannot change them.',
+    ),
+  ),
+  brandLock: Type.Optional(
+    BooleanString(
+      'The envelopes made from the template carry its brand (when it has one), and senders cannot name another.',
+    ),
+  ),
   enforceSignerVisibility: Type.Optional(
     BooleanString(
       'Recipients never receive the documents of their `excludedDocuments`, in the envelopes made from the template; defaults to `false`.',
@@ -109,5 +119,7 @@ export const EnvelopeTemplate = Type.Object({
   brandId: Type.Optional(Type.String()),
   workflow: Type.Optional(Workflow),
   enforceSignerVisibility: Type.Optional(Type.String()),
+  messageLock: Type.Optional(Type.String()),
+  brandLock: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -236,7 +236,7 @@ describeEachDatabase('DocuSign Node SDK: brands', (databases) => {
       expect((await envelopes.getEnvelope(accountId, envelopeId)).brandId).toBe(brand.brandId)
     })
 
-    it('refuses a brandId the account lacks with a 400 naming it, and still refuses brandLock', async () => {
+    it('refuses a brandId the account lacks with a 400 naming it; stores and returns brandLock', async () => {
       expect(
         await failure(envelopes.createEnvelope(accountId, definition({ brandId: 'nope' }))),
       ).toMatchObject({
@@ -244,11 +244,35 @@ describeEachDatabase('DocuSign Node SDK: brands', (databases) => {
         body: { errorCode: 'INVALID_REQUEST_PARAMETER', message: expect.stringContaining('brandId') },
       })
       const brand = await createBrand()
-      expect(
-        await failure(
-          envelopes.createEnvelope(accountId, definition({ brandId: brand.brandId, brandLock: 'true' })),
-        ),
-      ).toMatchObject({ status: 400, body: { message: expect.stringContaining('brandLock') } })
+      const locked = await envelopes.createEnvelope(
+        accountId,
+        definition({ brandId: brand.brandId, brandLock: 'true' }),
+      )
+      const stored = await envelopes.getEnvelope(accountId, locked.envelopeId)
+      expect([stored.brandId, stored.brandLock, stored.messageLock]).toEqual([brand.brandId, 'true', 'false'])
+    })
+
+    it("keeps a brand-locked template's brand on its envelopes and refuses another", async () => {
+      const [templateBrand, otherBrand] = [await createBrand(), await createBrand()]
+      const { templateId } = await template({ brandId: templateBrand.brandId, brandLock: 'true' })
+      expect((await templates.get(accountId, templateId)).brandLock).toBe('true')
+      const inherited = await fromTemplate(templateId)
+      const stored = await envelopes.getEnvelope(accountId, inherited.envelopeId)
+      expect([stored.brandId, stored.brandLock]).toEqual([templateBrand.brandId, 'true'])
+      // Naming the template's own brand is no change.
+      await fromTemplate(templateId, { brandId: templateBrand.brandId })
+      expect(await failure(fromTemplate(templateId, { brandId: otherBrand.brandId }))).toMatchObject({
+        status: 400,
+        body: { errorCode: 'INVALID_REQUEST_PARAMETER', message: expect.stringContaining('brandLock') },
+      })
+      expect(await failure(fromTemplate(templateId, { brandLock: 'false' }))).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('brandLock cannot be "false"') },
+      })
+      // Unlocked again, the template's brand is a default the envelope may replace.
+      await templates.update(accountId, templateId, { envelopeTemplate: { brandLock: 'false' } })
+      const replaced = await fromTemplate(templateId, { brandId: otherBrand.brandId })
+      expect((await envelopes.getEnvelope(accountId, replaced.envelopeId)).brandId).toBe(otherBrand.brandId)
     })
 
     it("gives an envelope made from a template the template's brand, unless it names its own", async () => {

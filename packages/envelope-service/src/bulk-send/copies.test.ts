@@ -189,4 +189,19 @@ describe('checkedCopyRequest', () => {
     })
     expect(checkedCopyRequest(renewal, { recipients: [member] }, 0)).toHaveProperty('request')
   })
+
+  it("refuses a copy's own subject when its source locks the message (messageLock)", () => {
+    const locked = { ...renewal, emailSubject: 'Renew your membership', messageLock: true as const }
+    expect(checkedCopyRequest(locked, { recipients: [member], emailSubject: 'Mine' }, 1)).toEqual({
+      problems: [
+        {
+          code: 'BULK_SEND_INVALID_COPY',
+          message: expect.stringContaining(
+            'bulkCopies[1]: The template "Template tpl" locks its subject and message',
+          ),
+        },
+      ],
+    })
+    expect(checkedCopyRequest(locked, { recipients: [member] }, 0)).toHaveProperty('request')
+  })
 })

@@ -112,6 +112,13 @@ export function draftAsTemplate(
       listCustomFields: customFields.listCustomFields.map(({ fieldId: _, ...field }) => field),
     },
     allowReassign: envelope.allowReassign,
+    // The draft's settings go with its copies, as a stored template's go with its envelopes.
+    ...(envelope.notification ? { notification: envelope.notification } : {}),
+    ...(envelope.emailSettings ? { emailSettings: envelope.emailSettings } : {}),
+    ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
+    ...(envelope.enforceSignerVisibility ? { enforceSignerVisibility: true as const } : {}),
+    ...(envelope.messageLock ? { messageLock: true as const } : {}),
+    ...(envelope.brandLock ? { brandLock: true as const } : {}),
     created: envelope.createdAt,
     lastModified: envelope.updatedAt,
   }

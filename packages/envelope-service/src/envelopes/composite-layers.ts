@@ -29,6 +29,7 @@ import {
   readRecipientSettings,
 } from '../templates/recipient-settings.js'
 import { conditionalPlaceholderIds } from '../workflow/parse-conditions.js'
+import { type TemplateLock, templateLockOf } from './locks.js'
 import type { AdditionalNotification, DeliveryMethod } from './model.js'
 import { smsAuthPhonesOf } from './recipient-authentication.js'
 import type {
@@ -150,6 +151,8 @@ export interface Layer {
   /** A stored template's workflow (as given), and its `enforceSignerVisibility` when set. */
   workflow?: Workflow
   enforceSignerVisibility?: true
+  /** What a stored template's `messageLock` and `brandLock` fix for its envelopes (locks.ts). */
+  lock?: TemplateLock
 }
 
 export interface Composite {
@@ -304,8 +307,11 @@ function serverLayer(template: Template, sequence: number, position: number): La
     ...(template.brandId ? { brandId: template.brandId } : {}),
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: true } : {}),
+    ...optionalLock(templateLockOf(template)),
   }
 }
+
+const optionalLock = (lock: TemplateLock | undefined) => (lock ? { lock } : {})
 
 /** A stored role's own settings, copied so that the merge never changes the cached template. */
 function roleSettings(role: RecipientSettings): RecipientSettings {

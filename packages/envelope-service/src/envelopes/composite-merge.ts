@@ -12,6 +12,7 @@ import {
   type LayerRole,
   requestRoles,
 } from './composite-layers.js'
+import { checkTemplateLocks, envelopeLocks, lockedDefaults } from './locks.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
 import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
 import type { EnvelopeDefinitionInput, RecipientsInput } from './schema.js'
@@ -68,10 +69,23 @@ export function mergeEnvelopeDefinition(
       : firstTemplates(composites, 'enforceSignerVisibility') === true
   checkExclusions(recipients, documents, enforceSignerVisibility)
 
+  const locks = composites.flatMap((composite) => composite.layers.flatMap((layer) => layer.lock ?? []))
+  const locked = lockedDefaults(locks)
+  const emailSubject =
+    request.emailSubject ??
+    locked.message?.emailSubject ??
+    firstNonEmpty(perComposite.map((result) => result.emailSubject))
+  const emailBlurb =
+    request.emailBlurb ??
+    locked.message?.emailBlurb ??
+    firstNonEmpty(perComposite.map((result) => result.emailBlurb))
+  const brandId = request.brandId ?? locked.brandId ?? firstTemplates(composites, 'brandId')
+  checkTemplateLocks({ emailSubject, emailBlurb, brandId }, request, locks)
+
   return {
     status,
-    emailSubject: request.emailSubject ?? firstNonEmpty(perComposite.map((result) => result.emailSubject)),
-    emailBlurb: request.emailBlurb ?? firstNonEmpty(perComposite.map((result) => result.emailBlurb)),
+    emailSubject,
+    emailBlurb,
     documents,
     recipients: assignRecipientIds(recipients),
     customFields: overlayCustomFields(envelopeCustomFieldLayers(composites)),
@@ -90,8 +104,9 @@ export function mergeEnvelopeDefinition(
       request.allowReassign !== undefined
         ? request.allowReassign === 'true'
         : (firstTemplates(composites, 'allowReassign') ?? false),
-    ...optional('brandId', request.brandId ?? firstTemplates(composites, 'brandId')),
+    ...optional('brandId', brandId),
     ...optional('workflow', request.workflow ?? firstTemplates(composites, 'workflow')),
+    ...envelopeLocks(request, locks),
   }
 }
 

@@ -160,6 +160,8 @@ export function toEnvelopeOutput(
     enforceSignerVisibility: String(envelope.enforceSignerVisibility),
     allowReassign: String(envelope.allowReassign),
     ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
+    messageLock: String(envelope.messageLock === true),
+    brandLock: String(envelope.brandLock === true),
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

@@ -79,6 +79,10 @@ export interface EnvelopeDefinition {
   allowReassign: boolean
   /** The account brand its messages carry (brands/presentation.ts); absent when none was named. */
   brandId?: string
+  /** DocuSign's `messageLock`: its subject and message cannot be changed (envelopes/locks.ts). */
+  messageLock?: true
+  /** DocuSign's `brandLock`: its brand cannot be changed (envelopes/locks.ts). */
+  brandLock?: true
   /**
    * The `workflow` the envelope runs, as given: the request's, else its templates' (composite-merge.ts);
    * read by workflow/parse.ts once the recipients have their ids.

@@ -64,6 +64,10 @@ export interface EnvelopeRecord {
   allowReassign: boolean
   /** The account brand its messages carry. */
   brandId?: string
+  /** Its subject and message cannot be changed (DocuSign's `messageLock`). */
+  messageLock?: true
+  /** Its brand cannot be changed (DocuSign's `brandLock`). */
+  brandLock?: true
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -295,6 +299,8 @@ function rowsOf(envelope: NewEnvelope) {
     enforce_signer_visibility: definition.enforceSignerVisibility ? 1 : 0,
     allow_reassign: definition.allowReassign ? 1 : 0,
     brand_id: definition.brandId ?? null,
+    message_lock: definition.messageLock ? 1 : 0,
+    brand_lock: definition.brandLock ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -471,6 +477,8 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.enforce_signer_visibility',
       'envelopes.allow_reassign',
       'envelopes.brand_id',
+      'envelopes.message_lock',
+      'envelopes.brand_lock',
     ])
 }
 
@@ -507,6 +515,8 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     enforceSignerVisibility: row.enforce_signer_visibility !== 0,
     allowReassign: row.allow_reassign !== 0,
     ...(row.brand_id !== null ? { brandId: row.brand_id } : {}),
+    ...(Number(row.message_lock) === 1 ? { messageLock: true as const } : {}),
+    ...(Number(row.brand_lock) === 1 ? { brandLock: true as const } : {}),
   }
 }
 

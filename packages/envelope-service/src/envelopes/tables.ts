@@ -55,6 +55,10 @@ export interface EnvelopesTable {
   envelope_id_stamping: Generated<number>
   /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
   enforce_signer_visibility: Generated<number>
+  /** 1 when its subject and message cannot be changed (DocuSign's `messageLock`, migration 0047). */
+  message_lock: Generated<number>
+  /** 1 when its brand cannot be changed (DocuSign's `brandLock`, migration 0047). */
+  brand_lock: Generated<number>
   /** 1 when signers may reassign their part (DocuSign's `allowReassign`), else 0 (migration 0042). */
   allow_reassign: Generated<number>
   /** The account brand (brands/) its messages carry; null when none. */

@@ -113,6 +113,8 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.brandId ? { brandId: template.brandId } : {}),
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: 'true' } : {}),
+    ...(template.messageLock ? { messageLock: 'true' } : {}),
+    ...(template.brandLock ? { brandLock: 'true' } : {}),
   }
 }
 

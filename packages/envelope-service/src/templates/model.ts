@@ -164,6 +164,10 @@ export interface Template {
    * absent when not set.
    */
   enforceSignerVisibility?: true
+  /** Its envelopes carry its subject and message, and cannot change them (DocuSign's `messageLock`). */
+  messageLock?: true
+  /** Its envelopes carry its brand, and cannot name another (DocuSign's `brandLock`). */
+  brandLock?: true
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

@@ -41,6 +41,8 @@ export interface TemplateRecord {
   brandId?: string
   workflow?: Workflow
   enforceSignerVisibility?: true
+  messageLock?: true
+  brandLock?: true
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -113,6 +115,8 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(row.brand_id ? { brandId: row.brand_id } : {}),
     ...(row.workflow ? { workflow: JSON.parse(row.workflow) as Workflow } : {}),
     ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
+    ...(Number(row.message_lock) === 1 ? { messageLock: true as const } : {}),
+    ...(Number(row.brand_lock) === 1 ? { brandLock: true as const } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -301,6 +305,8 @@ function contentColumns(record: TemplateRecord) {
     brand_id: record.brandId ?? null,
     workflow: record.workflow ? JSON.stringify(record.workflow) : null,
     enforce_signer_visibility: record.enforceSignerVisibility ? 1 : 0,
+    message_lock: record.messageLock ? 1 : 0,
+    brand_lock: record.brandLock ? 1 : 0,
   }
 }
 

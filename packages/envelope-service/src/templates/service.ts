@@ -317,6 +317,10 @@ async function readTemplate(
       ? existing?.enforceSignerVisibility === true
       : input.enforceSignerVisibility === 'true'
   if (enforced) record.enforceSignerVisibility = true
+  const flag = (given: string | undefined, stored: true | undefined) =>
+    given === undefined ? stored === true : given === 'true'
+  if (flag(input.messageLock, existing?.messageLock)) record.messageLock = true
+  if (flag(input.brandLock, existing?.brandLock)) record.brandLock = true
   const workflow = input.workflow ?? existing?.workflow
   if (workflow) {
     checkTemplateWorkflow(workflow, record.recipients)

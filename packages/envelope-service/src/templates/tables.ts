@@ -33,6 +33,10 @@ export interface TemplatesTable {
   workflow: Generated<string | null>
   /** 1 when its envelopes enforce the roles' `excludedDocuments` (migration 0039). */
   enforce_signer_visibility: Generated<number>
+  /** 1 when its envelopes keep its subject and message (DocuSign's `messageLock`, migration 0047). */
+  message_lock: Generated<number>
+  /** 1 when its envelopes keep its brand (DocuSign's `brandLock`, migration 0047). */
+  brand_lock: Generated<number>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

@@ -13,6 +13,7 @@ import {
   findSignedPart,
   findSignedParts,
 } from '../../documents/sealed/repository.js'
+import { checkDraftMessageUnlocked } from '../../envelopes/locks.js'
 import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
 import type { EnvelopeRecord } from '../../envelopes/reads.js'
 import {
@@ -42,7 +43,7 @@ import {
   draftMessageOf,
 } from './draft-message.js'
 import { type RecipientProgress, toEnvelopeFormData, toRecipientsWithProgress } from './mapping.js'
-import { storeDraftMessage } from './repository.js'
+import { findMessageLock, storeDraftMessage } from './repository.js'
 import type { EnvelopeUpdateBody, RecipientViewRequest } from './schema.js'
 import { findViewRecipient } from './view-recipient.js'
 
@@ -97,6 +98,9 @@ export async function updateEnvelope(
         "emailSubject and emailBlurb change a draft: give them alone, or with status 'sent' to send it",
       )
     }
+    // The lock is set once, at creation, so it is read before the transition rather than inside it.
+    const lock = await findMessageLock(deps.db, target)
+    if (lock) checkDraftMessageUnlocked(lock)
     await changeDraftMessage(deps, target, message, actor)
     if (!status) return { envelopeId }
   }

@@ -49,6 +49,7 @@ const EMPTY: BuilderState = {
     emailSubject: '',
     emailBlurb: '',
     shared: false,
+    messageLock: false,
     customFields: [],
     reminders: NO_REMINDERS,
   },

@@ -21,6 +21,8 @@ export function SettingsPanel({
 }) {
   const id = useId()
   const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch })
+  // A locked draft keeps its subject and message (the service refuses a change), unless it has no subject.
+  const locked = draft && settings.messageLock && settings.emailSubject !== ''
   const message = (
     <>
       <label className="field">
@@ -28,6 +30,8 @@ export function SettingsPanel({
         <input
           value={settings.emailSubject}
           maxLength={100}
+          readOnly={locked}
+          aria-describedby={locked ? `${id}-locked` : undefined}
           onChange={(event) => set({ emailSubject: event.target.value })}
         />
       </label>
@@ -37,9 +41,16 @@ export function SettingsPanel({
           rows={2}
           value={settings.emailBlurb}
           maxLength={10000}
+          readOnly={locked}
+          aria-describedby={locked ? `${id}-locked` : undefined}
           onChange={(event) => set({ emailBlurb: event.target.value })}
         />
       </label>
+      {locked && (
+        <p className="muted" id={`${id}-locked`}>
+          {words.messageLocked}
+        </p>
+      )}
     </>
   )
   if (draft) {
@@ -79,6 +90,18 @@ export function SettingsPanel({
         />
         {words.shared}
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.messageLock}
+          aria-describedby={`${id}-lock-hint`}
+          onChange={(event) => set({ messageLock: event.target.checked })}
+        />
+        {words.messageLock}
+      </label>
+      <p className="muted" id={`${id}-lock-hint`}>
+        {words.messageLockHint}
+      </p>
       <RemindersEditor
         reminders={settings.reminders}
         words={words}

@@ -41,6 +41,7 @@ export function draftFromEnvelope(
     name: envelope.emailSubject,
     emailSubject: envelope.emailSubject,
     emailBlurb: envelope.emailBlurb,
+    messageLock: envelope.messageLock,
     documents: ((envelope.envelopeDocuments ?? []) as { documentId: string; type?: string }[]).filter(
       (document) => document.type !== 'summary' && document.documentId !== 'certificate',
     ),

@@ -136,6 +136,11 @@ export interface Settings {
   emailSubject: string
   emailBlurb: string
   shared: boolean
+  /**
+   * DocuSign's `messageLock`: a template's envelopes keep its subject and message; a draft's cannot be
+   * changed (when it has a subject).
+   */
+  messageLock: boolean
   customFields: CustomField[]
   reminders: Reminders
 }
@@ -528,6 +533,7 @@ export function toTemplateDefinition(
     emailSubject: settings.emailSubject,
     emailBlurb: settings.emailBlurb,
     shared: settings.shared ? 'true' : 'false',
+    messageLock: settings.messageLock ? 'true' : 'false',
     customFields: toWireCustomFields(settings.customFields),
     ...(notification ? { notification } : {}),
     recipients,
@@ -632,6 +638,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       emailSubject: str(template.emailSubject),
       emailBlurb: str(template.emailBlurb),
       shared: template.shared === 'true',
+      messageLock: template.messageLock === 'true',
       customFields: fromWireCustomFields(template.customFields, newKey),
       reminders: fromWireNotification(template.notification),
     },

@@ -22,6 +22,10 @@ const en = {
   emailSubject: 'Email subject',
   emailBlurb: 'Email message',
   shared: 'Shared with everyone in the account',
+  messageLock: 'Lock the subject and message',
+  messageLockHint:
+    'Envelopes sent from this template keep its subject and message; senders cannot change them.',
+  messageLocked: 'The subject and message of this envelope are locked: they cannot be changed.',
   customFields: 'Custom fields',
   customFieldsHint:
     'Information the sender gives with each envelope. Shown fields are visible to recipients; required ones must be filled before sending.',
@@ -267,6 +271,10 @@ const es: BuilderWords = {
   emailSubject: 'Asunto del correo',
   emailBlurb: 'Mensaje del correo',
   shared: 'Compartida con toda la cuenta',
+  messageLock: 'Bloquear el asunto y el mensaje',
+  messageLockHint:
+    'Los sobres enviados con esta plantilla conservan su asunto y su mensaje; quien envía no puede cambiarlos.',
+  messageLocked: 'El asunto y el mensaje de este sobre están bloqueados: no se pueden cambiar.',
   customFields: 'Campos personalizados',
   customFieldsHint:
     'Información que quien envía da con cada sobre. Los campos visibles los ven los destinatarios; los obligatorios deben rellenarse antes de enviar.',
