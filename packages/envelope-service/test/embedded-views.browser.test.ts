@@ -76,6 +76,17 @@ describeEachDatabase(
       return page
     }
 
+    /** The one-page lease the drafts and templates below are made of, and where its signer signs. */
+    const leasePdf = async () => ({
+      documentId: '1',
+      name: 'Lease.pdf',
+      fileExtension: 'pdf',
+      documentBase64: await makePdfBase64(1),
+    })
+    const SIGN_HERE = {
+      signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '100' }],
+    }
+
     const returnedWith = (page: Page, event: string) =>
       page.waitForURL((url) => url.pathname === '/returned' && url.searchParams.get('event') === event)
 
@@ -117,23 +128,14 @@ describeEachDatabase(
         body: JSON.stringify({
           status: 'created',
           emailSubject: 'Draft to finish',
-          documents: [
-            {
-              documentId: '1',
-              name: 'Lease.pdf',
-              fileExtension: 'pdf',
-              documentBase64: await makePdfBase64(1),
-            },
-          ],
+          documents: [await leasePdf()],
           recipients: {
             signers: [
               {
                 recipientId: '1',
                 name: 'Ana Ruiz',
                 email: 'ana@example.test',
-                tabs: {
-                  signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '100' }],
-                },
+                tabs: SIGN_HERE,
               },
             ],
           },
@@ -168,14 +170,7 @@ describeEachDatabase(
         body: JSON.stringify({
           name: 'Embedded lease',
           emailSubject: 'Please sign',
-          documents: [
-            {
-              documentId: '1',
-              name: 'Lease.pdf',
-              fileExtension: 'pdf',
-              documentBase64: await makePdfBase64(1),
-            },
-          ],
+          documents: [await leasePdf()],
           recipients: { signers: [{ recipientId: '1', roleName: 'Tenant', routingOrder: '1' }] },
         }),
       })
@@ -203,23 +198,14 @@ describeEachDatabase(
           name: 'Locked lease',
           emailSubject: 'Please sign the lease',
           emailBlurb: 'Wording approved by Legal.',
-          documents: [
-            {
-              documentId: '1',
-              name: 'Lease.pdf',
-              fileExtension: 'pdf',
-              documentBase64: await makePdfBase64(1),
-            },
-          ],
+          documents: [await leasePdf()],
           recipients: {
             signers: [
               {
                 recipientId: '1',
                 roleName: 'Tenant',
                 routingOrder: '1',
-                tabs: {
-                  signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '100' }],
-                },
+                tabs: SIGN_HERE,
               },
             ],
           },
@@ -276,23 +262,14 @@ describeEachDatabase(
         body: JSON.stringify({
           status: 'sent',
           emailSubject: 'Sent for signature',
-          documents: [
-            {
-              documentId: '1',
-              name: 'Lease.pdf',
-              fileExtension: 'pdf',
-              documentBase64: await makePdfBase64(1),
-            },
-          ],
+          documents: [await leasePdf()],
           recipients: {
             signers: [
               {
                 recipientId: '1',
                 name: 'Ana Ruiz',
                 email: 'ana@example.test',
-                tabs: {
-                  signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '100' }],
-                },
+                tabs: SIGN_HERE,
               },
             ],
           },
