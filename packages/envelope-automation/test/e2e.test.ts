@@ -13,7 +13,11 @@ import { createEsignClient, type EsignClient } from '../src/client/client.js'
 import { EnvelopeApiError } from '../src/client/errors.js'
 import { runGuidedSendFlow } from '../src/flow/guided-send.js'
 import { PLACEHOLDER_EMAIL } from '../src/recipients/placeholder-email.js'
-import { type RealEnvelopeService, startRealEnvelopeService } from './real-envelope-service.js'
+import {
+  type RealEnvelopeService,
+  setTemplateMessageLock,
+  startRealEnvelopeService,
+} from './real-envelope-service.js'
 
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../..')
 const tsx = resolve(packageRoot, '../../node_modules/.bin/tsx')
@@ -98,6 +102,38 @@ describeEachDatabase('envelope automation against the real envelope service over
     })
     const recorded = await listCaseEnvelopes(store.db, id)
     expect(recorded.map((row) => [row.envelopeId, row.status])).toEqual([[envelopeId, 'sent']])
+  })
+
+  it('leaves the subject and message to a locking template when none is typed, refuses a typed one, and composes once unlocked', async () => {
+    const lockedId = templateIds[1] as string
+    const template = await esign.getTemplate(lockedId)
+    await setTemplateMessageLock(real, lockedId, true)
+    try {
+      const chosen = [templateIds[0] as string, lockedId]
+      const send = async (subjectText: string) =>
+        sendCompositeEnvelope(
+          { cases: store, esign },
+          { caseId: await caseId('00001001'), templateIds: chosen, subjectText },
+        )
+      const { envelopeId } = await send('')
+      expect(await esign.getJson(`/envelopes/${envelopeId}`)).toMatchObject({
+        emailSubject: template.emailSubject,
+        emailBlurb: template.emailBlurb,
+        messageLock: 'true',
+      })
+      // A typed subject is not dropped: the service refuses it, naming the lock.
+      const refused = await send('Mine').catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(EnvelopeApiError)
+      expect((refused as EnvelopeApiError).status).toBe(400)
+      expect((refused as EnvelopeApiError).message).toContain('messageLock')
+    } finally {
+      await setTemplateMessageLock(real, lockedId, false)
+    }
+    const { envelopeId } = await sendCompositeEnvelope(
+      { cases: store, esign },
+      { caseId: await caseId('00001001'), templateIds: [lockedId], subjectText: 'Mine' },
+    )
+    expect(await esign.getJson(`/envelopes/${envelopeId}`)).toMatchObject({ emailSubject: 'Inkwell: Mine' })
   })
 
   it('sends by SMS through the guided flow: phone screen, placeholder email, Spanish for es-CO', async () => {

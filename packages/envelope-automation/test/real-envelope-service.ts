@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { issueAccessToken } from '../../envelope-service/src/identity/tokens/service.js'
 // The real envelope service, started in this process exactly as its own SDK test does.
 import { freePort } from '../../envelope-service/src/testing/harness.js'
 import {
@@ -36,6 +37,27 @@ export async function startRealEnvelopeService(
       ca: readFileSync(demo.caFile, 'utf8'),
     },
   }
+}
+
+/**
+ * Sets a template's `messageLock` as an administrator would in the service's template builder (a REST
+ * `PUT` as the demo user), which the client library has no call for.
+ */
+export async function setTemplateMessageLock(real: RealEnvelopeService, templateId: string, locked: boolean) {
+  const { credentials, service } = real
+  const { accessToken } = await issueAccessToken(
+    service.ctx.db,
+    { userId: credentials.userId, scopes: ['signature'], integrationKeyId: credentials.integrationKey },
+    Date.now(),
+    600,
+  )
+  const response = await service.app.inject({
+    method: 'PUT',
+    url: `/restapi/v2.1/accounts/${credentials.accountId}/templates/${encodeURIComponent(templateId)}`,
+    headers: { authorization: `Bearer ${accessToken}` },
+    payload: { messageLock: String(locked) },
+  })
+  if (response.statusCode !== 200) throw new Error(`locking the template: ${response.body}`)
 }
 
 export { freePort }

@@ -9,6 +9,11 @@ export interface ChosenTemplate {
   templateId: string
   /** The template's email body (`emailBlurb`), composed into the envelope's. */
   emailBlurb: string
+  /**
+   * The template locks its subject and message (DocuSign's `messageLock`, with a subject): the service
+   * refuses any other text, so with no subject typed the envelope carries the template's own.
+   */
+  locksMessage?: boolean
 }
 
 /**
@@ -33,6 +38,11 @@ export function buildEnvelopeDefinition(input: {
     serverTemplates: [{ sequence: '1', templateId: template.templateId }],
     inlineTemplates: [{ sequence: '2', recipients: { signers }, customFields }],
   }))
+  // With no subject typed, a locked template's own text is the envelope's (the service applies it). A typed
+  // subject is still sent, so the service's refusal says why it cannot be used: never dropped unseen.
+  if (input.subjectText.trim() === '' && input.templates.some((template) => template.locksMessage)) {
+    return { status: 'sent', compositeTemplates }
+  }
   return {
     status: 'sent',
     emailSubject: composeSubject(subjectText),

@@ -8,6 +8,11 @@ import { inMemoryCases, TEST_CASES, TEST_CONTACTS } from '../testing/in-memory-c
 import { sendCompositeEnvelope } from './send-composite-envelope.js'
 
 const BLURBS: Record<string, string> = { 'tpl-a': 'Body of A.', 'tpl-b': 'Body of B.', 'tpl-c': '' }
+/** Templates that lock their subject and message (DocuSign's `messageLock`). */
+const LOCKED: Record<string, object> = {
+  'tpl-locked': { messageLock: 'true', emailSubject: 'Wording by Legal' },
+  'tpl-lock-no-subject': { messageLock: 'true', emailSubject: '' },
+}
 
 function fakeEsign(options: { fail?: EnvelopeApiError } = {}) {
   const created: EnvelopeDefinition[] = []
@@ -18,7 +23,7 @@ function fakeEsign(options: { fail?: EnvelopeApiError } = {}) {
     templateReads,
     getTemplate: async (templateId: string) => {
       templateReads.push(templateId)
-      return { templateId, emailBlurb: BLURBS[templateId] ?? '' } as never
+      return { templateId, emailBlurb: BLURBS[templateId] ?? '', ...LOCKED[templateId] } as never
     },
     createEnvelope: async (definition: EnvelopeDefinition) => {
       if (options.fail) throw options.fail
@@ -65,6 +70,22 @@ describe('Send_Composite_Envelope', () => {
         { name: 'CaseNumber', value: '00001001', show: 'false', required: 'false' },
       ])
     }
+  })
+
+  it('leaves the subject and message to a template that locks them when no subject is typed', async () => {
+    const esign = fakeEsign()
+    const send = (templateIds: string[], subjectText: string) =>
+      sendCompositeEnvelope({ cases, esign }, { caseId: 'case-email', templateIds, subjectText })
+    await send(['tpl-a', 'tpl-locked'], '  ')
+    expect(esign.created[0]).not.toHaveProperty('emailSubject')
+    expect(esign.created[0]).not.toHaveProperty('emailBlurb')
+    expect(esign.created[0]?.compositeTemplates).toHaveLength(2)
+    // A typed subject is sent as composed: the service then says why it cannot be used.
+    await send(['tpl-locked'], 'Please sign')
+    expect(esign.created[1]?.emailSubject).toBe('Inkwell: Please sign')
+    // A lock without a subject lets the sender write one, as the service does.
+    await send(['tpl-lock-no-subject'], '')
+    expect(esign.created[2]?.emailSubject).toBe('Inkwell: Documents for your signature')
   })
 
   it('recipient rule 1: fills the roles identically in every composite, so the service merges each into one signer', async () => {

@@ -53,7 +53,11 @@ export async function sendCompositeEnvelope(
   const templates = await Promise.all(
     templateIds.map(async (templateId) => {
       const template = await deps.esign.getTemplate(templateId)
-      return { templateId, emailBlurb: template.emailBlurb ?? '' }
+      return {
+        templateId,
+        emailBlurb: template.emailBlurb ?? '',
+        locksMessage: template.messageLock === 'true' && (template.emailSubject ?? '') !== '',
+      }
     }),
   )
   const definition = buildEnvelopeDefinition({
