@@ -312,13 +312,12 @@ async function readTemplate(
   if (allowReassign !== undefined) record.allowReassign = allowReassign
   const brandId = input.brandId ?? existing?.brandId
   if (brandId) record.brandId = brandId
-  const enforced =
-    input.enforceSignerVisibility === undefined
-      ? existing?.enforceSignerVisibility === true
-      : input.enforceSignerVisibility === 'true'
-  if (enforced) record.enforceSignerVisibility = true
+  // A flag the body leaves out keeps the stored one; "true" or "false" replaces it.
   const flag = (given: string | undefined, stored: true | undefined) =>
     given === undefined ? stored === true : given === 'true'
+  if (flag(input.enforceSignerVisibility, existing?.enforceSignerVisibility)) {
+    record.enforceSignerVisibility = true
+  }
   if (flag(input.messageLock, existing?.messageLock)) record.messageLock = true
   if (flag(input.brandLock, existing?.brandLock)) record.brandLock = true
   const workflow = input.workflow ?? existing?.workflow
