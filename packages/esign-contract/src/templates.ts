@@ -85,8 +85,13 @@ export type TemplateUpdateSummary = Static<typeof TemplateUpdateSummary>
 export const TemplateListItem = Type.Object({
   ...summaryProperties,
   emailSubject: Type.String(),
+  emailBlurb: Type.String(),
   owner: Type.Object({ userId: Type.String() }),
   lastUsed: Type.Optional(Type.String()),
+  /** `"true"` when the template fixes its envelopes' subject and message; absent otherwise, as in `GET`. */
+  messageLock: Type.Optional(Type.String()),
+  /** `"true"` when the template fixes its envelopes' brand; absent otherwise. */
+  brandLock: Type.Optional(Type.String()),
 })
 export type TemplateListItem = Static<typeof TemplateListItem>
 

@@ -1,6 +1,7 @@
 import type { CaseReader, EnvelopeRecorder } from '../cases/model.js'
 import type { EsignClient } from '../client/client.js'
 import { resolveLanguage } from '../composition/language.js'
+import { lockedMessageOf } from '../composition/message-lock.js'
 import { AutomationInputError } from '../errors.js'
 import { buildRecipients } from '../recipients/build.js'
 import { buildEnvelopeDefinition } from './envelope-definition.js'
@@ -56,7 +57,7 @@ export async function sendCompositeEnvelope(
       return {
         templateId,
         emailBlurb: template.emailBlurb ?? '',
-        locksMessage: template.messageLock === 'true' && (template.emailSubject ?? '') !== '',
+        locksMessage: lockedMessageOf(template) !== null,
       }
     }),
   )

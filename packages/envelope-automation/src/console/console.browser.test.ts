@@ -6,7 +6,11 @@ import { launchChromium, seriousAxeViolations } from 'platform/testing/browser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DemoCredentials } from '../../../envelope-service/src/admin/bootstrap.js'
-import { type RealEnvelopeService, startRealEnvelopeService } from '../../test/real-envelope-service.js'
+import {
+  type RealEnvelopeService,
+  setTemplateMessageLock,
+  startRealEnvelopeService,
+} from '../../test/real-envelope-service.js'
 import { findCaseByNumber, listCaseEnvelopes } from '../cases/repository.js'
 import type { CaseStore } from '../cases/store.js'
 import { createEsignClient, type EsignClient, identityEndpoint } from '../client/client.js'
@@ -302,6 +306,103 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     ).toBe(true)
     await page.screenshot({ path: '/tmp/console-case-completed-1366.png', fullPage: true })
     await page.setViewportSize({ width: 1280, height: 900 })
+  })
+
+  it('shows the subject and message a template locks, sends them, and stops two different locks', async () => {
+    // Two demo templates lock their own subject and message (DocuSign's messageLock), which differ.
+    const [locking, alsoLocking] = [credentials.templates[1], credentials.templates[2]].map(
+      (template) => template?.templateId as string,
+    ) as [string, string]
+    await setTemplateMessageLock(real, locking, true)
+    await setTemplateMessageLock(real, alsoLocking, true)
+    try {
+      const template = await esign.getTemplate(locking)
+      await openCase('00001001')
+      const subject = page.getByLabel('Subject', { exact: true })
+      await subject.fill('My own words')
+      await page.getByRole('checkbox', { name: templateName(1) }).check()
+      await page.getByRole('checkbox', { name: templateName(2) }).check()
+      expect(await page.locator('.checkbox-list').textContent()).toContain('locks its subject and message')
+
+      // Both chosen: the page says why they cannot go together, and Send calls nothing.
+      const conflict = page
+        .getByRole('alert')
+        .filter({ hasText: `“${templateName(1)}” and “${templateName(2)}” lock different subjects` })
+      await conflict.waitFor()
+      let posted = 0
+      const countPosts = (request: { method(): string }) => {
+        if (request.method() === 'POST') posted++
+      }
+      page.on('request', countPosts)
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert')
+      page.off('request', countPosts)
+      expect(posted).toBe(0)
+      await page.screenshot({ path: '/tmp/console-message-lock-conflict-desktop.png', fullPage: true })
+
+      // One locking template: its subject and message in place of the form's, read-only, with why.
+      await page.getByRole('button', { name: `Remove ${templateName(2)}` }).click()
+      await conflict.waitFor({ state: 'detached' })
+      expect(await subject.inputValue()).toBe(template.emailSubject)
+      expect(await subject.getAttribute('readonly')).not.toBeNull()
+      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe(template.emailBlurb)
+      const why = `The template “${templateName(1)}” locks the subject and message of this envelope`
+      expect(await subject.getAttribute('aria-describedby')).toBe('message-locked')
+      expect(await page.locator('#message-locked').textContent()).toContain(why)
+      // What was typed comes back when the locking template is removed, and goes again when it returns.
+      await page.getByRole('checkbox', { name: templateName(1) }).uncheck()
+      expect(await subject.inputValue()).toBe('My own words')
+      expect(await subject.getAttribute('readonly')).toBeNull()
+      await page.getByRole('checkbox', { name: templateName(1) }).check()
+      await page.screenshot({ path: '/tmp/console-message-locked-desktop.png', fullPage: true })
+
+      const sent = page.waitForRequest((request) => request.method() === 'POST')
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      expect((await sent).postDataJSON()).toMatchObject({ templateIds: [locking], subject: '' })
+      const shownId = page.getByTestId('envelope-id')
+      await shownId.waitFor()
+      const envelope = await esign.getJson(`/envelopes/${await shownId.textContent()}`)
+      expect(envelope).toMatchObject({
+        emailSubject: template.emailSubject,
+        emailBlurb: template.emailBlurb,
+        messageLock: 'true',
+      })
+
+      // In Spanish on a phone: the same, in the reader's words, without sideways scrolling or axe findings.
+      const context = await browser.newContext({
+        bypassCSP: true,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        locale: 'es-ES',
+      })
+      try {
+        const phone = await context.newPage()
+        await phone.goto(consoleUrl)
+        await signInOn(phone, DEMO_USER, {
+          name: 'Usuario',
+          password: 'Contraseña',
+          button: 'Iniciar sesión',
+        })
+        await phone.getByRole('link', { name: /00001001/ }).click()
+        await phone.getByRole('checkbox', { name: templateName(1) }).check()
+        expect(await phone.getByLabel('Asunto', { exact: true }).inputValue()).toBe(template.emailSubject)
+        await phone.getByText(`La plantilla “${templateName(1)}” bloquea el asunto y el mensaje`).waitFor()
+        expect(await phone.locator('.checkbox-list').textContent()).toContain(
+          'bloquea su asunto y su mensaje',
+        )
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+        expect(await seriousAxeViolations(phone)).toEqual([])
+        await phone.screenshot({ path: '/tmp/console-message-locked-phone.png', fullPage: true })
+        await phone.getByRole('checkbox', { name: templateName(2) }).check()
+        await phone.getByRole('alert').filter({ hasText: 'bloquean asuntos o mensajes distintos' }).waitFor()
+        expect(await seriousAxeViolations(phone)).toEqual([])
+      } finally {
+        await context.close()
+      }
+    } finally {
+      await setTemplateMessageLock(real, locking, false)
+      await setTemplateMessageLock(real, alsoLocking, false)
+    }
   })
 
   it('shows the service failure with its status code and message, and records nothing', async () => {

@@ -37,8 +37,11 @@ function serviceAnswering(created: { status: number; body: unknown }) {
             templateId,
             name: `Template ${index + 1}`,
             description: index === 0 ? 'First' : undefined,
-            emailSubject: 's',
             owner: { userId: 'u' },
+            // The second locks its subject and message (DocuSign's messageLock), as the list says.
+            ...(index === 0
+              ? { emailSubject: 's', emailBlurb: '' }
+              : { emailSubject: 'Wording by Legal', emailBlurb: 'Legal wrote this.', messageLock: 'true' }),
           })),
         },
       }
@@ -218,12 +221,17 @@ describeEachDatabase('console API', (databases) => {
   })
 
   describe('GET /api/templates', () => {
-    it('lists the service templates by name for the dropdown', async () => {
+    it('lists the service templates by name for the dropdown, with the message a template locks', async () => {
       const response = await call('/api/templates')
       expect(response.statusCode).toBe(200)
       expect(response.json().templates).toEqual([
-        { templateId: TEMPLATE_A, name: 'Template 1', description: 'First' },
-        { templateId: TEMPLATE_B, name: 'Template 2', description: '' },
+        { templateId: TEMPLATE_A, name: 'Template 1', description: 'First', lockedMessage: null },
+        {
+          templateId: TEMPLATE_B,
+          name: 'Template 2',
+          description: '',
+          lockedMessage: { emailSubject: 'Wording by Legal', emailBlurb: 'Legal wrote this.' },
+        },
       ])
     })
 

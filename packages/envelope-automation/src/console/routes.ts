@@ -1,6 +1,7 @@
 import type { App } from 'platform'
 import { caseDetail, casePage, envelopeOfCase } from '../cases/service.js'
 import type { CaseStore } from '../cases/store.js'
+import { lockedMessageOf } from '../composition/message-lock.js'
 import { handleConsoleApiErrors } from './errors.js'
 import type { EsignConnection } from './esign-connection.js'
 import {
@@ -98,6 +99,7 @@ export async function consoleApiRoutes(app: App, { store, esign }: ConsoleRoutes
           templateId: template.templateId,
           name: template.name,
           description: template.description ?? '',
+          lockedMessage: lockedMessageOf(template),
         })),
       }
     },

@@ -68,6 +68,14 @@ export const TemplateOption = Type.Object({
   templateId: Type.String(),
   name: Type.String(),
   description: Type.String(),
+  /**
+   * The subject and message the template fixes for its envelopes (DocuSign's `messageLock`), or null: the
+   * send form shows them in place of its own subject, which the service would refuse.
+   */
+  lockedMessage: Type.Union([
+    Type.Object({ emailSubject: Type.String(), emailBlurb: Type.String() }),
+    Type.Null(),
+  ]),
 })
 export type TemplateOption = Static<typeof TemplateOption>
 

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { resolveLanguage } from '../../src/composition/language.js'
+import { type ChosenMessage, chosenMessage } from '../../src/composition/message-lock.js'
 import {
   type CaseDetail,
   listTemplates,
@@ -33,6 +34,13 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
   const [busy, setBusy] = useState(false)
   const [missingTemplates, setMissingTemplates] = useState(false)
   const stepHeading = useFocusOnMount<HTMLHeadingElement>(step.name)
+  const conflictAlert = useRef<HTMLParagraphElement>(null)
+  // What the chosen templates do to the subject and message: a template that locks them (DocuSign's
+  // messageLock) shows its own in place of the form's, which the service would refuse.
+  const message: ChosenMessage =
+    templates === 'loading' || templates === 'failed'
+      ? { kind: 'composed' }
+      : chosenMessage(chosen.flatMap((id) => templates.filter((template) => template.templateId === id)))
 
   useEffect(() => {
     listTemplates().then(
@@ -47,7 +55,8 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
     try {
       outcome = await sendForSignature(detail.id, {
         templateIds: chosen,
-        subject,
+        // Locked: no subject of the form's own, so the envelope carries the template's.
+        subject: message.kind === 'locked' ? '' : subject,
         language,
         ...(recipientSmsPhone !== undefined ? { recipientSmsPhone } : {}),
       })
@@ -75,6 +84,10 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
       return
     }
     setMissingTemplates(false)
+    if (message.kind === 'conflict') {
+      conflictAlert.current?.focus()
+      return
+    }
     void send()
   }
 
@@ -132,14 +145,49 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
             </div>
             <div className="field">
               <label htmlFor="envelope-subject">{t.subject}</label>
-              <input
-                id="envelope-subject"
-                type="text"
-                value={subject}
-                maxLength={100}
-                onChange={(event) => setSubject(event.target.value)}
-              />
+              {message.kind === 'locked' ? (
+                // What was typed is kept, and comes back if the locking template is removed.
+                <input
+                  id="envelope-subject"
+                  type="text"
+                  value={message.message.emailSubject}
+                  readOnly
+                  aria-describedby="message-locked"
+                />
+              ) : (
+                <input
+                  id="envelope-subject"
+                  type="text"
+                  value={subject}
+                  maxLength={100}
+                  onChange={(event) => setSubject(event.target.value)}
+                />
+              )}
             </div>
+            {message.kind === 'locked' && (
+              <>
+                {message.message.emailBlurb !== '' && (
+                  <div className="field">
+                    <label htmlFor="envelope-message">{t.message}</label>
+                    <textarea
+                      id="envelope-message"
+                      value={message.message.emailBlurb}
+                      readOnly
+                      rows={3}
+                      aria-describedby="message-locked"
+                    />
+                  </div>
+                )}
+                <p id="message-locked" className="hint">
+                  {t.messageLocked(message.templateName)}
+                </p>
+              </>
+            )}
+            {message.kind === 'conflict' && (
+              <p ref={conflictAlert} tabIndex={-1} role="alert" className="error">
+                {t.messageConflict(...message.templateNames)}
+              </p>
+            )}
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t.sending : t.send}
             </button>

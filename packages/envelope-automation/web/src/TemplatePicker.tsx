@@ -46,6 +46,7 @@ export function TemplatePicker({
               <span>
                 {template.name}
                 {template.description && <span className="hint"> — {template.description}</span>}
+                {template.lockedMessage && <span className="hint tag">{t.locksMessageTag}</span>}
               </span>
             </label>
           </li>

@@ -67,6 +67,12 @@ const en = {
   english: 'English',
   spanish: 'Spanish',
   subject: 'Subject',
+  message: 'Message',
+  locksMessageTag: 'locks its subject and message',
+  messageLocked: (name: string) =>
+    `The template “${name}” locks the subject and message of this envelope: they cannot be changed here.`,
+  messageConflict: (first: string, second: string) =>
+    `“${first}” and “${second}” lock different subjects or messages, so they cannot go in one envelope. Remove one and send it in an envelope of its own.`,
   send: 'Send',
   sending: 'Sending…',
   smsTitle: 'Send by text message',
@@ -182,6 +188,12 @@ const es: Messages = {
   english: 'Inglés',
   spanish: 'Español',
   subject: 'Asunto',
+  message: 'Mensaje',
+  locksMessageTag: 'bloquea su asunto y su mensaje',
+  messageLocked: (name) =>
+    `La plantilla “${name}” bloquea el asunto y el mensaje de este sobre: aquí no se pueden cambiar.`,
+  messageConflict: (first, second) =>
+    `“${first}” y “${second}” bloquean asuntos o mensajes distintos, así que no pueden ir en un mismo sobre. Quite una y envíela en un sobre aparte.`,
   send: 'Enviar',
   sending: 'Enviando…',
   smsTitle: 'Enviar por mensaje de texto',

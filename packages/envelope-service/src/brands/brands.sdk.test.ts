@@ -41,6 +41,7 @@ interface DocuSignSdk extends DocuSignSdkBase {
     createTemplate(accountId: string, opts: { envelopeTemplate: object }): Promise<SdkModel>
     get(accountId: string, templateId: string): Promise<SdkModel>
     update(accountId: string, templateId: string, opts: { envelopeTemplate: object }): Promise<SdkModel>
+    listTemplates(accountId: string, opts: { count: string }): Promise<{ envelopeTemplates?: SdkModel[] }>
   }
 }
 const docusign = loadDocuSignSdk<DocuSignSdk>()
@@ -256,6 +257,9 @@ describeEachDatabase('DocuSign Node SDK: brands', (databases) => {
       const [templateBrand, otherBrand] = [await createBrand(), await createBrand()]
       const { templateId } = await template({ brandId: templateBrand.brandId, brandLock: 'true' })
       expect((await templates.get(accountId, templateId)).brandLock).toBe('true')
+      // The SDK's list reads it too (its `EnvelopeTemplate` model, as for one template).
+      const listed = await templates.listTemplates(accountId, { count: '100' })
+      expect(listed.envelopeTemplates?.find((item) => item.templateId === templateId)?.brandLock).toBe('true')
       const inherited = await fromTemplate(templateId)
       const stored = await envelopes.getEnvelope(accountId, inherited.envelopeId)
       expect([stored.brandId, stored.brandLock]).toEqual([templateBrand.brandId, 'true'])

@@ -185,6 +185,17 @@ describeEachDatabase('messageLock on templates and envelopes', (databases) => {
       messageLock: 'true',
     })
     expect((await inject('GET', `/templates/${templateId}`)).json().messageLock).toBe('true')
+    // The list says so too, with the text, as DocuSign's list of templates does: a sender's app can show
+    // the fixed wording before choosing the template, without reading each one.
+    const listed = (await inject('GET', '/templates?count=100')).json().envelopeTemplates as {
+      templateId: string
+    }[]
+    expect(listed.find((template) => template.templateId === templateId)).toMatchObject({
+      emailSubject: 'Please sign the NDA',
+      emailBlurb: 'Legal wrote this.',
+      messageLock: 'true',
+    })
+    expect(listed.find((template) => template.templateId === templateId)).not.toHaveProperty('brandLock')
 
     const made = await fromTemplate(templateId)
     expect(made.statusCode, made.body).toBe(201)

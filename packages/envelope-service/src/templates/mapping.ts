@@ -31,7 +31,17 @@ export function toTemplateListItem(listing: TemplateListing) {
   return {
     ...toTemplateSummary(listing),
     emailSubject: listing.emailSubject,
+    emailBlurb: listing.emailBlurb,
     owner: { userId: listing.ownerUserId },
+    ...lockOutput(listing),
+  }
+}
+
+/** `messageLock` and `brandLock` as the list and a template's `GET` both return them: only when set. */
+function lockOutput(template: { messageLock?: true; brandLock?: true }) {
+  return {
+    ...(template.messageLock ? { messageLock: 'true' } : {}),
+    ...(template.brandLock ? { brandLock: 'true' } : {}),
   }
 }
 
@@ -113,8 +123,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.brandId ? { brandId: template.brandId } : {}),
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: 'true' } : {}),
-    ...(template.messageLock ? { messageLock: 'true' } : {}),
-    ...(template.brandLock ? { brandLock: 'true' } : {}),
+    ...lockOutput(template),
   }
 }
 

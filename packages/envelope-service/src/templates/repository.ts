@@ -69,8 +69,11 @@ export interface TemplateListing {
   description: string
   shared: boolean
   emailSubject: string
+  emailBlurb: string
   created: string
   lastModified: string
+  messageLock?: true
+  brandLock?: true
 }
 
 type TemplateRow = Selectable<TemplatesTable>
@@ -90,6 +93,14 @@ function toDocument(row: DocumentRow): TemplateDocument {
     order: Number(row.position),
     blobId: row.blob_id,
     ...originalOf(row),
+  }
+}
+
+/** The stored lock flags (0 or 1; PostgreSQL may return them as strings) as the domain's optional `true`s. */
+function locksOf(row: { message_lock: number | string; brand_lock: number | string }) {
+  return {
+    ...(Number(row.message_lock) === 1 ? { messageLock: true as const } : {}),
+    ...(Number(row.brand_lock) === 1 ? { brandLock: true as const } : {}),
   }
 }
 
@@ -115,8 +126,7 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(row.brand_id ? { brandId: row.brand_id } : {}),
     ...(row.workflow ? { workflow: JSON.parse(row.workflow) as Workflow } : {}),
     ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
-    ...(Number(row.message_lock) === 1 ? { messageLock: true as const } : {}),
-    ...(Number(row.brand_lock) === 1 ? { brandLock: true as const } : {}),
+    ...locksOf(row),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -389,8 +399,11 @@ export async function listTemplates(
         'description',
         'shared',
         'email_subject',
+        'email_blurb',
         'created_at',
         'updated_at',
+        'message_lock',
+        'brand_lock',
       ])
       .orderBy(sortKey, query.direction)
       .orderBy('id', query.direction)
@@ -408,8 +421,10 @@ export async function listTemplates(
       description: row.description,
       shared: row.shared === 1,
       emailSubject: row.email_subject,
+      emailBlurb: row.email_blurb,
       created: row.created_at,
       lastModified: row.updated_at,
+      ...locksOf(row),
     })),
   }
 }
