@@ -116,6 +116,7 @@ describe('anchor fields on the wire', () => {
         emailBlurb: '',
         shared: false,
         messageLock: false,
+        envelopeIdStamping: true,
         customFields: [],
         reminders: NO_REMINDERS,
       },

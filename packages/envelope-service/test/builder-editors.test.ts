@@ -35,6 +35,7 @@ const stateOf = (fields: Field[]): BuilderState => ({
     emailBlurb: '',
     shared: false,
     messageLock: false,
+    envelopeIdStamping: true,
     customFields: [],
     reminders: NO_REMINDERS,
   },

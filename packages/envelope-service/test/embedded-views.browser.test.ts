@@ -218,9 +218,16 @@ describeEachDatabase(
       const builder = await openView(url)
       await expect.poll(() => builder.getByLabel('Role name').inputValue()).toBe('Tenant')
       await builder.getByLabel('Lock the subject and message').check()
+      // Stamped by default, as DocuSign; turned off here, for the envelopes made from the template.
+      const stamp = builder.getByLabel('Print the envelope ID on each signed page')
+      expect(await stamp.isChecked()).toBe(true)
+      await stamp.uncheck()
       await builder.getByRole('button', { name: 'Save', exact: true }).click()
       await returnedWith(builder, 'Save')
-      expect((await api<{ messageLock: string }>(`/templates/${templateId}`)).messageLock).toBe('true')
+      const template = await api<{ messageLock: string; envelopeIdStamping: string }>(
+        `/templates/${templateId}`,
+      )
+      expect([template.messageLock, template.envelopeIdStamping]).toEqual(['true', 'false'])
       await builder.context().close()
 
       const { envelopeId } = await api<{ envelopeId: string }>('/envelopes', {
@@ -251,8 +258,14 @@ describeEachDatabase(
       await name.fill('Ana Ruiz Gómez')
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       await returnedWith(page, 'Save')
-      const saved = await api<{ emailSubject: string; messageLock: string }>(`/envelopes/${envelopeId}`)
-      expect([saved.emailSubject, saved.messageLock]).toEqual(['Please sign the lease', 'true'])
+      const saved = await api<{ emailSubject: string; messageLock: string; envelopeIdStamping: string }>(
+        `/envelopes/${envelopeId}`,
+      )
+      expect([saved.emailSubject, saved.messageLock, saved.envelopeIdStamping]).toEqual([
+        'Please sign the lease',
+        'true',
+        'false',
+      ])
       await page.context().close()
     })
 

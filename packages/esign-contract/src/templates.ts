@@ -49,6 +49,11 @@ export const TemplateDefinition = Type.Object({
       'Recipients never receive the documents of their `excludedDocuments`, in the envelopes made from the template; defaults to `false`.',
     ),
   ),
+  envelopeIdStamping: Type.Optional(
+    BooleanString(
+      'The envelopes made from the template print their id at the top of each completed page, unless they say otherwise; defaults to `true`.',
+    ),
+  ),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -126,5 +131,6 @@ export const EnvelopeTemplate = Type.Object({
   enforceSignerVisibility: Type.Optional(Type.String()),
   messageLock: Type.Optional(Type.String()),
   brandLock: Type.Optional(Type.String()),
+  envelopeIdStamping: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -225,7 +225,6 @@ export const UNSUPPORTED_PROPERTIES = {
     'envelopeAttachments',
     'envelopeDocuments',
     'envelopeId',
-    'envelopeIdStamping',
     'envelopeLocation',
     'envelopeMetadata',
     'envelopeUri',

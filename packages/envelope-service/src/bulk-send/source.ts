@@ -117,6 +117,7 @@ export function draftAsTemplate(
     ...(envelope.emailSettings ? { emailSettings: envelope.emailSettings } : {}),
     ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
     ...(envelope.enforceSignerVisibility ? { enforceSignerVisibility: true as const } : {}),
+    ...(envelope.envelopeIdStamping ? {} : { envelopeIdStamping: false as const }),
     ...(envelope.messageLock ? { messageLock: true as const } : {}),
     ...(envelope.brandLock ? { brandLock: true as const } : {}),
     created: envelope.createdAt,

@@ -151,6 +151,8 @@ export interface Layer {
   /** A stored template's workflow (as given), and its `enforceSignerVisibility` when set. */
   workflow?: Workflow
   enforceSignerVisibility?: true
+  /** A stored template's `envelopeIdStamping`, when it turned the stamp off. */
+  envelopeIdStamping?: false
   /** What a stored template's `messageLock` and `brandLock` fix for its envelopes (locks.ts). */
   lock?: TemplateLock
 }
@@ -307,6 +309,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
     ...(template.brandId ? { brandId: template.brandId } : {}),
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: true } : {}),
+    ...(template.envelopeIdStamping === false ? { envelopeIdStamping: false } : {}),
     ...optionalLock(templateLockOf(template)),
   }
 }

@@ -98,7 +98,10 @@ export function mergeEnvelopeDefinition(
       'emailSettings',
       emailSettingsOf(request.emailSettings) ?? firstTemplates(composites, 'emailSettings'),
     ),
-    envelopeIdStamping: request.envelopeIdStamping !== 'false',
+    envelopeIdStamping:
+      request.envelopeIdStamping !== undefined
+        ? request.envelopeIdStamping === 'true'
+        : firstTemplates(composites, 'envelopeIdStamping') !== false,
     enforceSignerVisibility,
     allowReassign:
       request.allowReassign !== undefined
@@ -111,8 +114,8 @@ export function mergeEnvelopeDefinition(
 }
 
 /**
- * A stored template's `notification`, `emailSettings`, `workflow`, `enforceSignerVisibility`, `allowReassign`
- * or `brandId`, when the request sets none, taken as the subject is: within a composite the last template in
+ * A stored template's `notification`, `emailSettings`, `workflow`, `enforceSignerVisibility`,
+ * `envelopeIdStamping`, `allowReassign` or `brandId`, when the request sets none, taken as the subject is: within a composite the last template in
  * sequence order that carries one, across composites the first composite that has one. The request's own
  * replaces it whole, as the envelope's settings are one object to DocuSign.
  */
@@ -122,6 +125,7 @@ function firstTemplates<
     | 'emailSettings'
     | 'workflow'
     | 'enforceSignerVisibility'
+    | 'envelopeIdStamping'
     | 'allowReassign'
     | 'brandId',
 >(composites: Composite[], key: K): Layer[K] {

@@ -140,6 +140,12 @@ describe('the message and brand lock rules', () => {
       enforceSignerVisibility: true,
       emailSettings: { replyEmailAddressOverride: 'desk@example.test' },
     })
+    expect(read).not.toHaveProperty('envelopeIdStamping')
+    // A draft that prints no envelope id makes copies that print none either.
+    const unstamped = { ...envelope, envelopeIdStamping: false } as EnvelopeRecord
+    expect(draftAsTemplate(unstamped, [], [], { textCustomFields: [], listCustomFields: [] })).toMatchObject({
+      envelopeIdStamping: false,
+    })
   })
 })
 

@@ -28,7 +28,7 @@ describeEachDatabase('recipient notes and envelope id stamping', (databases) => 
   })
   afterAll(() => service?.close())
 
-  const inject = (method: 'GET' | 'POST', path: string, payload?: object) =>
+  const inject = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
     injectAs(service, sender, method, path, payload)
 
   const signer = {
@@ -168,6 +168,44 @@ describeEachDatabase('recipient notes and envelope id stamping', (databases) => 
       const page = await signAndSeal(envelopeId)
       expect(page).toContain('Lease')
       expect(page).not.toContain(envelopeId)
+    })
+
+    it('comes from a template that says "false": sealed without the id, unless the envelope says otherwise', async () => {
+      const created = await inject('POST', '/templates', {
+        name: 'Unstamped lease',
+        envelopeIdStamping: 'false',
+        documents: documents(),
+        recipients: { signers: [{ recipientId: '1', roleName: 'Tenant', tabs: signer.tabs }] },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const { templateId } = created.json()
+      const stamping = async () => (await inject('GET', `/templates/${templateId}`)).json().envelopeIdStamping
+      expect(await stamping()).toBe('false')
+      // A change that does not name it keeps it.
+      const renamed = await inject('PUT', `/templates/${templateId}`, { name: 'Unstamped lease, renamed' })
+      expect(renamed.statusCode, renamed.body).toBe(200)
+      expect(await stamping()).toBe('false')
+
+      const tenant = {
+        roleName: 'Tenant',
+        name: signer.name,
+        email: signer.email,
+        clientUserId: signer.clientUserId,
+      }
+      const envelopeId = await create({ status: 'sent', templateId, templateRoles: [tenant] })
+      expect((await inject('GET', `/envelopes/${envelopeId}`)).json().envelopeIdStamping).toBe('false')
+      const page = await signAndSeal(envelopeId)
+      expect(page).toContain('Lease')
+      expect(page).not.toContain(envelopeId)
+
+      // The envelope's own value wins over its template's, as for its other settings.
+      const own = await create({ templateId, templateRoles: [tenant], envelopeIdStamping: 'true' })
+      expect((await inject('GET', `/envelopes/${own}`)).json().envelopeIdStamping).toBe('true')
+      // Turned on again, the template reads "true" and its envelopes are stamped.
+      await inject('PUT', `/templates/${templateId}`, { envelopeIdStamping: 'true' })
+      expect(await stamping()).toBe('true')
+      const again = await create({ templateId, templateRoles: [tenant] })
+      expect((await inject('GET', `/envelopes/${again}`)).json().envelopeIdStamping).toBe('true')
     })
 
     it('refuses a value other than "true" or "false"', async () => {

@@ -36,6 +36,7 @@ import { secondFactorMigration } from './0044_second_factor.js'
 import { requiredSecondFactorMigration } from './0045_required_second_factor.js'
 import { signInHistoryMigration } from './0046_sign_in_history.js'
 import { messageAndBrandLocksMigration } from './0047_message_and_brand_locks.js'
+import { templateEnvelopeIdStampingMigration } from './0048_template_envelope_id_stamping.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -78,4 +79,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0045_required_second_factor': requiredSecondFactorMigration(dialect),
   '0046_sign_in_history': signInHistoryMigration(dialect),
   '0047_message_and_brand_locks': messageAndBrandLocksMigration(dialect),
+  '0048_template_envelope_id_stamping': templateEnvelopeIdStampingMigration(),
 })

@@ -124,6 +124,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: 'true' } : {}),
     ...lockOutput(template),
+    envelopeIdStamping: template.envelopeIdStamping === false ? 'false' : 'true',
   }
 }
 

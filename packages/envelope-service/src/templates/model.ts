@@ -168,6 +168,11 @@ export interface Template {
   messageLock?: true
   /** Its envelopes carry its brand, and cannot name another (DocuSign's `brandLock`). */
   brandLock?: true
+  /**
+   * Its envelopes print no envelope id on their completed pages unless they say otherwise (DocuSign's
+   * `envelopeIdStamping: "false"`); absent means stamped, DocuSign's default.
+   */
+  envelopeIdStamping?: false
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

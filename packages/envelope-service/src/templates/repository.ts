@@ -43,6 +43,7 @@ export interface TemplateRecord {
   enforceSignerVisibility?: true
   messageLock?: true
   brandLock?: true
+  envelopeIdStamping?: false
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -127,6 +128,7 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(row.workflow ? { workflow: JSON.parse(row.workflow) as Workflow } : {}),
     ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
     ...locksOf(row),
+    ...(Number(row.envelope_id_stamping) === 0 ? { envelopeIdStamping: false as const } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -317,6 +319,7 @@ function contentColumns(record: TemplateRecord) {
     enforce_signer_visibility: record.enforceSignerVisibility ? 1 : 0,
     message_lock: record.messageLock ? 1 : 0,
     brand_lock: record.brandLock ? 1 : 0,
+    envelope_id_stamping: record.envelopeIdStamping === false ? 0 : 1,
   }
 }
 

@@ -313,13 +313,15 @@ async function readTemplate(
   const brandId = input.brandId ?? existing?.brandId
   if (brandId) record.brandId = brandId
   // A flag the body leaves out keeps the stored one; "true" or "false" replaces it.
-  const flag = (given: string | undefined, stored: true | undefined) =>
+  const flag = (given: string | undefined, stored: boolean | undefined) =>
     given === undefined ? stored === true : given === 'true'
   if (flag(input.enforceSignerVisibility, existing?.enforceSignerVisibility)) {
     record.enforceSignerVisibility = true
   }
   if (flag(input.messageLock, existing?.messageLock)) record.messageLock = true
   if (flag(input.brandLock, existing?.brandLock)) record.brandLock = true
+  if (!flag(input.envelopeIdStamping, existing?.envelopeIdStamping !== false))
+    record.envelopeIdStamping = false
   const workflow = input.workflow ?? existing?.workflow
   if (workflow) {
     checkTemplateWorkflow(workflow, record.recipients)

@@ -37,6 +37,8 @@ export interface TemplatesTable {
   message_lock: Generated<number>
   /** 1 when its envelopes keep its brand (DocuSign's `brandLock`, migration 0047). */
   brand_lock: Generated<number>
+  /** 0 when its envelopes print no envelope id (DocuSign's `envelopeIdStamping`, migration 0048). */
+  envelope_id_stamping: Generated<number>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

@@ -50,6 +50,7 @@ const EMPTY: BuilderState = {
     emailBlurb: '',
     shared: false,
     messageLock: false,
+    envelopeIdStamping: true,
     customFields: [],
     reminders: NO_REMINDERS,
   },

@@ -102,6 +102,18 @@ export function SettingsPanel({
       <p className="muted" id={`${id}-lock-hint`}>
         {words.messageLockHint}
       </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.envelopeIdStamping}
+          aria-describedby={`${id}-stamp-hint`}
+          onChange={(event) => set({ envelopeIdStamping: event.target.checked })}
+        />
+        {words.envelopeIdStamping}
+      </label>
+      <p className="muted" id={`${id}-stamp-hint`}>
+        {words.envelopeIdStampingHint}
+      </p>
       <RemindersEditor
         reminders={settings.reminders}
         words={words}

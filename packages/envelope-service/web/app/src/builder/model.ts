@@ -141,6 +141,8 @@ export interface Settings {
    * changed (when it has a subject).
    */
   messageLock: boolean
+  /** DocuSign's `envelopeIdStamping`: its envelopes print their id at the top of each completed page. */
+  envelopeIdStamping: boolean
   customFields: CustomField[]
   reminders: Reminders
 }
@@ -534,6 +536,7 @@ export function toTemplateDefinition(
     emailBlurb: settings.emailBlurb,
     shared: settings.shared ? 'true' : 'false',
     messageLock: settings.messageLock ? 'true' : 'false',
+    envelopeIdStamping: settings.envelopeIdStamping ? 'true' : 'false',
     customFields: toWireCustomFields(settings.customFields),
     ...(notification ? { notification } : {}),
     recipients,
@@ -639,6 +642,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       emailBlurb: str(template.emailBlurb),
       shared: template.shared === 'true',
       messageLock: template.messageLock === 'true',
+      envelopeIdStamping: template.envelopeIdStamping !== 'false',
       customFields: fromWireCustomFields(template.customFields, newKey),
       reminders: fromWireNotification(template.notification),
     },

@@ -26,6 +26,9 @@ const en = {
   messageLockHint:
     'Envelopes sent from this template keep its subject and message; senders cannot change them.',
   messageLocked: 'The subject and message of this envelope are locked: they cannot be changed.',
+  envelopeIdStamping: 'Print the envelope ID on each signed page',
+  envelopeIdStampingHint:
+    'The ID appears in the top margin of every page of the completed documents, so a printed page can be traced to its envelope.',
   customFields: 'Custom fields',
   customFieldsHint:
     'Information the sender gives with each envelope. Shown fields are visible to recipients; required ones must be filled before sending.',
@@ -275,6 +278,9 @@ const es: BuilderWords = {
   messageLockHint:
     'Los sobres enviados con esta plantilla conservan su asunto y su mensaje; quien envía no puede cambiarlos.',
   messageLocked: 'El asunto y el mensaje de este sobre están bloqueados: no se pueden cambiar.',
+  envelopeIdStamping: 'Imprimir el id. del sobre en cada página firmada',
+  envelopeIdStampingHint:
+    'El id. aparece en el margen superior de cada página de los documentos completados, para que una página impresa se pueda asociar a su sobre.',
   customFields: 'Campos personalizados',
   customFieldsHint:
     'Información que quien envía da con cada sobre. Los campos visibles los ven los destinatarios; los obligatorios deben rellenarse antes de enviar.',
