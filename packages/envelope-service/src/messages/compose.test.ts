@@ -1,7 +1,9 @@
+import { characterCount } from 'esign-contract'
+import fc from 'fast-check'
 import { InvalidRequestError } from 'platform'
 import { describe, expect, it } from 'vitest'
 import type { MessageKind } from '../lifecycle/model.js'
-import { type CompositionInput, composeMessages, escapeHtml } from './compose.js'
+import { type CompositionInput, composeMessages, escapeHtml, SMS_BRAND_LIMIT } from './compose.js'
 import type { EmailMessage, SmsMessage } from './message.js'
 
 const base: CompositionInput = {
@@ -294,5 +296,33 @@ describe('composeMessages: a brand', () => {
     expect(notice.fromName).toBe('Inkwell')
     expect(notice.html).not.toContain('<header')
     expect(notice.text).not.toContain('Acme')
+    const text = sms({ brand, kind: 'senderDeclined', about: 'Ana', reason: 'No', link: undefined })
+    expect(text.body.startsWith('Inkwell: ')).toBe(true)
+  })
+
+  it("names the brand in front of an SMS, in the recipient's language, cut short when long", () => {
+    expect(sms({ brand }).body.startsWith('Acme <Corp> via Inkwell: Sam Sender sent you')).toBe(true)
+    expect(sms({ brand, language: 'es' }).body.startsWith('Acme <Corp> a través de Inkwell: ')).toBe(true)
+    const long = { ...brand, displayName: 'The Very Long Company Name of Acme Holdings' }
+    const body = sms({ brand: long }).body
+    expect(
+      body.startsWith(
+        `${'The Very Long Company Name of Acme Holdings'.slice(0, SMS_BRAND_LIMIT - 1)}… via Inkwell: `,
+      ),
+    ).toBe(true)
+    // Whatever the name, the SMS is the unbranded one with at most SMS_BRAND_LIMIT characters in front.
+    const plain = sms({}).body
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (displayName) => {
+        const branded = sms({ brand: { ...brand, displayName } }).body
+        if (displayName.trim() === '') {
+          expect(branded).toBe(plain)
+        } else {
+          expect(branded.endsWith(` via ${plain}`)).toBe(true)
+          const prefix = branded.slice(0, branded.length - ` via ${plain}`.length)
+          expect(characterCount(prefix)).toBeLessThanOrEqual(SMS_BRAND_LIMIT)
+        }
+      }),
+    )
   })
 })

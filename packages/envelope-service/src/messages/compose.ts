@@ -15,10 +15,13 @@ import { type KindTexts, type MessageLanguage, TEXTS } from './texts.js'
  * the sender comes from the product itself rather than "<sender> via <product>". An envelope's brand names
  * its organisation in a recipient's email: in the From name ("<sender> (<brand>) via <product>"), in a
  * header in the brand's header colours, and in a footer; its button colours colour the action button.
+ * An SMS to a recipient names the brand where it names the product: "<brand> via <product>: …".
  */
 
 /** SMS bodies quote at most this much of the subject, so a message stays within two segments. */
 export const SMS_SUBJECT_LIMIT = 40
+/** And at most this much of a brand's name, for the same reason. */
+export const SMS_BRAND_LIMIT = 30
 
 export interface CompositionInput {
   kind: MessageKind
@@ -124,7 +127,11 @@ function composeSms(input: CompositionInput, link: string | undefined): SmsMessa
   // The SMS already starts with the product's name: a subject that starts with it too would repeat it.
   const subject = truncateText(withoutProductPrefix(input.envelope.emailSubject), SMS_SUBJECT_LIMIT, '…')
   const body = filler(input, link)(texts.sms, subject)
-  return { channel: 'sms', to: toE164(input.recipient.phone), body: `${PRODUCT_NAME}: ${body}`.trim() }
+  const brand = SENDER_KINDS.has(input.kind) ? '' : (input.brand?.displayName.trim() ?? '')
+  const from = brand
+    ? `${truncateText(brand, SMS_BRAND_LIMIT, '…')} ${TEXTS[input.language].via} ${PRODUCT_NAME}`
+    : PRODUCT_NAME
+  return { channel: 'sms', to: toE164(input.recipient.phone), body: `${from}: ${body}`.trim() }
 }
 
 /** Fills a template in one pass, so a placeholder inside a value (a subject containing `{link}`) stays text. */

@@ -8,24 +8,27 @@ import { createDelivery } from './dispatch.js'
 import { runMessagesRound } from './outbox-job.js'
 import { decodeWords } from './testing/mime.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
+import { startTwilioReceiver } from './testing/twilio-receiver.js'
 
 /**
  * Issue 21, brands end to end: an envelope that names a brand (`brandId`, created through `POST /brands`)
  * is sent by the messages job over a real SMTP listener. Its recipients' emails name the brand's company
  * in the From name, a header in the brand's colours and a footer; a recipient without a language of
- * their own reads the brand's default language, one with their own keeps it. An envelope that names no
- * brand gets the account's signing default, when there is one.
+ * their own reads the brand's default language, one with their own keeps it. A recipient invited by SMS
+ * (over a real HTTP receiver in the provider's shape) reads the brand's name in front of the text. An
+ * envelope that names no brand gets the account's signing default, when there is one.
  */
 
 const signHere = { documentId: '1', pageNumber: '1', xPosition: '100', yPosition: '100' }
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let sms: Awaited<ReturnType<typeof startTwilioReceiver>>
 let pdf: string
 
 beforeAll(async () => {
-  ;[sink, pdf] = await Promise.all([startSmtpSink(), makePdfBase64(1, 'Sign')])
+  ;[sink, sms, pdf] = await Promise.all([startSmtpSink(), startTwilioReceiver(), makePdfBase64(1, 'Sign')])
 })
-afterAll(() => sink.close())
+afterAll(() => Promise.all([sink.close(), sms.close()]))
 
 describeEachDatabase('branded messages', ({ freshUrl }) => {
   let service: TestService
@@ -40,8 +43,18 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
   afterAll(() => service.close())
   beforeEach(async () => {
     sink.received.length = 0
+    sms.received.length = 0
     await service.ctx.db.deleteFrom('outbox').execute()
-    delivery = createDelivery(deliverySettingsOf({ SMTP_URL: sink.url, SMTP_FROM: 'no-reply@inkwell.test' }))
+    delivery = createDelivery(
+      deliverySettingsOf({
+        SMTP_URL: sink.url,
+        SMTP_FROM: 'no-reply@inkwell.test',
+        SMS_PROVIDER_URL: sms.baseUrl,
+        SMS_ACCOUNT_SID: 'AC1',
+        SMS_AUTH_TOKEN: 'token',
+        SMS_FROM: '+15005550006',
+      }),
+    )
   })
   afterEach(() => delivery.close())
 
@@ -131,6 +144,27 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
       colors: { headerBackground: '#112233', headerText: '#FFEEDD', buttonPrimaryBackground: '#00AA00' },
     })
     expect((await pageOf(english.text)).language).toBe('en')
+  })
+
+  it("names the brand in front of an SMS invitation, in the recipient's language", async () => {
+    const brandId = await brand({
+      brandName: 'Acme',
+      brandCompany: 'Acme Corporation',
+      defaultBrandLanguage: 'es',
+    })
+    const byText = { deliveryMethod: 'SMS', phoneNumber: { countryCode: '57', number: '3001234567' } }
+    await send({ brandId }, [signer('1', 'Beto', 'beto@example.test', byText)])
+    expect(sms.received).toHaveLength(1)
+    const body = sms.received[0]!.form.get('Body') ?? ''
+    expect(body).toMatch(/^Acme Corporation a través de Inkwell: Test User /)
+    expect(body).toContain('Lease renewal')
+    // The link in it opens the branded signing page.
+    const token = /\/signing\/#([A-Za-z0-9_-]{22,})/.exec(body)?.[1]
+    const session = await service.app.inject({
+      url: '/signing/api/session',
+      headers: { 'x-signing-token': token! },
+    })
+    expect(session.json().envelope.brand.name).toBe('Acme Corporation')
   })
 
   it('names the brand itself when it has no company, and keeps English for a language the service lacks', async () => {
