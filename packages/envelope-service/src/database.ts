@@ -18,6 +18,7 @@ import type { EditLockTables } from './locks/tables.js'
 import type { OutboxTables } from './outbox/tables.js'
 import type { RateLimitTables } from './ratelimit/tables.js'
 import type { RecipientAuthTables } from './signing/auth/tables.js'
+import type { DisclosureTables } from './signing/disclosure/tables.js'
 import type { SigningTables } from './signing/records/tables.js'
 import type { TemplateTables } from './templates/tables.js'
 
@@ -32,6 +33,7 @@ export interface Schema
     OutboxTables,
     SigningTables,
     RecipientAuthTables,
+    DisclosureTables,
     DevMailboxTables,
     JobTables,
     AuditTables,

@@ -36,6 +36,11 @@ export const EnvelopeDefinition = Type.Object({
   envelopeIdStamping: Type.Optional(
     BooleanString('Prints the envelope id at the top of each completed page; defaults to `true`.'),
   ),
+  useDisclosure: Type.Optional(
+    BooleanString(
+      'Recipients who sign agree to do business electronically (the Electronic Record and Signature Disclosure) before they can sign; not given, the account setting applies, which shows none.',
+    ),
+  ),
   enforceSignerVisibility: Type.Optional(
     BooleanString(
       'Recipients never receive the documents of their `excludedDocuments`; defaults to `false`.',
@@ -98,6 +103,8 @@ export const Envelope = Type.Object({
   customFields: Type.Optional(CustomFieldsOutput),
   workflow: Type.Optional(Workflow),
   envelopeIdStamping: Type.Optional(Type.String()),
+  /** Returned only when the envelope set it, as DocuSign does. */
+  useDisclosure: Type.Optional(Type.String()),
   enforceSignerVisibility: Type.Optional(Type.String()),
   allowReassign: Type.Optional(Type.String()),
   brandId: Type.Optional(Type.String()),

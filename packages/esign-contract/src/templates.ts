@@ -54,6 +54,11 @@ export const TemplateDefinition = Type.Object({
       'The envelopes made from the template print their id at the top of each completed page, unless they say otherwise; defaults to `true`.',
     ),
   ),
+  useDisclosure: Type.Optional(
+    BooleanString(
+      'The envelopes made from the template ask their signers to agree to the Electronic Record and Signature Disclosure, unless they say otherwise; not given, the account setting applies, which shows none.',
+    ),
+  ),
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -132,5 +137,6 @@ export const EnvelopeTemplate = Type.Object({
   messageLock: Type.Optional(Type.String()),
   brandLock: Type.Optional(Type.String()),
   envelopeIdStamping: Type.Optional(Type.String()),
+  useDisclosure: Type.Optional(Type.String()),
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

@@ -12,6 +12,8 @@ export type AuditAction =
   | 'Completed'
   | 'Recipient Added'
   | 'Reassigned'
+  /** Ours, in DocuSign's style: a signer agreed to the Electronic Record and Signature Disclosure. */
+  | 'Disclosure Accepted'
   | WorkflowAuditAction
 
 /**

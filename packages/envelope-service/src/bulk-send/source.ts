@@ -118,6 +118,7 @@ export function draftAsTemplate(
     ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
     ...(envelope.enforceSignerVisibility ? { enforceSignerVisibility: true as const } : {}),
     ...(envelope.envelopeIdStamping ? {} : { envelopeIdStamping: false as const }),
+    ...(envelope.useDisclosure !== undefined ? { useDisclosure: envelope.useDisclosure } : {}),
     ...(envelope.messageLock ? { messageLock: true as const } : {}),
     ...(envelope.brandLock ? { brandLock: true as const } : {}),
     created: envelope.createdAt,

@@ -66,6 +66,20 @@ describe('certificate of completion', () => {
     expect(text).not.toContain('sms-placeholder@crm.invalid')
   })
 
+  it("records when a signer agreed to the electronic record disclosure, in the envelope's language", async () => {
+    const [ada, jose] = twoRecipients()
+    const agreed = { ...(ada as CompletionRecipient), disclosureAcceptedAt: new Date('2026-11-20T10:04:00Z') }
+    const recipients = [agreed, jose as CompletionRecipient]
+    const { text } = await certificateText(input({ recipients }))
+    expect(text).toContain('E-record disclosure')
+    expect(text).toContain('Accepted 2026-11-20 10:04:00 UTC')
+    // Only the signer who agreed has the line.
+    expect(text.match(/E-record disclosure/g)).toHaveLength(1)
+    const spanish = await certificateText(input({ recipients, language: 'es' }))
+    expect(spanish.text).toContain('Divulgación electrónica')
+    expect(spanish.text).toContain('Aceptada el 2026-11-20 10:04:00 UTC')
+  })
+
   it('is in Spanish when the envelope is', async () => {
     const { text } = await certificateText(input({ language: 'es' }))
     for (const expected of [

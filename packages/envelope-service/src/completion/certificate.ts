@@ -100,6 +100,9 @@ async function writeRecipient(writer: Writer, recipient: CompletionRecipient): P
   rows.push([labels.userAgent, recipient.userAgent ?? labels.notRecorded])
   if (recipient.sentAt) rows.push([labels.sent, timestamp(recipient.sentAt)])
   if (recipient.viewedAt) rows.push([labels.viewed, timestamp(recipient.viewedAt)])
+  if (recipient.disclosureAcceptedAt) {
+    rows.push([labels.disclosure, labels.disclosureAccepted(timestamp(recipient.disclosureAcceptedAt))])
+  }
   if (recipient.signedAt) rows.push([labels.signed, timestamp(recipient.signedAt)])
   if (recipient.declinedAt) rows.push([labels.declined, timestamp(recipient.declinedAt)])
   if (recipient.declinedReason) rows.push([labels.declinedReason, recipient.declinedReason])

@@ -13,6 +13,7 @@ import {
 } from '../envelopes/reads.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
 import { authenticationEventsOf } from '../signing/auth/service.js'
+import { findDisclosureAcceptances } from '../signing/disclosure/repository.js'
 import { formLanguageOf } from '../signing/records/model.js'
 import { findAdoptions, findTabValues } from '../signing/records/repository.js'
 import { formatSignedDate, tabsWithValues } from '../tabs/values.js'
@@ -47,13 +48,14 @@ export async function gatherEnvelope(
   if (!record) throw new NotFoundError(`Envelope ${envelopeId} not found`)
   const times = await findRecipientTimes(db, envelopeId)
   const auditHead = await findAuditHead(db, envelopeId)
-  const [stored, documents, fields, values, adoptions, authentication] = await Promise.all([
+  const [stored, documents, fields, values, adoptions, authentication, disclosures] = await Promise.all([
     findRecipients(db, [envelopeId]),
     findDocuments(db, [envelopeId]),
     findCustomFields(db, [envelopeId]),
     findTabValues(db, envelopeId),
     findAdoptions(db, envelopeId),
     authenticationEventsOf(db, envelopeId),
+    findDisclosureAcceptances(db, envelopeId),
   ])
   const language = formLanguageOf(fields.get(envelopeId)?.listCustomFields ?? []) ?? 'en'
   const completedAt = date(record.completedAt) ?? new Date()
@@ -63,6 +65,7 @@ export async function gatherEnvelope(
     const signedAt = date(time?.signedAt)
     const phone = smsPhoneOf(recipient)
     const checks = authentication.get(recipient.recipientId)
+    const disclosure = disclosures.get(recipient.recipientId)
     const sms = recipient.deliveryMethod.toLowerCase() === 'sms'
     return {
       recipientId: recipient.recipientId,
@@ -83,6 +86,7 @@ export async function gatherEnvelope(
       ...(adoption?.signaturePng ? { signatureImage: adoption.signaturePng } : {}),
       ...(adoption?.initialsPng ? { initialsImage: adoption.initialsPng } : {}),
       ...(checks ? { authenticationEvents: checks } : {}),
+      ...(disclosure ? { disclosureAcceptedAt: new Date(disclosure.acceptedAt) } : {}),
       ...(record.enforceSignerVisibility && recipient.excludedDocuments?.length
         ? { excludedDocuments: [...recipient.excludedDocuments] }
         : {}),

@@ -24,6 +24,9 @@ export interface CertificateLabels {
   ipAddress: string
   userAgent: string
   viewed: string
+  /** A signer's agreement to the Electronic Record and Signature Disclosure, and when. */
+  disclosure: string
+  disclosureAccepted: (at: string) => string
   signed: string
   declined: string
   declinedReason: string
@@ -63,6 +66,8 @@ const en: CertificateLabels = {
   ipAddress: 'IP address',
   userAgent: 'User agent',
   viewed: 'Viewed',
+  disclosure: 'E-record disclosure',
+  disclosureAccepted: (at) => `Accepted ${at}`,
   signed: 'Signed',
   declined: 'Declined',
   declinedReason: 'Reason for declining',
@@ -110,6 +115,8 @@ const es: CertificateLabels = {
   ipAddress: 'Dirección IP',
   userAgent: 'Agente de usuario',
   viewed: 'Visto',
+  disclosure: 'Divulgación electrónica',
+  disclosureAccepted: (at) => `Aceptada el ${at}`,
   signed: 'Firmado',
   declined: 'Rechazado',
   declinedReason: 'Motivo del rechazo',

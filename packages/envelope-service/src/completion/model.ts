@@ -47,6 +47,8 @@ export interface CompletionRecipient {
   tabs: TabsByType
   /** Identity checks the recipient passed (access code, SMS code, ...), in order. */
   authenticationEvents?: AuthenticationEvent[]
+  /** When the signer agreed to the Electronic Record and Signature Disclosure (signing/disclosure/). */
+  disclosureAcceptedAt?: Date
   /**
    * Documents withheld from this recipient (an envelope enforcing `excludedDocuments`): nothing of its
    * is drawn on them, and its combined PDF leaves them out.

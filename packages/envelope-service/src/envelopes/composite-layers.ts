@@ -153,6 +153,8 @@ export interface Layer {
   enforceSignerVisibility?: true
   /** A stored template's `envelopeIdStamping`, when it turned the stamp off. */
   envelopeIdStamping?: false
+  /** A stored template's `useDisclosure`, when it gave one. */
+  useDisclosure?: boolean
   /** What a stored template's `messageLock` and `brandLock` fix for its envelopes (locks.ts). */
   lock?: TemplateLock
 }
@@ -310,6 +312,7 @@ function serverLayer(template: Template, sequence: number, position: number): La
     ...(template.workflow ? { workflow: template.workflow } : {}),
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: true } : {}),
     ...(template.envelopeIdStamping === false ? { envelopeIdStamping: false } : {}),
+    ...(template.useDisclosure !== undefined ? { useDisclosure: template.useDisclosure } : {}),
     ...optionalLock(templateLockOf(template)),
   }
 }

@@ -102,6 +102,12 @@ export function mergeEnvelopeDefinition(
       request.envelopeIdStamping !== undefined
         ? request.envelopeIdStamping === 'true'
         : firstTemplates(composites, 'envelopeIdStamping') !== false,
+    ...optional(
+      'useDisclosure',
+      request.useDisclosure !== undefined
+        ? request.useDisclosure === 'true'
+        : firstTemplates(composites, 'useDisclosure'),
+    ),
     enforceSignerVisibility,
     allowReassign:
       request.allowReassign !== undefined
@@ -115,7 +121,7 @@ export function mergeEnvelopeDefinition(
 
 /**
  * A stored template's `notification`, `emailSettings`, `workflow`, `enforceSignerVisibility`,
- * `envelopeIdStamping`, `allowReassign` or `brandId`, when the request sets none, taken as the subject is: within a composite the last template in
+ * `envelopeIdStamping`, `useDisclosure`, `allowReassign` or `brandId`, when the request sets none, taken as the subject is: within a composite the last template in
  * sequence order that carries one, across composites the first composite that has one. The request's own
  * replaces it whole, as the envelope's settings are one object to DocuSign.
  */
@@ -126,6 +132,7 @@ function firstTemplates<
     | 'workflow'
     | 'enforceSignerVisibility'
     | 'envelopeIdStamping'
+    | 'useDisclosure'
     | 'allowReassign'
     | 'brandId',
 >(composites: Composite[], key: K): Layer[K] {

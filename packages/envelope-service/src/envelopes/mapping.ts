@@ -157,6 +157,7 @@ export function toEnvelopeOutput(
       : {}),
     ...(envelope.workflow ? { workflow: toWorkflowOutput(envelope.workflow) } : {}),
     envelopeIdStamping: String(envelope.envelopeIdStamping),
+    ...(envelope.useDisclosure !== undefined ? { useDisclosure: String(envelope.useDisclosure) } : {}),
     enforceSignerVisibility: String(envelope.enforceSignerVisibility),
     allowReassign: String(envelope.allowReassign),
     ...(envelope.brandId ? { brandId: envelope.brandId } : {}),

@@ -84,6 +84,12 @@ export interface EnvelopeDefinition {
   /** DocuSign's `brandLock`: its brand cannot be changed (envelopes/locks.ts). */
   brandLock?: true
   /**
+   * DocuSign's `useDisclosure`, when the request or a template gave it: signers agree to the Electronic
+   * Record and Signature Disclosure before signing (signing/disclosure/). Absent: the account setting,
+   * which shows none.
+   */
+  useDisclosure?: boolean
+  /**
    * The `workflow` the envelope runs, as given: the request's, else its templates' (composite-merge.ts);
    * read by workflow/parse.ts once the recipients have their ids.
    */

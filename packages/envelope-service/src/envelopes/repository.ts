@@ -68,6 +68,8 @@ export interface EnvelopeRecord {
   messageLock?: true
   /** Its brand cannot be changed (DocuSign's `brandLock`). */
   brandLock?: true
+  /** DocuSign's `useDisclosure`, when given. */
+  useDisclosure?: boolean
 }
 
 export interface StoredRecipient extends EnvelopeRecipient {
@@ -301,6 +303,7 @@ function rowsOf(envelope: NewEnvelope) {
     brand_id: definition.brandId ?? null,
     message_lock: definition.messageLock ? 1 : 0,
     brand_lock: definition.brandLock ? 1 : 0,
+    use_disclosure: definition.useDisclosure === undefined ? null : definition.useDisclosure ? 1 : 0,
     workflow: json(envelope.workflow),
     workflow_resume_at: envelope.workflowResumeAt ?? null,
     audit_head_sequence: envelope.auditHead?.sequence ?? null,
@@ -479,6 +482,7 @@ function envelopeColumns(db: DbOrTx) {
       'envelopes.brand_id',
       'envelopes.message_lock',
       'envelopes.brand_lock',
+      'envelopes.use_disclosure',
     ])
 }
 
@@ -517,6 +521,7 @@ function toEnvelopeRecord(row: EnvelopeRow): EnvelopeRecord {
     ...(row.brand_id !== null ? { brandId: row.brand_id } : {}),
     ...(Number(row.message_lock) === 1 ? { messageLock: true as const } : {}),
     ...(Number(row.brand_lock) === 1 ? { brandLock: true as const } : {}),
+    ...(row.use_disclosure !== null ? { useDisclosure: Number(row.use_disclosure) === 1 } : {}),
   }
 }
 

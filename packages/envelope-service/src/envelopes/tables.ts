@@ -53,6 +53,8 @@ export interface EnvelopesTable {
   email_settings: Generated<string | null>
   /** 1 (DocuSign's default) or 0: the envelope id printed on each completed page (migration 0032). */
   envelope_id_stamping: Generated<number>
+  /** DocuSign's `useDisclosure`: 1, 0, or null when not given (migration 0049). */
+  use_disclosure: Generated<number | null>
   /** 1 when recipients' `excludedDocuments` are enforced (DocuSign's `enforceSignerVisibility`), else 0. */
   enforce_signer_visibility: Generated<number>
   /** 1 when its subject and message cannot be changed (DocuSign's `messageLock`, migration 0047). */

@@ -175,6 +175,29 @@ export function recipientViewed(envelope: LifecycleEnvelope, recipientId: string
   })
 }
 
+/**
+ * A signer agreed to the Electronic Record and Signature Disclosure (signing/disclosure/): an entry in the
+ * envelope's history, and no other change.
+ */
+export function disclosureAccepted(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
+  requireInProgress(envelope)
+  const recipient = actingRecipient(envelope, recipientId)
+  if (!canSign(recipient)) {
+    throw new LifecycleError(
+      'RECIPIENT_CANNOT_SIGN',
+      `Recipient ${recipientId} is a ${recipient.type} and does not sign.`,
+    )
+  }
+  return step(envelope, now, (draft, effects) => {
+    effects.audit.push({
+      action: 'Disclosure Accepted',
+      recipientId,
+      envelopeStatus: draft.status,
+      message: `Recipient ${recipientId} agreed to use electronic records and signatures.`,
+    })
+  })
+}
+
 /** A signer or in-person signer finished: the next group is invited, or the envelope completes. */
 export function recipientSigned(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
   requireInProgress(envelope)

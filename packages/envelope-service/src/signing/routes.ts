@@ -6,6 +6,7 @@ import { AUTH_TOKEN_HEADER } from './auth/schema.js'
 import { clientOf, Headers } from './request.js'
 import {
   DeclineSigningRequest,
+  DisclosureAccepted,
   FinishSigningRequest,
   ReassignSigningRequest,
   SIGNING_TOKEN_HEADER,
@@ -13,6 +14,7 @@ import {
   SigningSession,
 } from './schema.js'
 import {
+  acceptDisclosure,
   authenticatedSigner,
   declineSigning,
   finishSigning,
@@ -108,6 +110,12 @@ async function authenticatedRoutes(app: App, ctx: ServiceContext) {
       schema: { hide: true, headers: Headers, body: FinishSigningRequest, response: { 200: SigningOutcome } },
     },
     async (request) => finishSigning(ctx, signerOf(request), request.body, clientOf(request)),
+  )
+
+  app.post(
+    '/signing/api/disclosure',
+    { schema: { hide: true, headers: Headers, response: { 200: DisclosureAccepted } } },
+    async (request) => acceptDisclosure(ctx, signerOf(request), clientOf(request)),
   )
 
   app.post(

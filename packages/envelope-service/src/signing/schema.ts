@@ -114,6 +114,11 @@ export const SigningSession = Type.Object({
   }),
   /** Whether the page offers "Assign to someone else" (signing/reassign/rules.ts). */
   canReassign: Type.Boolean(),
+  /**
+   * Present when this signer must agree to the Electronic Record and Signature Disclosure before signing
+   * (the envelope's `useDisclosure`, signing/disclosure/); `accepted` once they have.
+   */
+  disclosure: Type.Optional(Type.Object({ accepted: Type.Boolean() })),
   documents: Type.Array(
     Type.Object({
       documentId: Type.String(),
@@ -142,6 +147,8 @@ export const FinishSigningRequest = Type.Object({
   values: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 4000 })),
 })
 export type FinishSigningRequest = Static<typeof FinishSigningRequest>
+
+export const DisclosureAccepted = Type.Object({ accepted: Type.Literal(true) })
 
 export const DeclineSigningRequest = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: 2000 }),

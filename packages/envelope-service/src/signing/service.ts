@@ -14,6 +14,7 @@ import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
 import {
+  disclosureAccepted,
   recipientDeclined,
   recipientReassigned,
   recipientSigned,
@@ -23,6 +24,8 @@ import { hiddenTabIds } from '../tabs/conditional.js'
 import { formatSignedDate } from '../tabs/values.js'
 import { deleteAuthSessions } from './auth/repository.js'
 import { requireAuthenticated } from './auth/service.js'
+import { findDisclosureAcceptances, recordDisclosureAccepted } from './disclosure/repository.js'
+import { checkDisclosureAccepted, checkDisclosureAsked, disclosureRequired } from './disclosure/rules.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
@@ -210,6 +213,9 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     },
     canReassign: state === 'ready' && reassignRefusal(envelope, recipient) === undefined,
+    ...(state === 'ready' && disclosureRequired(envelope, recipient)
+      ? { disclosure: { accepted: await hasAccepted(deps, envelopeId, recipientId) } }
+      : {}),
     documents: documents.map((document) => ({
       documentId: document.documentId,
       name: document.name,
@@ -355,6 +361,10 @@ export async function finishSigning(
   client: Client,
 ): Promise<SigningOutcome> {
   const { envelopeId, recipientId } = link
+  checkDisclosureAccepted(
+    disclosureRequired(await envelopeOf(deps, envelopeId), recipient),
+    await hasAccepted(deps, envelopeId, recipientId),
+  )
   const recipients = await recipientsOf(deps, envelopeId)
   const values = checkFinish(recipient.tabs, request, {
     signedOn: new Date(deps.now()),
@@ -378,6 +388,32 @@ export async function finishSigning(
   // The last signature completes the envelope in the same transition: the page says which it was.
   const envelope = await envelopeOf(deps, envelopeId)
   return outcome(envelope.status === 'completed' ? 'completed' : 'finished', link, 'signing_complete')
+}
+
+/**
+ * The signer agrees to the Electronic Record and Signature Disclosure the envelope asks for: recorded
+ * with when and where from, and in the envelope's history. Agreeing again is no change.
+ */
+export async function acceptDisclosure(
+  deps: SigningDeps,
+  { link, recipient }: Signer,
+  client: Client,
+): Promise<{ accepted: true }> {
+  const { envelopeId, recipientId } = link
+  checkDisclosureAsked(disclosureRequired(await envelopeOf(deps, envelopeId), recipient))
+  if (await hasAccepted(deps, envelopeId, recipientId)) return { accepted: true }
+  await applyTransition(
+    deps,
+    { envelopeId },
+    (stored, now) => disclosureAccepted(stored.state, recipientId, now),
+    webActor(recipient, client),
+    (tx) => recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now()),
+  )
+  return { accepted: true }
+}
+
+async function hasAccepted(deps: SigningDeps, envelopeId: string, recipientId: string): Promise<boolean> {
+  return (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).has(recipientId)
 }
 
 /** The recipients who completed before this one, with their stored values: what its formulas may read. */

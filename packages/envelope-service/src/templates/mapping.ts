@@ -125,6 +125,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...(template.enforceSignerVisibility ? { enforceSignerVisibility: 'true' } : {}),
     ...lockOutput(template),
     envelopeIdStamping: template.envelopeIdStamping === false ? 'false' : 'true',
+    ...(template.useDisclosure !== undefined ? { useDisclosure: String(template.useDisclosure) } : {}),
   }
 }
 

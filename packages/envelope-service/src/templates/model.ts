@@ -173,6 +173,8 @@ export interface Template {
    * `envelopeIdStamping: "false"`); absent means stamped, DocuSign's default.
    */
   envelopeIdStamping?: false
+  /** DocuSign's `useDisclosure` for its envelopes, when given (signing/disclosure/). */
+  useDisclosure?: boolean
   /** ISO 8601 UTC with milliseconds. */
   created: string
   lastModified: string

@@ -44,6 +44,7 @@ export interface TemplateRecord {
   messageLock?: true
   brandLock?: true
   envelopeIdStamping?: false
+  useDisclosure?: boolean
   /** Undefined on replace: keep the stored documents. */
   documents: TemplateDocument[] | undefined
 }
@@ -129,6 +130,7 @@ function toTemplate(row: TemplateRow, documents: TemplateDocument[]): Template {
     ...(Number(row.enforce_signer_visibility) === 1 ? { enforceSignerVisibility: true as const } : {}),
     ...locksOf(row),
     ...(Number(row.envelope_id_stamping) === 0 ? { envelopeIdStamping: false as const } : {}),
+    ...(row.use_disclosure !== null ? { useDisclosure: Number(row.use_disclosure) === 1 } : {}),
     created: row.created_at,
     lastModified: row.updated_at,
   }
@@ -320,6 +322,7 @@ function contentColumns(record: TemplateRecord) {
     message_lock: record.messageLock ? 1 : 0,
     brand_lock: record.brandLock ? 1 : 0,
     envelope_id_stamping: record.envelopeIdStamping === false ? 0 : 1,
+    use_disclosure: record.useDisclosure === undefined ? null : record.useDisclosure ? 1 : 0,
   }
 }
 

@@ -320,8 +320,12 @@ async function readTemplate(
   }
   if (flag(input.messageLock, existing?.messageLock)) record.messageLock = true
   if (flag(input.brandLock, existing?.brandLock)) record.brandLock = true
-  if (!flag(input.envelopeIdStamping, existing?.envelopeIdStamping !== false))
+  if (!flag(input.envelopeIdStamping, existing?.envelopeIdStamping !== false)) {
     record.envelopeIdStamping = false
+  }
+  const useDisclosure =
+    input.useDisclosure === undefined ? existing?.useDisclosure : input.useDisclosure === 'true'
+  if (useDisclosure !== undefined) record.useDisclosure = useDisclosure
   const workflow = input.workflow ?? existing?.workflow
   if (workflow) {
     checkTemplateWorkflow(workflow, record.recipients)

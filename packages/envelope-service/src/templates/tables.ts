@@ -39,6 +39,8 @@ export interface TemplatesTable {
   brand_lock: Generated<number>
   /** 0 when its envelopes print no envelope id (DocuSign's `envelopeIdStamping`, migration 0048). */
   envelope_id_stamping: Generated<number>
+  /** DocuSign's `useDisclosure` for its envelopes: 1, 0, or null when not given (migration 0049). */
+  use_disclosure: Generated<number | null>
   /** Incremented by every change; readers use it to validate cached copies. */
   version: number
   created_at: string

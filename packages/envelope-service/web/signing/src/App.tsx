@@ -10,7 +10,9 @@ import {
   signingApi,
   tokenFromLocation,
 } from './api.js'
+import { DisclosureDialog } from './DisclosureDialog.js'
 import { chooseLanguage, type Words, wordsFor } from './i18n.js'
+import { showAsModal } from './modal.js'
 import { PdfDocument, placedTabs, tabElementId } from './PdfDocument.js'
 import { CompletedTabField, TabField } from './TabField.js'
 import {
@@ -138,6 +140,8 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [outcome, setOutcome] = useState<SigningState>()
+  // The disclosure the envelope asks for comes first: agreed once, it is not asked again.
+  const [agreed, setAgreed] = useState(!session.disclosure || session.disclosure.accepted)
 
   // Tabs hidden by their conditions are left out of the page, of what Finish waits for and of the count.
   const hidden = hiddenTabs(session.tabs, values)
@@ -305,6 +309,25 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
           }}
         />
       ) : null}
+      {!agreed && !declining ? (
+        <DisclosureDialog
+          sender={session.envelope.senderName}
+          words={words}
+          busy={busy}
+          error={error}
+          onDecline={() => {
+            setError(undefined)
+            setDeclining(true)
+          }}
+          onAgree={() =>
+            void submit(async () => {
+              await signingApi.acceptDisclosure(token)
+              setAgreed(true)
+              return { state: 'ready' }
+            })
+          }
+        />
+      ) : null}
       {declining ? (
         <DeclineDialog
           words={words}
@@ -343,15 +366,6 @@ function brandStyle(brand: SigningSession['envelope']['brand']): React.CSSProper
   const text = color('headerText')
   if (!background || !text) return undefined
   return { background, color: text, '--muted': text } as React.CSSProperties
-}
-
-/** Opens a `<dialog>` as a modal once: focus moves into it, Escape cancels, the page behind is inert. */
-function showAsModal(element: HTMLDialogElement | null) {
-  if (element && !element.hasAttribute('data-modal')) {
-    element.close()
-    element.showModal()
-    element.setAttribute('data-modal', '')
-  }
 }
 
 function ReassignDialog({

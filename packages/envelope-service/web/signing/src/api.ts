@@ -87,6 +87,7 @@ export const signingApi = {
   },
   finish: (token: string, request: FinishSigningRequest) => call<SigningOutcome>(token, 'finish', request),
   decline: (token: string, request: DeclineSigningRequest) => call<SigningOutcome>(token, 'decline', request),
+  acceptDisclosure: (token: string) => call<{ accepted: true }>(token, 'disclosure', {}),
   reassign: (token: string, request: ReassignSigningRequest) =>
     call<SigningOutcome>(token, 'reassign', request),
   authStatus: (token: string) => call<AuthStatus>(token, 'auth'),

@@ -1,0 +1,175 @@
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signaturePng } from '../../completion/test-fixtures.js'
+import { makePdfBase64 } from '../../documents/test-pdfs.js'
+import {
+  seedPrincipal,
+  startTestService,
+  type TestPrincipal,
+  type TestService,
+} from '../../testing/harness.js'
+import { embeddedSigningHeaders, injectAs } from '../../testing/inject.js'
+import { disclosureRequired } from './rules.js'
+
+describe('who must agree to the electronic record disclosure', () => {
+  it('signers and in-person signers of an envelope that asks; nobody otherwise', () => {
+    for (const type of ['signer', 'inPersonSigner'] as const) {
+      expect(disclosureRequired({ useDisclosure: true }, { type })).toBe(true)
+      expect(disclosureRequired({ useDisclosure: false }, { type })).toBe(false)
+      // Not given: the account setting, which shows none.
+      expect(disclosureRequired({}, { type })).toBe(false)
+    }
+    for (const type of ['carbonCopy', 'certifiedDelivery'] as const) {
+      expect(disclosureRequired({ useDisclosure: true }, { type })).toBe(false)
+    }
+  })
+})
+
+/**
+ * DocuSign's `useDisclosure` end to end through the signing API: the page's session says the signer
+ * owes the agreement, signing is refused until it is given, giving it is recorded once in the history
+ * with where it came from, and templates pass it to their envelopes.
+ */
+describeEachDatabase('the Electronic Record and Signature Disclosure', (databases) => {
+  let service: TestService
+  let sender: TestPrincipal
+  let pdf: string
+
+  beforeAll(async () => {
+    service = await startTestService(await databases.freshUrl())
+    sender = await seedPrincipal(service.ctx)
+    pdf = await makePdfBase64(1, 'Lease')
+  })
+  afterAll(() => service?.close())
+
+  const signer = {
+    recipientId: '1',
+    name: 'Nora',
+    email: 'nora@example.test',
+    clientUserId: 'crm-nora',
+    tabs: { signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '300' }] },
+  }
+  const documents = () => [{ documentId: '1', name: 'Lease', fileExtension: 'pdf', documentBase64: pdf }]
+  const client = { 'user-agent': 'Disclosure test browser' }
+
+  async function create(extra: object): Promise<string> {
+    const response = await injectAs(service, sender, 'POST', '/envelopes', {
+      status: 'sent',
+      emailSubject: 'Lease',
+      documents: documents(),
+      recipients: { signers: [signer] },
+      ...extra,
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json().envelopeId
+  }
+  const signing = (headers: Record<string, string>, path: string, payload?: object) =>
+    service.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/signing/api/${path}`,
+      headers: { ...headers, ...client },
+      ...(payload ? { payload } : {}),
+    })
+  const finish = (headers: Record<string, string>) =>
+    signing(headers, 'finish', { signature: signaturePng(), values: { 'signHereTabs-0': 'signed' } })
+  const envelope = async (envelopeId: string) =>
+    (await injectAs(service, sender, 'GET', `/envelopes/${envelopeId}`)).json()
+  const auditActions = async (envelopeId: string) =>
+    (await injectAs(service, sender, 'GET', `/envelopes/${envelopeId}/audit_events`))
+      .json()
+      .auditEvents.map((event: { eventFields: { name: string; value: string }[] }) =>
+        Object.fromEntries(event.eventFields.map((field) => [field.name, field.value])),
+      ) as Record<string, string>[]
+
+  it('asks the signer first, refuses signing until they agree, and records the agreement once', async () => {
+    const envelopeId = await create({ useDisclosure: 'true' })
+    expect((await envelope(envelopeId)).useDisclosure).toBe('true')
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    const session = await signing(headers, 'session')
+    expect(session.statusCode, session.body).toBe(200)
+    expect(session.json().disclosure).toEqual({ accepted: false })
+
+    const early = await finish(headers)
+    expect(early.statusCode).toBe(400)
+    expect(early.json().message).toContain('Electronic Record and Signature Disclosure')
+
+    const agreed = await signing(headers, 'disclosure', {})
+    expect(agreed.statusCode, agreed.body).toBe(200)
+    expect(agreed.json()).toEqual({ accepted: true })
+    // Agreeing again is no change: one entry in the history.
+    expect((await signing(headers, 'disclosure', {})).statusCode).toBe(200)
+    // Opened again (a new recipient view), the page knows it was given.
+    const again = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    expect((await signing(again, 'session')).json().disclosure).toEqual({ accepted: true })
+    const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ UserName: 'Nora', ClientIPAddress: '127.0.0.1' })
+
+    const signed = await finish(headers)
+    expect(signed.statusCode, signed.body).toBe(200)
+    expect((await envelope(envelopeId)).status).toBe('completed')
+  })
+
+  it('asks nothing when the envelope does not ask, and refuses an agreement nobody asked for', async () => {
+    for (const extra of [{}, { useDisclosure: 'false' }]) {
+      const envelopeId = await create(extra)
+      const read = await envelope(envelopeId)
+      // Not given is not returned, as DocuSign does; "false" is.
+      if ('useDisclosure' in extra) expect(read.useDisclosure).toBe('false')
+      else expect(read).not.toHaveProperty('useDisclosure')
+      const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+      expect((await signing(headers, 'session')).json()).not.toHaveProperty('disclosure')
+      const refused = await signing(headers, 'disclosure', {})
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toContain('does not ask')
+      expect((await finish(headers)).statusCode).toBe(200)
+    }
+  })
+
+  it('refuses a value other than "true" or "false"', async () => {
+    const response = await injectAs(service, sender, 'POST', '/envelopes', {
+      useDisclosure: 'yes',
+      documents: documents(),
+      recipients: { signers: [signer] },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toContain('useDisclosure')
+  })
+
+  it("passes a template's useDisclosure to its envelopes, unless the envelope says otherwise", async () => {
+    const created = await injectAs(service, sender, 'POST', '/templates', {
+      name: 'Lease with disclosure',
+      useDisclosure: 'true',
+      documents: documents(),
+      recipients: { signers: [{ recipientId: '1', roleName: 'Tenant', tabs: signer.tabs }] },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { templateId } = created.json()
+    expect((await injectAs(service, sender, 'GET', `/templates/${templateId}`)).json().useDisclosure).toBe(
+      'true',
+    )
+    const tenant = {
+      roleName: 'Tenant',
+      name: signer.name,
+      email: signer.email,
+      clientUserId: signer.clientUserId,
+    }
+    const inherited = await create({
+      documents: undefined,
+      recipients: undefined,
+      templateId,
+      templateRoles: [tenant],
+    })
+    expect((await envelope(inherited)).useDisclosure).toBe('true')
+    const headers = await embeddedSigningHeaders(service, sender, inherited, signer)
+    expect((await signing(headers, 'session')).json().disclosure).toEqual({ accepted: false })
+    const own = await create({
+      documents: undefined,
+      recipients: undefined,
+      templateId,
+      templateRoles: [tenant],
+      useDisclosure: 'false',
+    })
+    expect((await envelope(own)).useDisclosure).toBe('false')
+  })
+})

@@ -1,0 +1,142 @@
+import { describeEachDatabase } from 'platform/testing'
+import { screenshotFolder, seriousAxeViolations } from 'platform/testing/browser'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { makePdfBase64 } from '../src/documents/test-pdfs.js'
+import {
+  eventually,
+  type SigningStack,
+  SPANISH_FORM_LANGUAGE,
+  signingLinkIn,
+  signWithTypedName,
+  startSigningStack,
+  untilCompleted,
+} from './signing-browser-support.js'
+
+vi.setConfig({ testTimeout: 180_000 })
+
+/**
+ * The Electronic Record and Signature Disclosure on the signing page (`useDisclosure`): it opens over the
+ * documents and stays until the signer agrees or declines; agreed once, it is not asked again.
+ */
+
+const SCREENSHOTS = screenshotFolder(new URL('../docs/screenshots/', import.meta.url))
+
+describeEachDatabase('the signing page asks for the electronic record disclosure', (databases) => {
+  let stack: SigningStack
+  let sent = 0
+
+  beforeAll(async () => {
+    stack = await startSigningStack(await databases.freshUrl(), 'disclosure-')
+  })
+  afterAll(() => stack?.close())
+
+  async function send(options: { spanish?: boolean } = {}): Promise<{ envelopeId: string; link: string }> {
+    sent += 1
+    const email = `nora.${sent}@example.test`
+    const response = await stack.service.app.inject({
+      method: 'POST',
+      url: `/restapi/v2.1/accounts/${stack.principal.accountId}/envelopes`,
+      headers: stack.principal.headers,
+      payload: {
+        status: 'sent',
+        emailSubject: `Lease ${sent}`,
+        useDisclosure: 'true',
+        documents: [
+          { documentId: '1', name: 'Lease', fileExtension: 'pdf', documentBase64: await makePdfBase64(1) },
+        ],
+        ...(options.spanish ? SPANISH_FORM_LANGUAGE : {}),
+        recipients: {
+          signers: [
+            {
+              recipientId: '1',
+              name: 'Nora Agreed',
+              email,
+              tabs: {
+                signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '120' }],
+              },
+            },
+          ],
+        },
+      },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    const link = await eventually(
+      stack.service,
+      () => signingLinkIn(stack.sink.received.find((mail) => mail.to.includes(email))?.text),
+      `the invitation to ${email}`,
+    )
+    return { envelopeId: response.json().envelopeId, link }
+  }
+
+  async function open(
+    link: string,
+    viewport = { width: 1280, height: 900 },
+    locale = 'en-US',
+  ): Promise<Page> {
+    // Only the test's own context skips the page's CSP, so axe can be injected.
+    const context = await stack.browser.newContext({ viewport, locale, bypassCSP: true })
+    const page = await context.newPage()
+    page.on('close', () => {
+      context.close().catch(() => undefined)
+    })
+    await page.goto(link)
+    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
+    return page
+  }
+
+  it('opens over the documents, waits for the agreement, then lets the signer sign; not asked again', async () => {
+    const { envelopeId, link } = await send()
+    const page = await open(link)
+    const dialog = page.getByRole('dialog', { name: 'Agree to use electronic records and signatures' })
+    await dialog.waitFor()
+    const agree = dialog.getByRole('button', { name: 'Continue' })
+    expect(await agree.isDisabled()).toBe(true)
+    // Escape does not dismiss it: the choice is to agree or to decline.
+    await page.keyboard.press('Escape')
+    expect(await dialog.isVisible()).toBe(true)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}signing-disclosure-desktop.png` })
+
+    await dialog.getByLabel('I agree to use electronic records and signatures.').check()
+    await agree.click()
+    await dialog.waitFor({ state: 'detached' })
+    // Opened again, the agreement stands.
+    await page.reload()
+    await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })
+    await page.getByRole('button', { name: 'Finish' }).waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await signWithTypedName(page, 'Nora Agreed')
+    await untilCompleted(stack.service, stack.principal, envelopeId)
+
+    const audit = await stack.service.app.inject({
+      url: `/restapi/v2.1/accounts/${stack.principal.accountId}/envelopes/${envelopeId}/audit_events`,
+      headers: stack.principal.headers,
+    })
+    const actions = audit
+      .json()
+      .auditEvents.map(
+        (event: { eventFields: { name: string; value: string }[] }) =>
+          event.eventFields.find((field) => field.name === 'Action')?.value,
+      )
+    expect(actions.filter((action: string) => action === 'Disclosure Accepted')).toHaveLength(1)
+    expect(actions.indexOf('Disclosure Accepted')).toBeLessThan(actions.indexOf('Signed'))
+  })
+
+  it('speaks Spanish on a phone, and its Decline leads to the decline dialog and back', async () => {
+    const { link } = await send({ spanish: true })
+    const phone = await open(link, { width: 390, height: 844 }, 'es-ES')
+    const dialog = phone.getByRole('dialog', { name: 'Acepte usar registros y firmas electrónicos' })
+    await dialog.waitFor()
+    expect(await dialog.getByRole('heading', { name: 'Retirar su consentimiento' }).isVisible()).toBe(true)
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await seriousAxeViolations(phone)).toEqual([])
+    await phone.screenshot({ path: `${SCREENSHOTS}signing-disclosure-phone-es.png` })
+    await dialog.getByRole('button', { name: 'Rechazar firma' }).click()
+    const decline = phone.getByRole('dialog', { name: 'Rechazar firma' })
+    await decline.waitFor()
+    await decline.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor()
+    await phone.close()
+  })
+})

@@ -1,0 +1,60 @@
+import { useId, useState } from 'react'
+import type { Words } from './i18n.js'
+import { showAsModal } from './modal.js'
+
+/**
+ * The Electronic Record and Signature Disclosure the envelope asks for (`useDisclosure`): over the
+ * documents, until the signer agrees (then the page is theirs) or declines to sign. Escape does not
+ * dismiss it: the choice is one of the two.
+ */
+export function DisclosureDialog({
+  sender,
+  words,
+  busy,
+  error,
+  onAgree,
+  onDecline,
+}: {
+  sender: string
+  words: Words
+  busy: boolean
+  error: string | undefined
+  onAgree: () => void
+  onDecline: () => void
+}) {
+  const id = useId()
+  const [checked, setChecked] = useState(false)
+  const { disclosure } = words
+  return (
+    <dialog
+      open
+      className="disclosure"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-intro`}
+      ref={showAsModal}
+      onCancel={(event) => event.preventDefault()}
+    >
+      <h2 id={`${id}-title`}>{disclosure.title}</h2>
+      <p id={`${id}-intro`}>{disclosure.intro(sender)}</p>
+      {disclosure.sections(sender).map((section) => (
+        <section key={section.heading}>
+          <h3>{section.heading}</h3>
+          <p>{section.text}</p>
+        </section>
+      ))}
+      <label className="agree">
+        <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
+        {disclosure.agree}
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+      <div className="actions">
+        <button type="button" className="link" onClick={onDecline}>
+          {words.decline}
+        </button>
+        <button type="button" className="primary" disabled={!checked || busy} onClick={onAgree}>
+          {busy ? disclosure.agreeing : disclosure.continue}
+        </button>
+      </div>
+    </dialog>
+  )
+}
