@@ -117,6 +117,7 @@ describe('anchor fields on the wire', () => {
         shared: false,
         messageLock: false,
         envelopeIdStamping: true,
+        useDisclosure: false,
         customFields: [],
         reminders: NO_REMINDERS,
       },

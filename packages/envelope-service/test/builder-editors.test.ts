@@ -36,6 +36,7 @@ const stateOf = (fields: Field[]): BuilderState => ({
     shared: false,
     messageLock: false,
     envelopeIdStamping: true,
+    useDisclosure: false,
     customFields: [],
     reminders: NO_REMINDERS,
   },

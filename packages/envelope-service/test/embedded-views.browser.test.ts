@@ -222,12 +222,17 @@ describeEachDatabase(
       const stamp = builder.getByLabel('Print the envelope ID on each signed page')
       expect(await stamp.isChecked()).toBe(true)
       await stamp.uncheck()
+      await builder.getByLabel('Ask signers to agree to use electronic records and signatures').check()
       await builder.getByRole('button', { name: 'Save', exact: true }).click()
       await returnedWith(builder, 'Save')
-      const template = await api<{ messageLock: string; envelopeIdStamping: string }>(
+      const template = await api<{ messageLock: string; envelopeIdStamping: string; useDisclosure: string }>(
         `/templates/${templateId}`,
       )
-      expect([template.messageLock, template.envelopeIdStamping]).toEqual(['true', 'false'])
+      expect([template.messageLock, template.envelopeIdStamping, template.useDisclosure]).toEqual([
+        'true',
+        'false',
+        'true',
+      ])
       await builder.context().close()
 
       const { envelopeId } = await api<{ envelopeId: string }>('/envelopes', {

@@ -51,6 +51,7 @@ const EMPTY: BuilderState = {
     shared: false,
     messageLock: false,
     envelopeIdStamping: true,
+    useDisclosure: false,
     customFields: [],
     reminders: NO_REMINDERS,
   },

@@ -114,6 +114,18 @@ export function SettingsPanel({
       <p className="muted" id={`${id}-stamp-hint`}>
         {words.envelopeIdStampingHint}
       </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.useDisclosure}
+          aria-describedby={`${id}-disclosure-hint`}
+          onChange={(event) => set({ useDisclosure: event.target.checked })}
+        />
+        {words.useDisclosure}
+      </label>
+      <p className="muted" id={`${id}-disclosure-hint`}>
+        {words.useDisclosureHint}
+      </p>
       <RemindersEditor
         reminders={settings.reminders}
         words={words}

@@ -143,6 +143,8 @@ export interface Settings {
   messageLock: boolean
   /** DocuSign's `envelopeIdStamping`: its envelopes print their id at the top of each completed page. */
   envelopeIdStamping: boolean
+  /** DocuSign's `useDisclosure`: its signers agree to the Electronic Record and Signature Disclosure first. */
+  useDisclosure: boolean
   customFields: CustomField[]
   reminders: Reminders
 }
@@ -537,6 +539,7 @@ export function toTemplateDefinition(
     shared: settings.shared ? 'true' : 'false',
     messageLock: settings.messageLock ? 'true' : 'false',
     envelopeIdStamping: settings.envelopeIdStamping ? 'true' : 'false',
+    useDisclosure: settings.useDisclosure ? 'true' : 'false',
     customFields: toWireCustomFields(settings.customFields),
     ...(notification ? { notification } : {}),
     recipients,
@@ -643,6 +646,7 @@ export function fromTemplate(template: Record<string, unknown>, newKey: () => st
       shared: template.shared === 'true',
       messageLock: template.messageLock === 'true',
       envelopeIdStamping: template.envelopeIdStamping !== 'false',
+      useDisclosure: template.useDisclosure === 'true',
       customFields: fromWireCustomFields(template.customFields, newKey),
       reminders: fromWireNotification(template.notification),
     },

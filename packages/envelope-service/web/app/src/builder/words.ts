@@ -27,6 +27,9 @@ const en = {
     'Envelopes sent from this template keep its subject and message; senders cannot change them.',
   messageLocked: 'The subject and message of this envelope are locked: they cannot be changed.',
   envelopeIdStamping: 'Print the envelope ID on each signed page',
+  useDisclosure: 'Ask signers to agree to use electronic records and signatures',
+  useDisclosureHint:
+    'Before signing, each signer reads the Electronic Record and Signature Disclosure and agrees to it; the agreement goes into the history and the certificate.',
   envelopeIdStampingHint:
     'The ID appears in the top margin of every page of the completed documents, so a printed page can be traced to its envelope.',
   customFields: 'Custom fields',
@@ -279,6 +282,9 @@ const es: BuilderWords = {
     'Los sobres enviados con esta plantilla conservan su asunto y su mensaje; quien envía no puede cambiarlos.',
   messageLocked: 'El asunto y el mensaje de este sobre están bloqueados: no se pueden cambiar.',
   envelopeIdStamping: 'Imprimir el id. del sobre en cada página firmada',
+  useDisclosure: 'Pedir a los firmantes que acepten usar registros y firmas electrónicos',
+  useDisclosureHint:
+    'Antes de firmar, cada firmante lee la divulgación de registros y firmas electrónicos y la acepta; la aceptación queda en el historial y en el certificado.',
   envelopeIdStampingHint:
     'El id. aparece en el margen superior de cada página de los documentos completados, para que una página impresa se pueda asociar a su sobre.',
   customFields: 'Campos personalizados',
