@@ -181,13 +181,7 @@ export function recipientViewed(envelope: LifecycleEnvelope, recipientId: string
  */
 export function disclosureAccepted(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
   requireInProgress(envelope)
-  const recipient = actingRecipient(envelope, recipientId)
-  if (!canSign(recipient)) {
-    throw new LifecycleError(
-      'RECIPIENT_CANNOT_SIGN',
-      `Recipient ${recipientId} is a ${recipient.type} and does not sign.`,
-    )
-  }
+  signingRecipient(envelope, recipientId)
   return step(envelope, now, (draft, effects) => {
     effects.audit.push({
       action: 'Disclosure Accepted',
@@ -201,13 +195,7 @@ export function disclosureAccepted(envelope: LifecycleEnvelope, recipientId: str
 /** A signer or in-person signer finished: the next group is invited, or the envelope completes. */
 export function recipientSigned(envelope: LifecycleEnvelope, recipientId: string, now: Date): Transition {
   requireInProgress(envelope)
-  const recipient = actingRecipient(envelope, recipientId)
-  if (!canSign(recipient)) {
-    throw new LifecycleError(
-      'RECIPIENT_CANNOT_SIGN',
-      `Recipient ${recipientId} is a ${recipient.type} and does not sign.`,
-    )
-  }
+  signingRecipient(envelope, recipientId)
   return step(envelope, now, (draft, effects, at) => {
     const signer = recipientIn(draft, recipientId)
     if (signer.status === 'sent') markDelivered(signer, effects, at)
@@ -577,6 +565,18 @@ function actingRecipient(envelope: LifecycleEnvelope, recipientId: string): Life
   const recipient = reachedRecipient(envelope, recipientId)
   if (recipient.status === 'completed' || recipient.status === 'declined') {
     throw new LifecycleError('RECIPIENT_ALREADY_FINISHED', `Recipient ${recipientId} has already finished.`)
+  }
+  return recipient
+}
+
+/** The acting recipient, who must be one who signs (a signer or an in-person signer). */
+function signingRecipient(envelope: LifecycleEnvelope, recipientId: string): LifecycleRecipient {
+  const recipient = actingRecipient(envelope, recipientId)
+  if (!canSign(recipient)) {
+    throw new LifecycleError(
+      'RECIPIENT_CANNOT_SIGN',
+      `Recipient ${recipientId} is a ${recipient.type} and does not sign.`,
+    )
   }
   return recipient
 }

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { injectAs } from '../testing/inject.js'
-import { deliverySettingsOf } from './config.js'
-import { createDelivery } from './dispatch.js'
+import type { createDelivery } from './dispatch.js'
 import { runMessagesRound } from './outbox-job.js'
+import { deliveryThrough } from './testing/delivery.js'
 import { decodeWords } from './testing/mime.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { startTwilioReceiver } from './testing/twilio-receiver.js'
@@ -45,16 +45,7 @@ describeEachDatabase('branded messages', ({ freshUrl }) => {
     sink.received.length = 0
     sms.received.length = 0
     await service.ctx.db.deleteFrom('outbox').execute()
-    delivery = createDelivery(
-      deliverySettingsOf({
-        SMTP_URL: sink.url,
-        SMTP_FROM: 'no-reply@inkwell.test',
-        SMS_PROVIDER_URL: sms.baseUrl,
-        SMS_ACCOUNT_SID: 'AC1',
-        SMS_AUTH_TOKEN: 'token',
-        SMS_FROM: '+15005550006',
-      }),
-    )
+    delivery = deliveryThrough(sink, sms)
   })
   afterEach(() => delivery.close())
 

@@ -4,8 +4,8 @@ import { lifecycleRecipientOf } from '../lifecycle/from-envelope.js'
 import type { LifecycleEnvelope, MessageEffect } from '../lifecycle/model.js'
 import { recipientSigned, send } from '../lifecycle/transitions.js'
 import { composeMessages } from '../messages/compose.js'
-import { deliverySettingsOf } from './config.js'
-import { createDelivery } from './dispatch.js'
+import type { createDelivery } from './dispatch.js'
+import { deliveryThrough } from './testing/delivery.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { startTwilioReceiver } from './testing/twilio-receiver.js'
 
@@ -44,16 +44,7 @@ let delivery: ReturnType<typeof createDelivery>
 beforeAll(async () => {
   sink = await startSmtpSink()
   sms = await startTwilioReceiver()
-  delivery = createDelivery(
-    deliverySettingsOf({
-      SMTP_URL: sink.url,
-      SMTP_FROM: 'no-reply@inkwell.test',
-      SMS_PROVIDER_URL: sms.baseUrl,
-      SMS_ACCOUNT_SID: 'AC1',
-      SMS_AUTH_TOKEN: 'token',
-      SMS_FROM: '+15005550006',
-    }),
-  )
+  delivery = deliveryThrough(sink, sms)
 })
 afterAll(async () => {
   delivery.close()

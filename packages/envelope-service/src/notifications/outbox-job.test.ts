@@ -9,6 +9,7 @@ import { deliverySettingsOf } from './config.js'
 import { createDelivery } from './dispatch.js'
 import { messagesJobRun, runMessagesRound, unconfiguredRetryMs } from './outbox-job.js'
 import { mintRoundLinks } from './round-links.js'
+import { deliveryThrough } from './testing/delivery.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { json, startTwilioReceiver } from './testing/twilio-receiver.js'
 
@@ -63,16 +64,7 @@ describeEachDatabase('the messages job', ({ freshUrl }) => {
     sms.received.length = 0
     sms.answer = defaultAnswer
     await service.ctx.db.deleteFrom('outbox').execute()
-    delivery = createDelivery(
-      deliverySettingsOf({
-        SMTP_URL: sink.url,
-        SMTP_FROM: 'no-reply@inkwell.test',
-        SMS_PROVIDER_URL: sms.baseUrl,
-        SMS_ACCOUNT_SID: 'AC1',
-        SMS_AUTH_TOKEN: 'token',
-        SMS_FROM: '+15005550006',
-      }),
-    )
+    delivery = deliveryThrough(sink, sms)
   })
   afterEach(() => delivery.close())
 

@@ -6,10 +6,9 @@ import { OUTBOX_TOPICS } from '../outbox/topics.js'
 import { connectConfigurationBody } from '../testing/connect-configuration.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
 import { injectAs } from '../testing/inject.js'
-import { deliverySettingsOf } from './config.js'
-import type { Dispatch } from './dispatch.js'
-import { createDelivery } from './dispatch.js'
+import type { createDelivery, Dispatch } from './dispatch.js'
 import { runMessagesRound } from './outbox-job.js'
+import { deliveryThrough } from './testing/delivery.js'
 import { startSmtpSink } from './testing/smtp-sink.js'
 import { startTwilioReceiver } from './testing/twilio-receiver.js'
 
@@ -66,16 +65,7 @@ describeEachDatabase('who is notified', ({ freshUrl }) => {
     sink.received.length = 0
     sms.received.length = 0
     await service.ctx.db.deleteFrom('outbox').execute()
-    delivery = createDelivery(
-      deliverySettingsOf({
-        SMTP_URL: sink.url,
-        SMTP_FROM: 'no-reply@inkwell.test',
-        SMS_PROVIDER_URL: sms.baseUrl,
-        SMS_ACCOUNT_SID: 'AC1',
-        SMS_AUTH_TOKEN: 'token',
-        SMS_FROM: '+15005550006',
-      }),
-    )
+    delivery = deliveryThrough(sink, sms)
   })
   afterEach(() => delivery.close())
 

@@ -1,9 +1,9 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
-import { deliverySettingsOf } from '../notifications/config.js'
-import { createDelivery } from '../notifications/dispatch.js'
+import type { createDelivery } from '../notifications/dispatch.js'
 import { runMessagesRound } from '../notifications/outbox-job.js'
+import { deliveryThrough } from '../notifications/testing/delivery.js'
 import { startSmtpSink } from '../notifications/testing/smtp-sink.js'
 import { startTwilioReceiver } from '../notifications/testing/twilio-receiver.js'
 import { seedPrincipal, startTestService, type TestPrincipal, type TestService } from '../testing/harness.js'
@@ -53,16 +53,7 @@ describeEachDatabase('template role settings and template workflow', ({ freshUrl
     sink.received.length = 0
     sms.received.length = 0
     await service.ctx.db.deleteFrom('outbox').execute()
-    delivery = createDelivery(
-      deliverySettingsOf({
-        SMTP_URL: sink.url,
-        SMTP_FROM: 'no-reply@inkwell.test',
-        SMS_PROVIDER_URL: sms.baseUrl,
-        SMS_ACCOUNT_SID: 'AC1',
-        SMS_AUTH_TOKEN: 'token',
-        SMS_FROM: '+15005550006',
-      }),
-    )
+    delivery = deliveryThrough(sink, sms)
   })
   afterEach(() => delivery.close())
 

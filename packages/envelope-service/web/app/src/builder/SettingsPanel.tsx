@@ -90,42 +90,16 @@ export function SettingsPanel({
         />
         {words.shared}
       </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.messageLock}
-          aria-describedby={`${id}-lock-hint`}
-          onChange={(event) => set({ messageLock: event.target.checked })}
+      {(['messageLock', 'envelopeIdStamping', 'useDisclosure'] as const).map((flag) => (
+        <FlagWithHint
+          key={flag}
+          id={`${id}-${flag}`}
+          checked={settings[flag]}
+          label={words[flag]}
+          hint={words[`${flag}Hint`]}
+          onChange={(checked) => set({ [flag]: checked })}
         />
-        {words.messageLock}
-      </label>
-      <p className="muted" id={`${id}-lock-hint`}>
-        {words.messageLockHint}
-      </p>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.envelopeIdStamping}
-          aria-describedby={`${id}-stamp-hint`}
-          onChange={(event) => set({ envelopeIdStamping: event.target.checked })}
-        />
-        {words.envelopeIdStamping}
-      </label>
-      <p className="muted" id={`${id}-stamp-hint`}>
-        {words.envelopeIdStampingHint}
-      </p>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.useDisclosure}
-          aria-describedby={`${id}-disclosure-hint`}
-          onChange={(event) => set({ useDisclosure: event.target.checked })}
-        />
-        {words.useDisclosure}
-      </label>
-      <p className="muted" id={`${id}-disclosure-hint`}>
-        {words.useDisclosureHint}
-      </p>
+      ))}
       <RemindersEditor
         reminders={settings.reminders}
         words={words}
@@ -137,5 +111,37 @@ export function SettingsPanel({
         onChange={(customFields) => set({ customFields })}
       />
     </section>
+  )
+}
+
+/** A template setting that is on or off, with a sentence saying what it does. */
+function FlagWithHint({
+  id,
+  checked,
+  label,
+  hint,
+  onChange,
+}: {
+  id: string
+  checked: boolean
+  label: string
+  hint: string
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {label}
+      </label>
+      <p className="muted" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </>
   )
 }
