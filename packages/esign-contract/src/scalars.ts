@@ -33,6 +33,14 @@ export const Digits = (description: string) => Type.String({ pattern: '^[0-9]{1,
 export const BooleanString = (description?: string) =>
   StringEnum(['true', 'false'] as const, description === undefined ? {} : { description })
 
+/**
+ * A `BooleanString` read: `"true"` or `"false"` as given, else `otherwise` (a default, or the value kept
+ * when a change leaves the flag out).
+ */
+export function flagOr<T>(value: string | undefined, otherwise: T): boolean | T {
+  return value === undefined ? otherwise : value === 'true'
+}
+
 /** A decimal number as a string (positions, offsets, sizes). */
 export const DecimalString = (description: string) =>
   Type.String({ pattern: '^-?[0-9]{1,9}(\\.[0-9]{1,6})?$', description })

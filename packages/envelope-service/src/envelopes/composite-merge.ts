@@ -1,3 +1,4 @@
+import { flagOr } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js'
 import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
@@ -63,10 +64,10 @@ export function mergeEnvelopeDefinition(
     requireSendable(recipients, documents)
   }
 
-  const enforceSignerVisibility =
-    request.enforceSignerVisibility !== undefined
-      ? request.enforceSignerVisibility === 'true'
-      : firstTemplates(composites, 'enforceSignerVisibility') === true
+  const enforceSignerVisibility = flagOr(
+    request.enforceSignerVisibility,
+    firstTemplates(composites, 'enforceSignerVisibility') === true,
+  )
   checkExclusions(recipients, documents, enforceSignerVisibility)
 
   const locks = composites.flatMap((composite) => composite.layers.flatMap((layer) => layer.lock ?? []))
@@ -98,21 +99,13 @@ export function mergeEnvelopeDefinition(
       'emailSettings',
       emailSettingsOf(request.emailSettings) ?? firstTemplates(composites, 'emailSettings'),
     ),
-    envelopeIdStamping:
-      request.envelopeIdStamping !== undefined
-        ? request.envelopeIdStamping === 'true'
-        : firstTemplates(composites, 'envelopeIdStamping') !== false,
-    ...optional(
-      'useDisclosure',
-      request.useDisclosure !== undefined
-        ? request.useDisclosure === 'true'
-        : firstTemplates(composites, 'useDisclosure'),
+    envelopeIdStamping: flagOr(
+      request.envelopeIdStamping,
+      firstTemplates(composites, 'envelopeIdStamping') !== false,
     ),
+    ...optional('useDisclosure', flagOr(request.useDisclosure, firstTemplates(composites, 'useDisclosure'))),
     enforceSignerVisibility,
-    allowReassign:
-      request.allowReassign !== undefined
-        ? request.allowReassign === 'true'
-        : (firstTemplates(composites, 'allowReassign') ?? false),
+    allowReassign: flagOr(request.allowReassign, firstTemplates(composites, 'allowReassign') ?? false),
     ...optional('brandId', brandId),
     ...optional('workflow', request.workflow ?? firstTemplates(composites, 'workflow')),
     ...envelopeLocks(request, locks),

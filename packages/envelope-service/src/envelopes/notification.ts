@@ -3,6 +3,7 @@ import {
   CONNECT_EVENTS,
   CONNECT_INCLUDE_DATA,
   type EventNotification as EventNotificationInput,
+  flagOr,
   type Notification as NotificationInput,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
@@ -14,9 +15,6 @@ import type { EventNotification } from './model.js'
  * one too). Both are stored as given for the lifecycle and webhook work to honour; what cannot be
  * honoured (an unknown event) is refused here rather than forgotten.
  */
-
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined ? fallback : value === 'true'
 
 /**
  * DocuSign also takes `expireEnabled`/`expireAfter` at the top of the envelope definition: they stand
@@ -88,9 +86,9 @@ export function eventNotificationOf(
   const notification: EventNotification = {
     url: input.url,
     events: [...events],
-    includeHMAC: flag(input.includeHMAC, false),
-    requireAcknowledgment: flag(input.requireAcknowledgment, false),
-    loggingEnabled: flag(input.loggingEnabled, false),
+    includeHMAC: flagOr(input.includeHMAC, false),
+    requireAcknowledgment: flagOr(input.requireAcknowledgment, false),
+    loggingEnabled: flagOr(input.loggingEnabled, false),
   }
   if (input.eventData) {
     const version = input.eventData.version ?? CONNECT_EVENT_DATA_VERSION

@@ -1,4 +1,4 @@
-import type { Notification as NotificationInput } from 'esign-contract'
+import { flagOr, type Notification as NotificationInput } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { EnvelopeNotification } from './model.js'
 
@@ -8,29 +8,27 @@ import type { EnvelopeNotification } from './model.js'
  * Kept here, below the envelopes, because both carry it.
  */
 
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined ? fallback : value === 'true'
 const days = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 const wire = (value: boolean) => (value ? 'true' : 'false')
 
 export function notificationOf(input: NotificationInput | undefined): EnvelopeNotification | undefined {
   if (!input) return undefined
   const notification: EnvelopeNotification = {
-    useAccountDefaults: flag(
+    useAccountDefaults: flagOr(
       input.useAccountDefaults,
       input.reminders === undefined && input.expirations === undefined,
     ),
   }
   if (input.reminders) {
     notification.reminders = {
-      reminderEnabled: flag(input.reminders.reminderEnabled, false),
+      reminderEnabled: flagOr(input.reminders.reminderEnabled, false),
       reminderDelayDays: days(input.reminders.reminderDelay),
       reminderFrequencyDays: days(input.reminders.reminderFrequency),
     }
   }
   if (input.expirations) {
     notification.expirations = {
-      expireEnabled: flag(input.expirations.expireEnabled, false),
+      expireEnabled: flagOr(input.expirations.expireEnabled, false),
       expireAfterDays: days(input.expirations.expireAfter),
       expireWarnDays: days(input.expirations.expireWarn),
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { RECIPIENT_LISTS, type Tabs, type Workflow } from 'esign-contract'
+import { flagOr, RECIPIENT_LISTS, type Tabs, type Workflow } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import { checkBrandId } from '../brands/service.js'
 import type { DbOrTx } from '../database.js'
@@ -290,7 +290,7 @@ async function readTemplate(
     templateId,
     name,
     description: input.description ?? existing?.description ?? '',
-    shared: input.shared === undefined ? (existing?.shared ?? false) : input.shared === 'true',
+    shared: flagOr(input.shared, existing?.shared ?? false),
     emailSubject: input.emailSubject ?? existing?.emailSubject ?? '',
     emailBlurb: input.emailBlurb ?? existing?.emailBlurb ?? '',
     recipients:
@@ -307,24 +307,20 @@ async function readTemplate(
   if (notification) record.notification = notification
   const emailSettings = input.emailSettings ? emailSettingsOf(input.emailSettings) : existing?.emailSettings
   if (emailSettings) record.emailSettings = emailSettings
-  const allowReassign =
-    input.allowReassign === undefined ? existing?.allowReassign : input.allowReassign === 'true'
+  const allowReassign = flagOr(input.allowReassign, existing?.allowReassign)
   if (allowReassign !== undefined) record.allowReassign = allowReassign
   const brandId = input.brandId ?? existing?.brandId
   if (brandId) record.brandId = brandId
   // A flag the body leaves out keeps the stored one; "true" or "false" replaces it.
-  const flag = (given: string | undefined, stored: boolean | undefined) =>
-    given === undefined ? stored === true : given === 'true'
-  if (flag(input.enforceSignerVisibility, existing?.enforceSignerVisibility)) {
+  if (flagOr(input.enforceSignerVisibility, existing?.enforceSignerVisibility === true)) {
     record.enforceSignerVisibility = true
   }
-  if (flag(input.messageLock, existing?.messageLock)) record.messageLock = true
-  if (flag(input.brandLock, existing?.brandLock)) record.brandLock = true
-  if (!flag(input.envelopeIdStamping, existing?.envelopeIdStamping !== false)) {
+  if (flagOr(input.messageLock, existing?.messageLock === true)) record.messageLock = true
+  if (flagOr(input.brandLock, existing?.brandLock === true)) record.brandLock = true
+  if (!flagOr(input.envelopeIdStamping, existing?.envelopeIdStamping !== false)) {
     record.envelopeIdStamping = false
   }
-  const useDisclosure =
-    input.useDisclosure === undefined ? existing?.useDisclosure : input.useDisclosure === 'true'
+  const useDisclosure = flagOr(input.useDisclosure, existing?.useDisclosure)
   if (useDisclosure !== undefined) record.useDisclosure = useDisclosure
   const workflow = input.workflow ?? existing?.workflow
   if (workflow) {

@@ -1,6 +1,7 @@
 import {
   type CustomFields as CustomFieldsInput,
   type CustomFieldsOutput,
+  flagOr,
   MAX_CUSTOM_FIELDS,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
@@ -56,9 +57,6 @@ function requireSome(body: CustomFieldsInput): void {
   }
 }
 
-const flag = (value: string | undefined, current: boolean) =>
-  value === undefined ? current : value === 'true'
-
 function checkListValue(field: StoredField, at: string): void {
   if (field.kind === 'list' && field.value !== '' && !field.listItems.includes(field.value)) {
     throw new InvalidRequestError(`${at}.value must be one of its listItems`)
@@ -96,8 +94,8 @@ export function planAdd(
       name: field.name,
       value: field.value ?? '',
       listItems: [...(field.listItems ?? [])],
-      show: flag(field.show, false),
-      required: flag(field.required, false),
+      show: flagOr(field.show, false),
+      required: flagOr(field.required, false),
     }
     checkListValue(stored, at)
     return stored
@@ -149,8 +147,8 @@ export function planUpdate(
       name: field.name,
       value: field.value ?? current.value,
       listItems: field.listItems !== undefined ? [...field.listItems] : current.listItems,
-      show: flag(field.show, current.show),
-      required: flag(field.required, current.required),
+      show: flagOr(field.show, current.show),
+      required: flagOr(field.required, current.required),
     }
     checkListValue(changed, at)
     return changed
