@@ -402,15 +402,26 @@ export async function acceptDisclosure(
   const { envelopeId, recipientId } = link
   checkDisclosureAsked(disclosureRequired(await envelopeOf(deps, envelopeId), recipient))
   if (await hasAccepted(deps, envelopeId, recipientId)) return { accepted: true }
-  await applyTransition(
-    deps,
-    { envelopeId },
-    (stored, now) => disclosureAccepted(stored.state, recipientId, now),
-    webActor(recipient, client),
-    (tx) => recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now()),
-  )
+  try {
+    await applyTransition(
+      deps,
+      { envelopeId },
+      (stored, now) => disclosureAccepted(stored.state, recipientId, now),
+      webActor(recipient, client),
+      async (tx) => {
+        // A concurrent request agreed first: roll this history entry back, so there is one.
+        if (!(await recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now()))) {
+          throw new AlreadyAccepted()
+        }
+      },
+    )
+  } catch (error) {
+    if (!(error instanceof AlreadyAccepted)) throw error
+  }
   return { accepted: true }
 }
+
+class AlreadyAccepted extends Error {}
 
 async function hasAccepted(deps: SigningDeps, envelopeId: string, recipientId: string): Promise<boolean> {
   return (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).has(recipientId)

@@ -3,13 +3,14 @@ import type { DbOrTx } from '../../database.js'
 import { refreshSearchText } from '../../envelopes/search-text/repository.js'
 import type { EnvelopeRecipientsTable } from '../../envelopes/tables.js'
 import { clearRecipientAuth, deleteAuthSessions } from '../../signing/auth/repository.js'
+import { forgetDisclosureAccepted } from '../../signing/disclosure/repository.js'
 import type { AppliedCorrection, RecipientChanges } from './rules.js'
 
 /**
  * The write of a recipient correction, inside the caller's transaction (the lifecycle's compare-and-set
  * on the envelope runs in the same one): the changed columns, the recipient's authentication state
- * cleared, and its signing links and auth sessions ended where the correction says so. Returns the
- * recipients that were locked out.
+ * cleared, and its signing links, auth sessions and disclosure agreement ended where the correction says
+ * so. Returns the recipients that were locked out.
  */
 export async function storeRecipientCorrections(
   tx: DbOrTx,
@@ -30,6 +31,7 @@ export async function storeRecipientCorrections(
     }
     if (await clearRecipientAuth(tx, envelopeId, recipientId)) unlocked.add(recipientId)
     if (correction.revokeAccess) {
+      await forgetDisclosureAccepted(tx, envelopeId, recipientId)
       await tx
         .deleteFrom('signing_links')
         .where('envelope_id', '=', envelopeId)

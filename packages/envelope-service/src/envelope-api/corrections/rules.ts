@@ -21,7 +21,8 @@ import type { InPersonCorrection, PersonCorrection, RecipientCorrections } from 
  * make, it gets `errorDetails` and stays as it was. A corrected recipient changes only the fields given,
  * and its authentication lock and failed attempts are cleared (DocuSign's remedy for a locked-out
  * recipient). A new `email` is a new address even when it is the same text (DocuSign): the recipient's
- * old signing links and auth sessions end, and when it is the recipient's turn the invitation goes out
+ * old signing links and auth sessions end, an agreement to the electronic record disclosure is asked
+ * again (the person now reached gave none), and when it is the recipient's turn the invitation goes out
  * again, to the new address. `resend_envelope=true` re-invites every corrected recipient whose turn it is.
  */
 

@@ -110,6 +110,47 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
     expect((await envelope(envelopeId)).status).toBe('completed')
   })
 
+  it('records one agreement when the page sends two at once', async () => {
+    const envelopeId = await create({ useDisclosure: 'true' })
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    expect((await signing(headers, 'session')).statusCode).toBe(200)
+    const answers = await Promise.all([1, 2, 3].map(() => signing(headers, 'disclosure', {})))
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200)
+    const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
+    expect(entries).toHaveLength(1)
+  })
+
+  it('asks again after a correction gives the signer a new address, not after a new name', async () => {
+    const envelopeId = await create({ useDisclosure: 'true' })
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    expect((await signing(headers, 'session')).statusCode).toBe(200)
+    expect((await signing(headers, 'disclosure', {})).statusCode).toBe(200)
+    const correct = (change: object) =>
+      injectAs(service, sender, 'PUT', `/envelopes/${envelopeId}/recipients`, {
+        signers: [{ recipientId: '1', ...change }],
+      })
+
+    const renamed = await correct({ name: 'Nora Díaz' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const sameAddress = await embeddedSigningHeaders(service, sender, envelopeId, {
+      ...signer,
+      name: 'Nora Díaz',
+    })
+    expect((await signing(sameAddress, 'session')).json().disclosure).toEqual({ accepted: true })
+
+    const moved = await correct({ email: 'nora.diaz@example.test' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const newAddress = { ...signer, name: 'Nora Díaz', email: 'nora.diaz@example.test' }
+    const reached = await embeddedSigningHeaders(service, sender, envelopeId, newAddress)
+    expect((await signing(reached, 'session')).json().disclosure).toEqual({ accepted: false })
+    expect((await finish(reached)).statusCode).toBe(400)
+    expect((await signing(reached, 'disclosure', {})).statusCode).toBe(200)
+    // The history keeps both agreements: the first address's and the new one's.
+    const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
+    expect(entries).toHaveLength(2)
+    expect((await finish(reached)).statusCode).toBe(200)
+  })
+
   it('asks nothing when the envelope does not ask, and refuses an agreement nobody asked for', async () => {
     for (const extra of [{}, { useDisclosure: 'false' }]) {
       const envelopeId = await create(extra)

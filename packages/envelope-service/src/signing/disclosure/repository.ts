@@ -7,15 +7,15 @@ export interface DisclosureAcceptance {
   userAgent: string
 }
 
-/** Records a signer's agreement; the first one stands (a second is no change). */
+/** Records a signer's agreement; the first one stands (a second is no change). Whether this one was new. */
 export async function recordDisclosureAccepted(
   tx: DbOrTx,
   envelopeId: string,
   recipientId: string,
   client: Client,
   at: number,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const [result] = await tx
     .insertInto('recipient_disclosures')
     .values({
       envelope_id: envelopeId,
@@ -25,6 +25,23 @@ export async function recordDisclosureAccepted(
       user_agent: client.userAgent,
     })
     .onConflict((conflict) => conflict.columns(['envelope_id', 'recipient_id']).doNothing())
+    .execute()
+  return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/**
+ * Forgets a recipient's agreement: a correction gave the recipient a new address or channel, so the
+ * person now reached has agreed to nothing. The history keeps the earlier agreement.
+ */
+export async function forgetDisclosureAccepted(
+  tx: DbOrTx,
+  envelopeId: string,
+  recipientId: string,
+): Promise<void> {
+  await tx
+    .deleteFrom('recipient_disclosures')
+    .where('envelope_id', '=', envelopeId)
+    .where('recipient_id', '=', recipientId)
     .execute()
 }
 
