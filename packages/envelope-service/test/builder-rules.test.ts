@@ -9,7 +9,7 @@ import {
   toTemplateDefinition,
 } from '../web/app/src/builder/model.js'
 import { NO_REMINDERS } from '../web/app/src/builder/reminders.js'
-import { mergeRoles, sendRequest, type TemplateForSending } from '../web/app/src/send/merge.js'
+import { disclosureOf, mergeRoles, sendRequest, type TemplateForSending } from '../web/app/src/send/merge.js'
 
 /** The builder's and the send page's rules, without a browser. */
 
@@ -245,6 +245,7 @@ describe('sending from several templates', () => {
     templateId: 't1',
     name: 'Lease',
     emailSubject: 'Sign the lease',
+    lockedMessage: null,
     roles: [
       { roleName: 'Tenant', routingOrder: 1, kind: 'signers' },
       { roleName: 'Agent', routingOrder: 2, kind: 'carbonCopies' },
@@ -253,6 +254,7 @@ describe('sending from several templates', () => {
   const rider: TemplateForSending = {
     templateId: 't2',
     name: 'Rider',
+    lockedMessage: null,
     roles: [
       { roleName: 'Tenant', routingOrder: 1, kind: 'signers' },
       { roleName: 'Tenant', routingOrder: 3, kind: 'signers' },
@@ -321,6 +323,7 @@ describe('sending from several templates', () => {
     const texting: TemplateForSending = {
       templateId: 't3',
       name: 'Texting',
+      lockedMessage: null,
       roles: [{ roleName: 'Tenant', routingOrder: 1, kind: 'signers', defaultDelivery: 'SMS' }],
     }
     expect(mergeRoles([lease, texting])[0]).toMatchObject({ roleName: 'Tenant', defaultDelivery: 'SMS' })
@@ -348,6 +351,41 @@ describe('sending from several templates', () => {
       inlineTemplates: Array<{ recipients: { signers: Record<string, unknown>[] } }>
     }>
     expect(composite?.inlineTemplates[0]?.recipients.signers[0]).not.toHaveProperty('deliveryMethod')
+  })
+
+  it('sends no subject or message when a template locks them, and the disclosure only when the sender chose', () => {
+    const entry = {
+      name: 'Ana',
+      email: 'ana@example.test',
+      countryCode: '1',
+      phone: '',
+      delivery: 'email' as const,
+    }
+    const locked = sendRequest({
+      templates: [lease],
+      recipients: new Map([['1\u0000Tenant', entry]]),
+      status: 'sent',
+    })
+    expect(locked).not.toHaveProperty('emailSubject')
+    expect(locked).not.toHaveProperty('emailBlurb')
+    expect(locked).not.toHaveProperty('useDisclosure')
+    for (const useDisclosure of [true, false]) {
+      const chosen = sendRequest({
+        templates: [lease],
+        recipients: new Map(),
+        status: 'created',
+        useDisclosure,
+      })
+      expect(chosen.useDisclosure).toBe(String(useDisclosure))
+    }
+  })
+
+  it('asks for the disclosure as the first picked template that says, as the service does', () => {
+    const asking = { ...rider, templateId: 't4', useDisclosure: true }
+    const notAsking = { ...rider, templateId: 't5', useDisclosure: false }
+    expect(disclosureOf([lease])).toBe(false)
+    expect(disclosureOf([lease, asking, notAsking])).toBe(true)
+    expect(disclosureOf([notAsking, asking])).toBe(false)
   })
 })
 

@@ -331,6 +331,99 @@ describeEachDatabase('the template builder and the send page in Chromium', (data
     await page.context().close()
   })
 
+  it("keeps a template's locked subject and message, refuses two different ones, and sends the disclosure as chosen", async () => {
+    const lockedTemplate = async (name: string, emailSubject: string, extra: object = {}) =>
+      (
+        await api<{ templateId: string }>('/templates', {
+          method: 'POST',
+          body: JSON.stringify({
+            name,
+            emailSubject,
+            emailBlurb: `${name}: the words legal approved.`,
+            messageLock: 'true',
+            documents: [
+              {
+                documentId: '1',
+                name: `${name}.pdf`,
+                documentBase64: Buffer.from(await makePdf(1, name)).toString('base64'),
+              },
+            ],
+            recipients: {
+              signers: [
+                {
+                  recipientId: '1',
+                  roleName: 'Tenant',
+                  routingOrder: '1',
+                  tabs: {
+                    signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '72', yPosition: '500' }],
+                  },
+                },
+              ],
+            },
+            ...extra,
+          }),
+        })
+      ).templateId
+    const lease = await lockedTemplate('Locked lease', 'Your lease from Acme', { useDisclosure: 'true' })
+    const rider = await lockedTemplate('Locked rider', 'Your rider from Acme')
+
+    const { page } = await signedInContext(stack, { viewport: DESKTOP })
+    await page.goto(`${stack.service.origin}/app/send?templates=${lease}`)
+    await page.getByRole('heading', { name: 'Send from templates' }).waitFor()
+    const subject = page.getByLabel('Subject')
+    await expect.poll(() => subject.inputValue()).toBe('Your lease from Acme')
+    expect(await subject.getAttribute('readonly')).not.toBeNull()
+    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe(
+      'Locked lease: the words legal approved.',
+    )
+    await page.getByText('The template “Locked lease” fixes this subject and message').waitFor()
+    // The template asks for the disclosure: ticked until the sender says otherwise.
+    const disclosure = page.getByLabel('Ask signers to agree to use electronic records and signatures')
+    expect(await disclosure.isChecked()).toBe(true)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/send-locked-message-desktop.png', fullPage: true })
+    await disclosure.uncheck()
+    const tenant = page.getByRole('group', { name: 'Tenant (routing order 1)' })
+    await tenant.getByLabel('Name').fill('Tina Tenant')
+    await tenant.getByLabel('Email', { exact: true }).fill('tina@example.test')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/app/envelopes/'))
+    const envelopeId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string)
+    expect(await api(`/envelopes/${envelopeId}`)).toMatchObject({
+      status: 'sent',
+      emailSubject: 'Your lease from Acme',
+      emailBlurb: 'Locked lease: the words legal approved.',
+      messageLock: 'true',
+      useDisclosure: 'false',
+    })
+
+    // Two templates fixing different texts: said on the page, and Send sends nothing.
+    for (const [locale, viewport, said] of [
+      ['en-US', DESKTOP, '“Locked lease” and “Locked rider” each fix a different subject and message'],
+      ['es-ES', PHONE, '«Locked lease» y «Locked rider» fijan cada una un asunto y un mensaje distintos'],
+    ] as const) {
+      const { page: both } = await signedInContext(stack, { locale, viewport })
+      const before = (await api<{ totalSetSize: string }>('/envelopes?from_date=2000-01-01')).totalSetSize
+      await both.goto(`${stack.service.origin}/app/send?templates=${lease},${rider}`)
+      await both.getByRole('alert').filter({ hasText: said }).waitFor()
+      await both.getByRole('button', { name: locale === 'en-US' ? 'Send' : 'Enviar', exact: true }).click()
+      await both.waitForTimeout(300)
+      expect(new URL(both.url()).pathname).toBe('/app/send')
+      expect((await api<{ totalSetSize: string }>('/envelopes?from_date=2000-01-01')).totalSetSize).toBe(
+        before,
+      )
+      if (locale === 'es-ES') {
+        expect(await both.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          PHONE.width,
+        )
+        expect(await seriousAxeViolations(both)).toEqual([])
+        await both.screenshot({ path: '/tmp/send-locked-conflict-phone-es.png', fullPage: true })
+      }
+      await both.context().close()
+    }
+    await page.context().close()
+  })
+
   it("words a refused send in the reader's language: an anchor text in none of the documents", async () => {
     const created = await api<{ templateId: string }>('/templates', {
       method: 'POST',

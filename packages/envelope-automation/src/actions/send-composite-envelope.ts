@@ -1,7 +1,7 @@
+import { lockedMessageOf } from 'esign-contract/message-lock'
 import type { CaseReader, EnvelopeRecorder } from '../cases/model.js'
 import type { EsignClient } from '../client/client.js'
 import { resolveLanguage } from '../composition/language.js'
-import { lockedMessageOf } from '../composition/message-lock.js'
 import { AutomationInputError } from '../errors.js'
 import { buildRecipients } from '../recipients/build.js'
 import { buildEnvelopeDefinition } from './envelope-definition.js'

@@ -1,7 +1,7 @@
+import { lockedMessageOf } from 'esign-contract/message-lock'
 import type { App } from 'platform'
 import { caseDetail, casePage, envelopeOfCase } from '../cases/service.js'
 import type { CaseStore } from '../cases/store.js'
-import { lockedMessageOf } from '../composition/message-lock.js'
 import { handleConsoleApiErrors } from './errors.js'
 import type { EsignConnection } from './esign-connection.js'
 import {

@@ -1,6 +1,6 @@
+import { type ChosenMessage, chosenMessage } from 'esign-contract/message-lock'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { resolveLanguage } from '../../src/composition/language.js'
-import { type ChosenMessage, chosenMessage } from '../../src/composition/message-lock.js'
 import {
   type CaseDetail,
   listTemplates,

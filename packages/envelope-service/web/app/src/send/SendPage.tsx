@@ -1,11 +1,14 @@
+import { chosenMessage, lockedMessageOf } from 'esign-contract/message-lock'
 import { useEffect, useId, useState } from 'react'
 import { accountPath, getJson, sendJson } from '../api.js'
 import { roleDeliveryOf } from '../builder/model.js'
 import { useTemplates } from '../builder/TemplateList.js'
+import { BUILDER_WORDS } from '../builder/words.js'
 import { useSession } from '../context.js'
 import { refusalText } from '../refusal.js'
 import { navigate } from '../router.js'
 import {
+  disclosureOf,
   type MergedRole,
   mergeRoles,
   prefill,
@@ -26,11 +29,19 @@ async function templateForSending(accountId: string, templateId: string): Promis
     string,
     { roleName?: string; routingOrder?: string; deliveryMethod?: string }[]
   >
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const useDisclosure = text(template.useDisclosure)
   return {
     templateId,
     name: String(template.name ?? ''),
-    emailSubject: template.emailSubject as string | undefined,
-    emailBlurb: template.emailBlurb as string | undefined,
+    emailSubject: text(template.emailSubject),
+    emailBlurb: text(template.emailBlurb),
+    lockedMessage: lockedMessageOf({
+      messageLock: text(template.messageLock),
+      emailSubject: text(template.emailSubject),
+      emailBlurb: text(template.emailBlurb),
+    }),
+    ...(useDisclosure !== undefined ? { useDisclosure: useDisclosure === 'true' } : {}),
     roles: KINDS.flatMap((kind) =>
       (recipients[kind] ?? []).map((recipient) => ({
         roleName: recipient.roleName ?? '',
@@ -48,6 +59,8 @@ const EMPTY_ENTRY: RecipientEntry = { name: '', delivery: 'email', email: '', co
 export function SendPage() {
   const { account, language, t } = useSession()
   const words = SEND_WORDS[language]
+  // The same setting as the template builder's, in the same words.
+  const builderWords = BUILDER_WORDS[language]
   const id = useId()
   const { templates } = useTemplates()
   const [picked, setPicked] = useState<string[]>(() =>
@@ -59,6 +72,8 @@ export function SendPage() {
   const [message, setMessage] = useState<string>()
   const [reminderDays, setReminderDays] = useState('')
   const [expireDays, setExpireDays] = useState('')
+  // Left to the templates until the sender ticks or clears it.
+  const [disclosure, setDisclosure] = useState<boolean>()
   const [problem, setProblem] = useState<string>()
   const [busy, setBusy] = useState(false)
 
@@ -74,6 +89,11 @@ export function SendPage() {
   const chosen = picked.map((templateId) => details[templateId]).filter((found) => found !== undefined)
   const roles = mergeRoles(chosen)
   const filled = prefill(chosen)
+  // A template that locks its subject and message fixes them: shown, not editable, and not sent.
+  const lock = chosenMessage(chosen)
+  const locked = lock.kind === 'locked' ? lock.message : undefined
+  const conflict = lock.kind === 'conflict' ? words.lockConflict(...lock.templateNames) : undefined
+  const asksDisclosure = disclosure ?? disclosureOf(chosen)
   // Each recipient's delivery starts as its role's default, until the sender changes it.
   const entryOf = (role: MergedRole) =>
     entries[roleKey(role)] ?? { ...EMPTY_ENTRY, delivery: role.defaultDelivery ?? 'email' }
@@ -87,7 +107,8 @@ export function SendPage() {
 
   const check = (status: 'sent' | 'created'): string | undefined => {
     if (chosen.length === 0) return words.pickOne
-    if (!(subject ?? filled.subject).trim()) return words.subjectRequired
+    if (conflict) return conflict
+    if (!locked && !(subject ?? filled.subject).trim()) return words.subjectRequired
     if (status === 'created') return undefined
     for (const role of roles) {
       const entry = entryOf(role)
@@ -106,9 +127,9 @@ export function SendPage() {
       const body = sendRequest({
         templates: chosen,
         recipients: new Map(roles.map((role) => [roleKey(role), entryOf(role)])),
-        subject: subject ?? filled.subject,
-        message: message ?? filled.message,
+        ...(locked ? {} : { subject: subject ?? filled.subject, message: message ?? filled.message }),
         status,
+        ...(disclosure !== undefined ? { useDisclosure: disclosure } : {}),
         reminderDelayDays: Number(reminderDays) || undefined,
         expireAfterDays: Number(expireDays) || undefined,
       })
@@ -235,8 +256,10 @@ export function SendPage() {
           <label className="field">
             <span>{words.subject}</span>
             <input
-              value={subject ?? filled.subject}
+              value={locked ? locked.emailSubject : (subject ?? filled.subject)}
               maxLength={100}
+              readOnly={locked !== undefined}
+              aria-describedby={locked ? `${id}-locked` : undefined}
               onChange={(event) => setSubject(event.target.value)}
             />
           </label>
@@ -244,10 +267,23 @@ export function SendPage() {
             <span>{words.body}</span>
             <textarea
               rows={3}
-              value={message ?? filled.message}
+              value={locked ? locked.emailBlurb : (message ?? filled.message)}
+              readOnly={locked !== undefined}
+              aria-describedby={locked ? `${id}-locked` : undefined}
               onChange={(event) => setMessage(event.target.value)}
             />
           </label>
+          {lock.kind === 'locked' && (
+            <p id={`${id}-locked`} className="hint">
+              {words.locked(lock.templateName)}
+            </p>
+          )}
+          {/* Said here as soon as the templates are picked; after Send, beside the buttons instead. */}
+          {conflict && problem !== conflict && (
+            <p role="alert" className="error">
+              {conflict}
+            </p>
+          )}
           <label className="field narrow">
             <span>{words.reminderDays}</span>
             <input
@@ -268,6 +304,18 @@ export function SendPage() {
               onChange={(event) => setExpireDays(event.target.value)}
             />
           </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={asksDisclosure}
+              aria-describedby={`${id}-disclosure`}
+              onChange={(event) => setDisclosure(event.target.checked)}
+            />
+            {builderWords.useDisclosure}
+          </label>
+          <p id={`${id}-disclosure`} className="hint">
+            {builderWords.useDisclosureHint}
+          </p>
         </section>
 
         {problem && (

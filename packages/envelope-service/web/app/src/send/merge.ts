@@ -1,3 +1,5 @@
+import type { LockedMessage } from 'esign-contract/message-lock'
+
 /**
  * The send page's rules: which recipients an envelope from several templates has, and the composite
  * templates request that sends it. DocuSign's merge rule (the service applies it on create too): roles
@@ -17,6 +19,10 @@ export interface TemplateForSending {
   name: string
   emailSubject?: string
   emailBlurb?: string
+  /** The subject and message the template fixes (`messageLock`), or null. */
+  lockedMessage: LockedMessage | null
+  /** The template's `useDisclosure`, when it gives one. */
+  useDisclosure?: boolean
   roles: TemplateRole[]
 }
 
@@ -44,6 +50,14 @@ export function mergeRoles(templates: readonly TemplateForSending[]): MergedRole
   return [...merged.values()].sort((a, b) => a.routingOrder - b.routingOrder)
 }
 
+/**
+ * Whether the envelope asks its signers to agree to the electronic record disclosure when the sender does
+ * not say: the first picked template that gives `useDisclosure`, as the service takes it.
+ */
+export function disclosureOf(templates: readonly TemplateForSending[]): boolean {
+  return templates.find((template) => template.useDisclosure !== undefined)?.useDisclosure ?? false
+}
+
 /** The first template's subject and message that are not empty, as the service fills them too. */
 export function prefill(templates: readonly TemplateForSending[]): { subject: string; message: string } {
   return {
@@ -63,9 +77,12 @@ export interface RecipientEntry {
 export interface SendRequestInput {
   templates: readonly TemplateForSending[]
   recipients: ReadonlyMap<string, RecipientEntry>
-  subject: string
-  message: string
+  /** Absent when a template locks them: the envelope takes the template's. */
+  subject?: string
+  message?: string
   status: 'sent' | 'created'
+  /** Absent when the sender left it to the templates. */
+  useDisclosure?: boolean
   reminderDelayDays?: number
   expireAfterDays?: number
 }
@@ -135,8 +152,9 @@ export function sendRequest(input: SendRequestInput): Record<string, unknown> {
       : undefined
   return {
     status: input.status,
-    emailSubject: input.subject,
-    emailBlurb: input.message,
+    ...(input.subject !== undefined ? { emailSubject: input.subject } : {}),
+    ...(input.message !== undefined ? { emailBlurb: input.message } : {}),
+    ...(input.useDisclosure !== undefined ? { useDisclosure: String(input.useDisclosure) } : {}),
     compositeTemplates: composites,
     ...(notification ? { notification } : {}),
   }

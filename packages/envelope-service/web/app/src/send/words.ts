@@ -36,6 +36,10 @@ const en = {
   missing: (role: string) => `Enter a name and an email for ${role}.`,
   missingPhone: (role: string) => `Enter a mobile number for ${role}.`,
   subjectRequired: 'Enter a subject.',
+  locked: (template: string) =>
+    `The template “${template}” fixes this subject and message, so every envelope from it says the same.`,
+  lockConflict: (first: string, second: string) =>
+    `“${first}” and “${second}” each fix a different subject and message, so they cannot be sent in one envelope. Remove one of them.`,
 }
 
 export type SendWords = typeof en
@@ -72,6 +76,10 @@ const es: SendWords = {
   missing: (role) => `Escribe un nombre y un correo para ${role}.`,
   missingPhone: (role) => `Escribe un número de móvil para ${role}.`,
   subjectRequired: 'Escribe un asunto.',
+  locked: (template) =>
+    `La plantilla «${template}» fija este asunto y este mensaje: todos los sobres que salen de ella dicen lo mismo.`,
+  lockConflict: (first, second) =>
+    `«${first}» y «${second}» fijan cada una un asunto y un mensaje distintos, así que no pueden ir en un mismo sobre. Quita una de ellas.`,
 }
 
 export const SEND_WORDS: Record<Language, SendWords> = { en, es }

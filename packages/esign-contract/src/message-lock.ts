@@ -1,8 +1,10 @@
 /**
- * DocuSign's `messageLock` as the automation meets it. A template that locks its message and has a subject
- * fixes the envelope's subject and message: the service refuses any other text (and never replaces it
- * silently), so the automation must send none of its own. A lock on a template without a subject fixes
- * nothing yet, and the composed text applies. Pure, and safe in the browser: the console reads it too.
+ * DocuSign's `messageLock` as a client sending from templates meets it. A template that locks its message
+ * and has a subject fixes the envelope's subject and message: the service refuses any other text (and
+ * never replaces it silently), so the client must send none of its own. A lock on a template without a
+ * subject fixes nothing yet, and the client's own text applies. Pure, with no dependencies, and imported
+ * on its own (`esign-contract/message-lock`) by the pages that show it: the CRM console's send panel and
+ * the sender app's send page; the CRM's send action reads it too.
  */
 
 /** The subject and message a template fixes for its envelopes. */
@@ -24,7 +26,7 @@ export function lockedMessageOf(template: {
 
 /**
  * The message of an envelope made of the chosen templates:
- * - `composed`: no chosen template fixes it, so the automation composes subject and body;
+ * - `composed`: no chosen template fixes it, so the client writes (or composes) subject and body;
  * - `locked`: one or more fix the same text, which the envelope carries (the first such template named);
  * - `conflict`: two fix different texts; the service would refuse the envelope, so it cannot be sent as one.
  */
