@@ -50,11 +50,6 @@ export const EnvelopeServiceConfig = Type.Composite([
      * in clear text.
      */
     HTTP_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
-    /**
-     * Behind a reverse proxy: which proxies' `X-Forwarded-For` to believe (platform `parseTrustProxy`),
-     * so signers' and sign-ins' addresses are the clients'. Unset: the connection's address.
-     */
-    TRUST_PROXY: Type.Optional(Type.String()),
     /** Largest request body; envelopes carry base64 PDFs. */
     BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
     /** Lets Connect configurations publish to private, loopback and link-local addresses (development). */

@@ -56,6 +56,12 @@ export const BaseServiceConfig = Type.Object({
   ),
   /** `pretty`: one readable line per event (the default on a terminal); `json`: pino's JSON lines. */
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
+  /**
+   * Behind a reverse proxy: which proxies' `X-Forwarded-For` and `X-Forwarded-Proto` to believe
+   * (`parseTrustProxy`), so a request's address is the client's and its protocol the one the client used
+   * (a session cookie is marked Secure only for HTTPS). Unset: the connection's own.
+   */
+  TRUST_PROXY: Type.Optional(Type.String()),
   ...HttpLimitsConfig.properties,
 })
 

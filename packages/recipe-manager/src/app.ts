@@ -1,4 +1,12 @@
-import { type App, connectDatabase, createApp, migrateToLatest, registerDocs, writersOf } from 'platform'
+import {
+  type App,
+  connectDatabase,
+  createApp,
+  migrateToLatest,
+  parseTrustProxy,
+  registerDocs,
+  writersOf,
+} from 'platform'
 import { createReadCache } from './cache.js'
 import { BODY_LIMIT_BYTES, type RecipeManagerConfig } from './config.js'
 import type { ServiceContext } from './context.js'
@@ -51,6 +59,7 @@ export async function buildApp(
     logLevel: options.logLevel ?? config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     renderError: renderRecipeError,
   })
   app.addHook('onClose', () => database.close())

@@ -244,3 +244,55 @@ describeEachDatabase('console access over real HTTP (issue 25, finding 3)', (dat
     })
   })
 })
+
+/**
+ * Behind a proxy that ends TLS, the console sees plain HTTP: only the proxies `TRUST_PROXY` names are
+ * believed when they say the client used HTTPS, and only then is the session cookie marked Secure.
+ */
+describe('the session cookie behind a TLS proxy (TRUST_PROXY)', () => {
+  const signInThroughProxy = async (trustProxy: string | undefined) => {
+    const directory = mkdtempSync(join(tmpdir(), 'console-proxy-'))
+    let app: App | undefined
+    try {
+      const config = loadConsoleConfig({
+        DATA_DIR: directory,
+        DATABASE_URL: `sqlite:${join(directory, 'automation.db')}`,
+        PORT: '3100',
+        CONSOLE_ALLOWED_HOSTS: 'console.example.org',
+        ...(trustProxy !== undefined ? { TRUST_PROXY: trustProxy } : {}),
+      })
+      writeFileSync(join(directory, 'index.html'), '<!doctype html><title>console</title>')
+      // A setting it cannot read stops here: building the app refuses it (and closes the store).
+      const built = await buildConsoleApp(config, { logLevel: false, webDirectory: directory })
+      app = built.app
+      await createUser(built.store.usersDb, USER, Date.now())
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: {
+          host: 'console.example.org',
+          origin: 'https://console.example.org',
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/json',
+        },
+        payload: USER,
+      })
+      expect(answer.statusCode, answer.body).toBe(200)
+      return String(answer.headers['set-cookie'])
+    } finally {
+      await app?.close()
+      rmSync(directory, { recursive: true, force: true })
+    }
+  }
+
+  it('marks it Secure when a trusted proxy says HTTPS, and not when the proxy is not trusted', async () => {
+    expect(await signInThroughProxy('loopback')).toMatch(/Secure/)
+    // app.inject comes from 127.0.0.1: a proxy at another address is not this one.
+    expect(await signInThroughProxy('10.0.0.0/8')).not.toMatch(/Secure/)
+    expect(await signInThroughProxy(undefined)).not.toMatch(/Secure/)
+  })
+
+  it('stops the start on a TRUST_PROXY it cannot read', async () => {
+    await expect(signInThroughProxy('my proxy')).rejects.toThrow(/TRUST_PROXY/)
+  })
+})

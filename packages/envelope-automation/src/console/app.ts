@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
-import { type App, createApp } from 'platform'
+import { type App, createApp, parseTrustProxy } from 'platform'
 import { ensureDemoData } from '../cases/demo-data.js'
 import { type CaseStore, openCaseStore } from '../cases/store.js'
 import type { EsignClientOptions } from '../client/client.js'
@@ -51,6 +51,8 @@ async function assemble(config: ConsoleConfig, options: BuildConsoleOptions, sto
     logLevel: options.logLevel ?? config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a TLS proxy, the protocol it forwards decides whether the session cookie is Secure.
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     renderError: renderConsoleError,
   })
   app.addHook('onClose', () => store.close())
