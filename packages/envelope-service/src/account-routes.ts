@@ -16,6 +16,7 @@ import { connectRoutes } from './connect/routes.js'
 import type { ServiceContext } from './context.js'
 import { acceptMultipartBodies } from './documents/multipart/content-type.js'
 import { attachmentRoutes } from './envelope-api/attachments/routes.js'
+import { consumerDisclosureRoutes } from './envelope-api/consumer-disclosure/routes.js'
 import { correctRecipientsRoutes } from './envelope-api/corrections/routes.js'
 import { envelopeCustomFieldRoutes } from './envelope-api/custom-fields/routes.js'
 import { envelopeDocumentRoutes } from './envelope-api/documents/routes.js'
@@ -66,6 +67,7 @@ export async function accountRoutes(app: App, ctx: ServiceContext) {
   await envelopeRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await correctRecipientsRoutes(app, ctx)
+  await consumerDisclosureRoutes(app, ctx)
   await recipientTabsRoutes(app, ctx)
   await recipientRemovalRoutes(app, ctx)
   await recipientAdditionRoutes(app, ctx)

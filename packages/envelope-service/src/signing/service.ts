@@ -3,13 +3,7 @@ import { brandPresentation } from '../brands/service.js'
 import type { ServiceContext } from '../context.js'
 import { getBlob } from '../documents/blobs/repository.js'
 import { COMBINED_PART, findSignedPart, restrictedCombinedPart } from '../documents/sealed/repository.js'
-import {
-  findCustomFields,
-  findDocuments,
-  findEnvelopeById,
-  findRecipients,
-  type StoredRecipient,
-} from '../envelopes/reads.js'
+import { findDocuments, findEnvelopeById, findRecipients, type StoredRecipient } from '../envelopes/reads.js'
 import { visibleDocumentIds } from '../envelopes/visibility.js'
 import { loadLifecycle } from '../lifecycle/repository.js'
 import { type Actor, applyTransition } from '../lifecycle/service.js'
@@ -30,7 +24,8 @@ import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
 import { hashSigningToken } from './records/links.js'
-import { type Client, invalidLink, recipientLanguageOf, signerName } from './records/model.js'
+import { type Client, invalidLink, signerName } from './records/model.js'
+import { readRecipientLanguage } from './records/recipient-language.js'
 import {
   consumeSigningLink,
   deleteSigningLinks,
@@ -172,9 +167,8 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
     recipient = await recipientOf(deps, envelopeId, recipientId)
     state = stateOf(envelope.status, envelope.voidedReason, recipient)
   }
-  const fields = (await findCustomFields(deps.db, [envelopeId])).get(envelopeId)
   const brand = await brandPresentation(deps.db, envelope.accountId, envelope.brandId)
-  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? []) ?? brand?.language
+  const language = (await readRecipientLanguage(deps.db, envelopeId, recipient)) ?? brand?.language
   const stored = visibleTo(
     recipient,
     envelope.enforceSignerVisibility,

@@ -3,18 +3,14 @@ import { AppError, InvalidRequestError, isUniqueViolation, RateLimitedError } fr
 import { listAuditEntries } from '../../audit/repository.js'
 import type { ServiceContext } from '../../context.js'
 import type { DbOrTx } from '../../database.js'
-import {
-  findCustomFields,
-  findEnvelopeById,
-  findRecipients,
-  type StoredRecipient,
-} from '../../envelopes/reads.js'
+import { findEnvelopeById, findRecipients, type StoredRecipient } from '../../envelopes/reads.js'
 import type { Actor } from '../../lifecycle/outbox-rows.js'
 import { recordAudit } from '../../lifecycle/service.js'
 import { enqueue } from '../../outbox/repository.js'
 import { type ComposedMessagePayload, OUTBOX_TOPICS } from '../../outbox/topics.js'
 import { hashSigningToken } from '../records/links.js'
-import { type Client, invalidLink, recipientLanguageOf, signerName } from '../records/model.js'
+import { type Client, invalidLink, signerName } from '../records/model.js'
+import { readRecipientLanguage } from '../records/recipient-language.js'
 import { findSigningLink, type SigningLink } from '../records/repository.js'
 import { lockedNoticeEmail, smsCodeMessage } from './messages.js'
 import type { AuthenticationEvent } from './model.js'
@@ -140,8 +136,7 @@ export async function authStatus(
   const states = methods.length === 0 ? [] : await findAuthStates(deps.db, link.envelopeId, link.recipientId)
   const session = await authSessionOf(deps, link, authToken)
   const max = deps.config.RECIPIENT_AUTH_MAX_ATTEMPTS
-  const fields = (await findCustomFields(deps.db, [link.envelopeId])).get(link.envelopeId)
-  const language = recipientLanguageOf(recipient, fields?.listCustomFields ?? [])
+  const language = await readRecipientLanguage(deps.db, link.envelopeId, recipient)
   return {
     required: methods,
     pending: pendingMethods(methods, session?.methods ?? []),
@@ -185,7 +180,7 @@ export async function sendSmsCode(
   const phone = recipient.smsAuthPhones?.[phoneIndex]
   if (!phone) throw new InvalidRequestError(`phoneIndex ${phoneIndex} names no number of this recipient`)
   const envelope = await envelopeOf(deps.db, link.envelopeId)
-  const fields = (await findCustomFields(deps.db, [link.envelopeId])).get(link.envelopeId)
+  const language = (await readRecipientLanguage(deps.db, link.envelopeId, recipient)) ?? 'en'
   const code = newSmsCode()
   const now = deps.now()
   const ttlMinutes = deps.config.SMS_CODE_TTL_MINUTES
@@ -201,7 +196,7 @@ export async function sendSmsCode(
       subject: envelope.emailSubject,
       senderName: envelope.sender.userName,
       ttlMinutes,
-      language: recipientLanguageOf(recipient, fields?.listCustomFields ?? []) ?? 'en',
+      language,
     }),
   }
   const stored = await audited(deps, async (tx) => {

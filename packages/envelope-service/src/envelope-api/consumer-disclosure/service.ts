@@ -1,0 +1,59 @@
+import type { ConsumerDisclosure } from 'esign-contract'
+import { brandPresentation } from '../../brands/service.js'
+import type { ServiceContext } from '../../context.js'
+import { envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
+import { pickLocale } from '../../identity/pages/messages.js'
+import { findAccount } from '../../identity/repository.js'
+import { LifecycleError } from '../../lifecycle/errors.js'
+import { consumerDisclosure, disclosureLanguage } from '../../signing/disclosure/consumer-disclosure.js'
+import { readRecipientLanguage } from '../../signing/records/recipient-language.js'
+
+/**
+ * DocuSign's `getConsumerDisclosure` and `getConsumerDisclosureDefault`, for the account and for one
+ * recipient of an envelope: this service's disclosure (signing/disclosure/text.ts), the text the signing
+ * page shows. The recipient's is what that recipient is shown: in their page's language unless
+ * `langCode` says otherwise, speaking for the envelope's sender; the account's speaks for the account.
+ */
+
+export type ConsumerDisclosureDeps = Pick<ServiceContext, 'db'>
+
+interface Asked {
+  langCode: string | undefined
+  acceptLanguage: string | undefined
+}
+
+export async function accountConsumerDisclosure(
+  deps: ConsumerDisclosureDeps,
+  accountId: string,
+  asked: Asked,
+): Promise<ConsumerDisclosure> {
+  const account = await findAccount(deps.db, accountId)
+  const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), 'en')
+  return consumerDisclosure({ accountId, companyName: account?.name ?? '', language })
+}
+
+export async function recipientConsumerDisclosure(
+  deps: ConsumerDisclosureDeps,
+  accountId: string,
+  envelopeId: string,
+  recipientId: string,
+  asked: Asked,
+): Promise<ConsumerDisclosure> {
+  const envelope = await envelopeOrFail(deps.db, accountId, envelopeId)
+  const recipient = (await recipientsOf(deps.db, envelopeId)).find(
+    (candidate) => candidate.recipientId === recipientId,
+  )
+  if (!recipient) {
+    throw new LifecycleError(
+      'UNKNOWN_ENVELOPE_RECIPIENT',
+      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
+    )
+  }
+  // As the signing page chooses: the recipient's language, else their brand's, else English.
+  const own =
+    (await readRecipientLanguage(deps.db, envelopeId, recipient)) ??
+    (await brandPresentation(deps.db, accountId, envelope.brandId))?.language ??
+    'en'
+  const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), own)
+  return consumerDisclosure({ accountId, companyName: envelope.sender.userName, language })
+}
