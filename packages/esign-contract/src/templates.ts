@@ -5,7 +5,7 @@ import { EmailSettings } from './email-settings.js'
 import { Notification } from './notification.js'
 import { AllowReassign } from './reassign.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
-import { BooleanString } from './scalars.js'
+import { BooleanString, Digits } from './scalars.js'
 import { Workflow } from './workflow.js'
 
 /** Templates: the create/update body, the summary returned by writes, the list and the details. */
@@ -24,6 +24,12 @@ export const TemplateDefinition = Type.Object({
   recipients: Type.Optional(TemplateRecipients),
   customFields: Type.Optional(CustomFields),
   notification: Type.Optional(Notification),
+  expireEnabled: Type.Optional(
+    BooleanString(
+      'As `notification.expirations.expireEnabled`, which wins when both are given; on update, changes the stored expiration and keeps the rest of the stored notification.',
+    ),
+  ),
+  expireAfter: Type.Optional(Digits('As `notification.expirations.expireAfter`, as `expireEnabled` is.')),
   emailSettings: Type.Optional(EmailSettings),
   allowReassign: Type.Optional(AllowReassign),
   brandId: Type.Optional(

@@ -4,7 +4,7 @@ import type { RecipientType, Tab, TabOption, TabsByType } from '../tabs/model.js
 import { checkTabPlacement, fillsByLabel, tabLabelOf, tabText } from '../tabs/read-tabs.js'
 import { emailSettingsOf } from '../templates/email-settings.js'
 import type { CustomFields, ListCustomField, Template, TextCustomField } from '../templates/model.js'
-import { notificationOf } from '../templates/notification.js'
+import { notificationOf, withTopLevelExpiration } from '../templates/notification.js'
 import {
   type Composite,
   compositesOf,
@@ -15,7 +15,7 @@ import {
 } from './composite-layers.js'
 import { checkTemplateLocks, envelopeLocks, lockedDefaults } from './locks.js'
 import type { DeliveryMethod, EnvelopeDefinition, EnvelopeDocument, EnvelopeRecipient } from './model.js'
-import { eventNotificationOf, withTopLevelExpiration } from './notification.js'
+import { eventNotificationOf } from './notification.js'
 import type { EnvelopeDefinitionInput, RecipientsInput } from './schema.js'
 import { checkExclusions } from './visibility.js'
 

@@ -4,38 +4,16 @@ import {
   CONNECT_INCLUDE_DATA,
   type EventNotification as EventNotificationInput,
   flagOr,
-  type Notification as NotificationInput,
 } from 'esign-contract'
 import { InvalidRequestError } from 'platform'
 import type { EventNotification } from './model.js'
 
 /**
- * An envelope's `eventNotification` (its own webhook) read from the request into the domain, and its
- * top-level expiration folded into `notification` (read by templates/notification.ts, as templates carry
- * one too). Both are stored as given for the lifecycle and webhook work to honour; what cannot be
+ * An envelope's `eventNotification` (its own webhook) read from the request into the domain (its
+ * `notification`, and the top-level expiration folded into it, are read by templates/notification.ts, as
+ * templates carry one too). It is stored as given for the lifecycle and webhook work to honour; what cannot be
  * honoured (an unknown event) is refused here rather than forgotten.
  */
-
-/**
- * DocuSign also takes `expireEnabled`/`expireAfter` at the top of the envelope definition: they stand
- * for `notification.expirations`' own, which win when both are given.
- */
-export function withTopLevelExpiration(request: {
-  notification?: NotificationInput
-  expireEnabled?: 'true' | 'false'
-  expireAfter?: string
-}): NotificationInput | undefined {
-  const { expireEnabled, expireAfter } = request
-  if (expireEnabled === undefined && expireAfter === undefined) return request.notification
-  return {
-    ...request.notification,
-    expirations: {
-      ...(expireEnabled !== undefined ? { expireEnabled } : {}),
-      ...(expireAfter !== undefined ? { expireAfter } : {}),
-      ...request.notification?.expirations,
-    },
-  }
-}
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CONNECT_EVENTS)
 const KNOWN_INCLUDE_DATA: ReadonlySet<string> = new Set(CONNECT_INCLUDE_DATA)

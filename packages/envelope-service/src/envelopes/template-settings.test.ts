@@ -81,6 +81,53 @@ describeEachDatabase('template notification and emailSettings', ({ freshUrl }) =
       expect(read.emailSettings).toEqual({ replyEmailAddressOverride: 'legal@example.test' })
     })
 
+    it('takes the top-level expireEnabled and expireAfter, as an envelope does, and an update of them keeps the reminders', async () => {
+      const templateId = await template('Expiring', { expireEnabled: 'true', expireAfter: '10' })
+      const read = async () => (await injectAs(service, sender, 'GET', `/templates/${templateId}`)).json()
+      expect((await read()).notification).toEqual({
+        useAccountDefaults: 'false',
+        expirations: { expireEnabled: 'true', expireAfter: '10', expireWarn: '0' },
+      })
+      const withReminders = await injectAs(service, sender, 'PUT', `/templates/${templateId}`, {
+        notification: { reminders },
+        expireEnabled: 'true',
+        expireAfter: '12',
+      })
+      expect(withReminders.statusCode, withReminders.body).toBe(200)
+      expect((await read()).notification).toEqual({
+        useAccountDefaults: 'false',
+        reminders,
+        expirations: { expireEnabled: 'true', expireAfter: '12', expireWarn: '0' },
+      })
+      // Only the top-level expiration: the stored reminders stay, the expiration changes.
+      const later = await injectAs(service, sender, 'PUT', `/templates/${templateId}`, { expireAfter: '20' })
+      expect(later.statusCode, later.body).toBe(200)
+      expect((await read()).notification).toEqual({
+        useAccountDefaults: 'false',
+        reminders,
+        expirations: { expireEnabled: 'true', expireAfter: '20', expireWarn: '0' },
+      })
+      // notification.expirations wins over the top-level values given beside it.
+      const both = await injectAs(service, sender, 'PUT', `/templates/${templateId}`, {
+        notification: { expirations: { expireEnabled: 'true', expireAfter: '5' } },
+        expireAfter: '30',
+      })
+      expect(both.statusCode, both.body).toBe(200)
+      expect((await read()).notification.expirations).toEqual({
+        expireEnabled: 'true',
+        expireAfter: '5',
+        expireWarn: '0',
+      })
+      // The envelopes made from it take it.
+      const envelope = await envelopeFrom([templateId])
+      expect(envelope.notification).toMatchObject({
+        expirations: { expireEnabled: 'true', expireAfter: '5' },
+      })
+      const refused = await injectAs(service, sender, 'PUT', `/templates/${templateId}`, { expireAfter: '0' })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toContain('expireAfter')
+    })
+
     it('answers 400 naming the field for an invalid address or expiration', async () => {
       const bad = [
         [

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { withTopLevelExpiration } from '../envelopes/notification.js'
 import type { DeliveryChannel } from '../lifecycle/model.js'
+import { withTopLevelExpiration } from '../templates/notification.js'
 import { channelAfterSuppression, recipientWording, withEmailSettings } from './envelope-email-settings.js'
 import type { EmailMessage, OutboundMessage, SmsMessage } from './message.js'
 

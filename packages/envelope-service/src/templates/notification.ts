@@ -8,6 +8,27 @@ import type { EnvelopeNotification } from './model.js'
  * Kept here, below the envelopes, because both carry it.
  */
 
+/**
+ * DocuSign also takes `expireEnabled`/`expireAfter` at the top of an envelope definition or a template:
+ * they stand for `notification.expirations`' own, which win when both are given.
+ */
+export function withTopLevelExpiration(request: {
+  notification?: NotificationInput
+  expireEnabled?: 'true' | 'false'
+  expireAfter?: string
+}): NotificationInput | undefined {
+  const { expireEnabled, expireAfter } = request
+  if (expireEnabled === undefined && expireAfter === undefined) return request.notification
+  return {
+    ...request.notification,
+    expirations: {
+      ...(expireEnabled !== undefined ? { expireEnabled } : {}),
+      ...(expireAfter !== undefined ? { expireAfter } : {}),
+      ...request.notification?.expirations,
+    },
+  }
+}
+
 const days = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 const wire = (value: boolean) => (value ? 'true' : 'false')
 

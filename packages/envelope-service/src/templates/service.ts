@@ -30,13 +30,14 @@ import {
 import { emailSettingsOf } from './email-settings.js'
 import type {
   CustomFields,
+  EnvelopeNotification,
   InPersonSigner,
   RecipientSettings,
   Template,
   TemplateDocument,
   TemplateRole,
 } from './model.js'
-import { notificationOf } from './notification.js'
+import { notificationOf, toNotificationOutput, withTopLevelExpiration } from './notification.js'
 import {
   addRoles,
   type RoleUpdate,
@@ -303,7 +304,7 @@ async function readTemplate(
         : existing.customFields,
     documents: input.documents ? documents : undefined,
   }
-  const notification = input.notification ? notificationOf(input.notification) : existing?.notification
+  const notification = templateNotification(input, existing?.notification)
   if (notification) record.notification = notification
   const emailSettings = input.emailSettings ? emailSettingsOf(input.emailSettings) : existing?.emailSettings
   if (emailSettings) record.emailSettings = emailSettings
@@ -531,4 +532,27 @@ function customFieldsOf(fields: readonly StoredField[]): CustomFields {
       .filter((field) => field.kind === 'list')
       .map((field) => ({ ...common(field), listItems: [...field.listItems] })),
   }
+}
+
+/**
+ * The template's `notification`: the body's, with its top-level `expireEnabled`/`expireAfter` folded in
+ * as an envelope's are (`notification.expirations` wins when both are given). On update, a body with only
+ * the top-level expiration changes the stored expiration and keeps the stored reminders; a body with
+ * neither keeps what is stored.
+ */
+function templateNotification(
+  input: TemplateUpdateInput,
+  stored: EnvelopeNotification | undefined,
+): EnvelopeNotification | undefined {
+  if (input.notification) return notificationOf(withTopLevelExpiration(input))
+  if (input.expireEnabled === undefined && input.expireAfter === undefined) return stored
+  const kept = stored ? toNotificationOutput(stored) : undefined
+  return notificationOf({
+    ...kept,
+    expirations: {
+      ...kept?.expirations,
+      ...(input.expireEnabled !== undefined ? { expireEnabled: input.expireEnabled } : {}),
+      ...(input.expireAfter !== undefined ? { expireAfter: input.expireAfter } : {}),
+    },
+  })
 }
