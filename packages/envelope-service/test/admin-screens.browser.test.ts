@@ -237,16 +237,24 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     await page.getByText('Pablo Serrano can no longer use this account.').waitFor()
     // Gone from the users, and from the Sign-in section's list of who has not set up two-step sign-in,
     // which is read again after the change without reloading the page.
-    for (const section of ['users-title', 'sign-in-policy-title']) {
+    for (const list of [
+      'section[aria-labelledby="users-title"] > ul',
+      'section[aria-labelledby="sign-in-policy-title"]',
+    ]) {
       await expect
-        .poll(() =>
-          page
-            .locator(`section[aria-labelledby="${section}"] li`)
-            .filter({ hasText: 'pablo@example.test' })
-            .count(),
-        )
+        .poll(() => page.locator(`${list} li`).filter({ hasText: 'pablo@example.test' }).count())
         .toBe(0)
     }
+    // Kept among the deactivated users, whose sign-ins the administrator can still read.
+    await page.getByText('1 deactivated user').click()
+    const former = page.locator('.former-members li').filter({ hasText: 'pablo@example.test' })
+    await former.getByText('Deactivated').waitFor()
+    await former.getByText('Recent sign-ins of Pablo Serrano').click()
+    await former.getByText('Signed in with the password').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page
+      .locator('.former-members')
+      .screenshot({ path: `${SCREENSHOTS}settings-former-members-desktop.png` })
     await page.context().close()
   })
 

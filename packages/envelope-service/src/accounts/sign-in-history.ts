@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { type App, NotFoundError } from 'platform'
+import type { App } from 'platform'
 import type { ServiceContext } from '../context.js'
 import { INKWELL_APP_CLIENT_ID } from '../identity/first-party.js'
 import { SIGN_IN_METHODS, SIGN_IN_OUTCOMES } from '../identity/sign-in-history/model.js'
 import { listSignInEvents } from '../identity/sign-in-history/repository.js'
-import { listAccountMembers } from '../identity/users/repository.js'
+import { findMemberOrFormer } from '../identity/users/directory.js'
 import { requirePermission } from '../rest/account-scope.js'
 import { onlyThePersonInTheWebApp } from './web-app-only.js'
 
@@ -80,11 +80,8 @@ export async function signInHistoryRoutes(app: App, ctx: ServiceContext) {
       async (request) => {
         const { accountId } = request.principal
         const { userId } = request.params
-        if ((await listAccountMembers(ctx.db, accountId, userId)).length === 0) {
-          throw new NotFoundError(`User ${userId} is not a member of this account`, {
-            errorCode: 'USER_NOT_FOUND',
-          })
-        }
+        // A former member's too: why someone who left could still sign in is what an administrator asks.
+        await findMemberOrFormer(ctx.db, accountId, userId)
         const forAccount = { accountId, webAppClientId: INKWELL_APP_CLIENT_ID }
         return shown(await listSignInEvents(ctx.db, userId, request.query.count ?? 20, forAccount))
       },

@@ -233,6 +233,27 @@ describeEachDatabase('users API and password links', (databases) => {
         .json()
         .users.map((user: { userId: string }) => user.userId)
       expect(ids).not.toContain(victim.userId)
+      // Still listed as a former member when asked for by status, and read as Closed; nothing may be
+      // changed for them.
+      const closedList = (await call(admin, 'GET', '/users?status=Closed')).json()
+      expect(closedList.users).toEqual([
+        expect.objectContaining({
+          userId: victim.userId,
+          userStatus: 'Closed',
+          email: `${victim.userId}@example.test`,
+        }),
+      ])
+      expect(closedList.totalSetSize).toBe('1')
+      const both = (await call(admin, 'GET', '/users?status=Active,Closed')).json().users
+      expect(both.map((user: { userStatus: string }) => user.userStatus)).toContain('Active')
+      expect(both.map((user: { userId: string }) => user.userId)).toContain(victim.userId)
+      const read = await call(admin, 'GET', `/users/${victim.userId}`)
+      expect(read.statusCode, read.body).toBe(200)
+      expect(read.json().userStatus).toBe('Closed')
+      const change = await call(admin, 'PUT', `/users/${victim.userId}`, {
+        permissionProfileName: 'Account Administrator',
+      })
+      expect(change.statusCode).toBe(404)
       // Left with no account: the token no longer verifies (past the verifier's cache).
       expect(await service.ctx.tokens.verify(victim.accessToken, Date.now() + 60_000)).toBeUndefined()
       const back = await call(admin, 'POST', '/users', {
@@ -240,6 +261,8 @@ describeEachDatabase('users API and password links', (databases) => {
       })
       expect(back.statusCode, back.body).toBe(201)
       expect(back.json().newUsers[0]).toMatchObject({ userId: victim.userId, userStatus: 'ActivationSent' })
+      // A member again: no longer a former one.
+      expect((await call(admin, 'GET', '/users?status=Closed')).json().users).toEqual([])
       const link = linkIn((await mailTo(`${victim.userId}@example.test`, /invited/)).textBody)
       expect((await form(link.pathname, { password: PASSWORD, confirm: PASSWORD })).statusCode).toBe(200)
       expect((await signIn(service.ctx.db, `${victim.userId}@example.test`, PASSWORD, Date.now())).kind).toBe(

@@ -36,7 +36,8 @@ const UserInformation = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   userStatus: Type.String({
-    description: 'Active, or ActivationSent until the invited user chooses a password',
+    description:
+      'Active; ActivationSent until the invited user chooses a password; Closed for a former member (deactivated)',
   }),
   isAdmin: Type.String(),
   permissionProfileId: Type.String({ description: 'The permission profile the user holds' }),
@@ -79,7 +80,8 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
           status: Type.Optional(
             Type.String({
               maxLength: 200,
-              description: 'Comma-separated userStatus values: Active, ActivationSent',
+              description:
+                'Comma-separated userStatus values: Active, ActivationSent, Closed (former members, listed only when asked for)',
             }),
           ),
           group_id: Type.Optional(
@@ -269,7 +271,7 @@ export async function userRoutes(app: App, ctx: ServiceContext) {
     async (request) => {
       const { accountId } = request.principal
       const userIds = request.body.users.map((user) => user.userId)
-      const closed = await closeUsers(ctx.db, accountId, userIds)
+      const closed = await closeUsers(ctx.db, accountId, userIds, ctx.now())
       // A user invited again starts from DocuSign Sender, not from the profile they held before; a user
       // not closed (refused in errorDetails) keeps theirs.
       const left = closed.users.filter((user) => user.userStatus === 'Closed').map((user) => user.userId)

@@ -19,7 +19,7 @@ describeEachDatabase('membership lookup', (databases) => {
     expect((await lookup.find(member.accountId, member.userId, 0))?.accountId).toBe(member.accountId)
     expect(await lookup.find(member.accountId, stranger.userId, 0)).toBeUndefined()
     // Cached: a membership removed now is still seen, and the stranger's refusal costs no query.
-    await deleteMembership(service.ctx.db, member.accountId, member.userId)
+    await deleteMembership(service.ctx.db, member.accountId, member.userId, new Date().toISOString())
     expect(lookup.cached(member.accountId, member.userId, 999)?.membership?.userId).toBe(member.userId)
     expect(lookup.cached(member.accountId, stranger.userId, 999)).toEqual({
       membership: undefined,

@@ -141,6 +141,12 @@ export async function upsertMembership(
       oc.columns(['account_id', 'user_id']).doUpdateSet({ permissions, is_default: isDefault }),
     )
     .execute()
+  // A member again: no longer a former one.
+  await db
+    .deleteFrom('closed_memberships')
+    .where('account_id', '=', membership.accountId)
+    .where('user_id', '=', membership.userId)
+    .execute()
 }
 
 /** A user has at most one default account: clears the flag on the others. */
@@ -316,19 +322,31 @@ export async function setMembershipPermissions(
   return rows.map((row) => row.user_id)
 }
 
-/** Deletes a membership; returns whether there was one and whether it was the user's default. */
+/**
+ * Deletes a membership, keeping it as a former one (`closed_memberships`); returns whether there was one
+ * and whether it was the user's default.
+ */
 export async function deleteMembership(
   db: DbOrTx,
   accountId: string,
   userId: string,
+  closedAt: string,
 ): Promise<{ wasDefault: boolean } | undefined> {
   const row = await db
     .deleteFrom('memberships')
     .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
-    .returning('is_default')
+    .returning(['is_default', 'permissions', 'created_at'])
     .executeTakeFirst()
-  return row && { wasDefault: row.is_default === 1 }
+  if (!row) return undefined
+  // Kept as a former membership: the account's administrators may still list the user and their sign-ins.
+  const closed = { permissions: row.permissions, member_since: row.created_at, closed_at: closedAt }
+  await db
+    .insertInto('closed_memberships')
+    .values({ account_id: accountId, user_id: userId, ...closed })
+    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doUpdateSet(closed))
+    .execute()
+  return { wasDefault: row.is_default === 1 }
 }
 
 /** Makes the user's oldest remaining membership the default; returns its account, if any. */

@@ -18,13 +18,17 @@ import { deleteAccessTokens } from './tokens/repository.js'
  * access was being withdrawn does not outlive the withdrawal.
  */
 
-/** Ends a user's membership of an account. A removed default passes to the user's oldest other account. */
+/**
+ * Ends a user's membership of an account (kept as a former membership). A removed default passes to the
+ * user's oldest other account.
+ */
 export async function removeMember(
   db: Db,
   input: { accountId: string; userId: string },
+  now = Date.now(),
 ): Promise<{ accountId: string; userId: string; defaultAccountId?: string }> {
   return db.transaction().execute(async (tx) => {
-    const removed = await deleteMembership(tx, input.accountId, input.userId)
+    const removed = await deleteMembership(tx, input.accountId, input.userId, new Date(now).toISOString())
     if (!removed) {
       throw new NotFoundError(`User ${input.userId} is not a member of account ${input.accountId}`)
     }

@@ -42,6 +42,20 @@ export interface MembershipsTable {
   created_at: string
 }
 
+/**
+ * A membership that ended (`closeUsers`, or the admin CLI), kept so administrators can still list the
+ * former member (`status=Closed`) and read their sign-ins to this account (migration 0050). A membership
+ * made again removes it.
+ */
+export interface ClosedMembershipsTable {
+  account_id: string
+  user_id: string
+  /** The permissions held when the membership ended. */
+  permissions: string
+  member_since: string
+  closed_at: string
+}
+
 export interface IntegrationKeysTable {
   id: string
   name: string
@@ -168,6 +182,7 @@ export interface IdentityTables {
   accounts: AccountsTable
   users: UsersTable
   memberships: MembershipsTable
+  closed_memberships: ClosedMembershipsTable
   integration_keys: IntegrationKeysTable
   integration_key_public_keys: IntegrationKeyPublicKeysTable
   consents: ConsentsTable

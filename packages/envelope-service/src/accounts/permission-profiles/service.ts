@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../database.js'
 import type { Permission } from '../../identity/permissions.js'
 import { setMembershipPermissions } from '../../identity/repository.js'
 import { keepAnAdministrator } from '../../identity/users/administrators.js'
-import { getUser, updateUserPermissions } from '../../identity/users/directory.js'
+import { memberOrFail, updateUserPermissions } from '../../identity/users/directory.js'
 import { type PermissionRequest, profileOf } from '../../identity/users/permission-profiles.js'
 import { type AccountMember, listAccountMembers } from '../../identity/users/repository.js'
 import {
@@ -232,7 +232,7 @@ export async function changeUserPermissions(
       `permissionProfileId ${permissionProfileId} is not a permission profile of this account`,
     )
   }
-  await getUser(db, accountId, userId, input.accountUri)
+  await memberOrFail(db, accountId, userId)
   await db.transaction().execute((tx) => assignPermissionProfile(tx, accountId, [userId], profile))
 }
 

@@ -8,6 +8,7 @@ import { setClientAccount } from '../clients/repository.js'
 import { INKWELL_APP_CLIENT_ID } from '../first-party.js'
 import { addMember, createAccount, createIntegrationKey, createUser } from '../service.js'
 import { issueAccessToken } from '../tokens/service.js'
+import { closeUsers } from '../users/directory.js'
 import { setPassword } from '../users/sign-in.js'
 import { recordSignIn } from './events.js'
 import { KEPT_PER_USER } from './repository.js'
@@ -177,6 +178,23 @@ describeEachDatabase('sign-in history', (databases) => {
     expect(missing.statusCode).toBe(404)
     expect(missing.json().errorCode).toBe('USER_NOT_FOUND')
     expect((await memberHistory(adminToken, 'x'.repeat(65))).statusCode).toBe(400)
+
+    // A member who leaves the account: her sign-ins to it stay readable by its administrators.
+    const linId = (await createUser(db, { name: 'Lin', email: 'lin@example.test' }, clock)).id
+    await addMember(db, { accountId, userId: linId, permissions: ['send_envelopes'] }, clock)
+    clock += 1_000
+    await recordSignIn(
+      db,
+      { userId: linId, at: clock, outcome: 'signed-in', method: 'password', clientId: ownKey },
+      from,
+    )
+    await closeUsers(db, accountId, [linId], clock)
+    const afterLeaving = await memberHistory(adminToken, linId)
+    expect(afterLeaving.statusCode, afterLeaving.body).toBe(200)
+    expect(afterLeaving.json().events).toEqual([
+      expect.objectContaining({ clientId: ownKey, outcome: 'signed-in' }),
+    ])
+    expect((await memberHistory(appToken, linId)).statusCode).toBe(403)
   })
 
   it(`keeps the newest ${KEPT_PER_USER} events of each user`, async () => {

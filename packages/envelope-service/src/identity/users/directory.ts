@@ -1,5 +1,5 @@
 import { InvalidRequestError, NotFoundError } from 'platform'
-import type { Db } from '../../database.js'
+import type { Db, DbOrTx } from '../../database.js'
 import type { Locale } from '../pages/messages.js'
 import { type Permission, parsePermissions } from '../permissions.js'
 import { findAccount, findUserByEmail, listUserAccounts } from '../repository.js'
@@ -28,6 +28,7 @@ import {
   deactivateUser,
   findCredentialsByEmail,
   listAccountMembers,
+  listFormerMembers,
 } from './repository.js'
 
 /**
@@ -35,7 +36,7 @@ import {
  * change permissions, close (`closeUsers`, which ends the membership in this account).
  */
 
-export function toUserInformation(member: AccountMember, accountUri: string) {
+export function toUserInformation(member: AccountMember, accountUri: string, closed = false) {
   const permissions = parsePermissions(member.permissions)
   const { givenName, familyName } = splitName(member.name)
   return {
@@ -44,7 +45,7 @@ export function toUserInformation(member: AccountMember, accountUri: string) {
     email: member.email,
     firstName: givenName,
     lastName: familyName,
-    userStatus: member.hasPassword ? 'Active' : 'ActivationSent',
+    userStatus: closed ? 'Closed' : member.hasPassword ? 'Active' : 'ActivationSent',
     isAdmin: permissions.has('administer') ? 'True' : 'False',
     permissionProfileName: profileOf(permissions),
     userSettings: settingsOf(permissions),
@@ -69,17 +70,21 @@ export interface UserListFilter {
 export const USER_PAGE_SIZE = 100
 
 export async function listUsers(db: Db, accountId: string, accountUri: string, filter: UserListFilter = {}) {
-  const members = await listAccountMembers(db, accountId)
   const email = filter.email?.trim().toLowerCase()
   const statuses = filter.status
     ?.split(',')
     .map((status) => status.trim().toLowerCase())
     .filter((status) => status !== '')
+  // Former members only when asked for by status, as the list without one is of the account's members.
+  const former = statuses?.includes('closed') ? await listFormerMembers(db, accountId) : []
+  const members = [
+    ...(await listAccountMembers(db, accountId)).map((member) => toUserInformation(member, accountUri)),
+    ...former.map((member) => toUserInformation(member, accountUri, true)),
+  ]
   const emailPart = filter.email_substring?.trim().toLowerCase()
   const namePart = filter.user_name_substring?.trim().toLowerCase()
   const matching = members
-    .filter((member) => filter.userIds === undefined || filter.userIds.has(member.userId))
-    .map((member) => toUserInformation(member, accountUri))
+    .filter((user) => filter.userIds === undefined || filter.userIds.has(user.userId))
     .filter((user) => email === undefined || user.email.toLowerCase() === email)
     .filter((user) => !emailPart || user.email.toLowerCase().includes(emailPart))
     .filter((user) => !namePart || user.userName.toLowerCase().includes(namePart))
@@ -95,11 +100,35 @@ export async function listUsers(db: Db, accountId: string, accountUri: string, f
   }
 }
 
-export async function getUser(db: Db, accountId: string, userId: string, accountUri: string) {
+const userNotFound = (userId: string) =>
+  new NotFoundError(`User ${userId} is not a member of this account`, { errorCode: 'USER_NOT_FOUND' })
+
+/** The account's member, or 404 `USER_NOT_FOUND` (a former member too: nothing may be changed for them). */
+export async function memberOrFail(db: DbOrTx, accountId: string, userId: string): Promise<AccountMember> {
   const [member] = await listAccountMembers(db, accountId, userId)
-  if (!member)
-    throw new NotFoundError(`User ${userId} is not a member of this account`, { errorCode: 'USER_NOT_FOUND' })
-  return toUserInformation(member, accountUri)
+  if (!member) throw userNotFound(userId)
+  return member
+}
+
+/**
+ * A member, or a former member (`userStatus` `Closed`), as DocuSign answers a closed user; `former`
+ * says which, for what only a member may have.
+ */
+export async function findMemberOrFormer(
+  db: DbOrTx,
+  accountId: string,
+  userId: string,
+): Promise<{ member: AccountMember; former: boolean }> {
+  const [member] = await listAccountMembers(db, accountId, userId)
+  if (member) return { member, former: false }
+  const [former] = await listFormerMembers(db, accountId, userId)
+  if (former) return { member: former, former: true }
+  throw userNotFound(userId)
+}
+
+export async function getUser(db: Db, accountId: string, userId: string, accountUri: string) {
+  const { member, former } = await findMemberOrFormer(db, accountId, userId)
+  return toUserInformation(member, accountUri, former)
 }
 
 function checkPermissionRequest(request: PermissionRequest): void {
@@ -113,11 +142,7 @@ export async function updateUserPermissions(
   now: number,
 ) {
   checkPermissionRequest(input.request)
-  const [member] = await listAccountMembers(db, input.accountId, input.userId)
-  if (!member)
-    throw new NotFoundError(`User ${input.userId} is not a member of this account`, {
-      errorCode: 'USER_NOT_FOUND',
-    })
+  const member = await memberOrFail(db, input.accountId, input.userId)
   const held = parsePermissions(member.permissions)
   const permissions = applyPermissionRequest(held, input.request)
   if (held.has('administer') && !permissions.has('administer')) {
@@ -235,7 +260,7 @@ async function closeUser(db: Db, userId: string): Promise<void> {
 }
 
 /** DocuSign's closeUsers: each user's membership of this account ends (they keep other accounts). */
-export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
+export async function closeUsers(db: Db, accountId: string, userIds: string[], now = Date.now()) {
   // The members are read once (a request names up to 100 users) and kept current as each one leaves.
   const members = new Map((await listAccountMembers(db, accountId)).map((m) => [m.userId, m]))
   const administrators = administratorIds(members.values())
@@ -259,7 +284,7 @@ export async function closeUsers(db: Db, accountId: string, userIds: string[]) {
       })
       continue
     }
-    await removeMember(db, { accountId, userId })
+    await removeMember(db, { accountId, userId }, now)
     members.delete(userId)
     administrators.delete(userId)
     if ((await listUserAccounts(db, userId)).length === 0) await closeUser(db, userId)

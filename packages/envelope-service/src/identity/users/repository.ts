@@ -142,6 +142,44 @@ export async function listAccountMembers(
   }))
 }
 
+export interface FormerMember extends AccountMember {
+  closedAt: string
+}
+
+/** The account's former members (their memberships ended), most recently closed first. */
+export async function listFormerMembers(
+  db: DbOrTx,
+  accountId: string,
+  userId?: string,
+): Promise<FormerMember[]> {
+  let query = db
+    .selectFrom('closed_memberships')
+    .innerJoin('users', 'users.id', 'closed_memberships.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'users.password_hash',
+      'closed_memberships.member_since',
+      'closed_memberships.permissions',
+      'closed_memberships.closed_at',
+    ])
+    .where('closed_memberships.account_id', '=', accountId)
+  if (userId !== undefined) query = query.where('users.id', '=', userId)
+  const rows = await query.orderBy('closed_memberships.closed_at', 'desc').orderBy('users.id').execute()
+  return rows.map((row) => ({
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+    memberSince: row.member_since,
+    permissions: row.permissions,
+    hasPassword: row.password_hash !== null,
+    closedAt: row.closed_at,
+  }))
+}
+
 /** Closes a user who belongs to no account any more: no sign-in, and every refresh token revoked. */
 export async function deactivateUser(db: DbOrTx, userId: string): Promise<void> {
   await db.updateTable('users').set({ active: 0 }).where('id', '=', userId).execute()

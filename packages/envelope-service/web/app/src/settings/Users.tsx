@@ -20,16 +20,21 @@ interface NewUsersResult {
   newUsers: { email: string; errorDetails?: { message: string } }[]
 }
 
-/** Every user of the account, page after page: the list answers at most 100 at a time (`nextUri`). */
-async function readAllUsers(accountPath: string): Promise<{ users: User[] }> {
+/**
+ * Every user of the account, page after page: the list answers at most 100 at a time (`nextUri`). Its
+ * former members (deactivated) only with `status=Closed`.
+ */
+async function readAllUsers(accountPath: string, query = ''): Promise<{ users: User[] }> {
   const users: User[] = []
-  for (let next: string | undefined = '/users'; next !== undefined; ) {
+  for (let next: string | undefined = `/users${query}`; next !== undefined; ) {
     const page: { users: User[]; nextUri?: string } = await getJson(`${accountPath}${next}`)
     users.push(...page.users)
     next = page.nextUri
   }
   return { users }
 }
+
+const readFormerUsers = (accountPath: string) => readAllUsers(accountPath, '?status=Closed')
 
 /** DocuSign's Users API: the account's users, an invitation by email, each one's permission, deactivation. */
 export function Users(props: {
@@ -43,6 +48,7 @@ export function Users(props: {
   const admin = ADMIN_WORDS[language]
   const [version, setVersion] = useState(0)
   const users = useLoaded(readAllUsers, props.path(''), version)
+  const former = useLoaded(readFormerUsers, props.path(''), version)
   const [inviting, setInviting] = useState(false)
   const [invite, setInvite] = useState({ userName: '', email: '', permissionProfileName: 'DocuSign Sender' })
   const [problem, setProblem] = useState<string | undefined>()
@@ -158,6 +164,29 @@ export function Users(props: {
           )
         })}
       </ul>
+      {former.data && former.data.users.length > 0 && (
+        <details className="former-members">
+          <summary>{words.formerMembers(former.data.users.length)}</summary>
+          <p className="muted">{words.formerNote}</p>
+          <ul className="cards">
+            {former.data.users.map((user) => (
+              <li key={user.userId} className="card">
+                <div className="card-head">
+                  <h3>{user.userName}</h3>
+                  <span className="badge status-voided">
+                    {words.userStatus[user.userStatus] ?? user.userStatus}
+                  </span>
+                </div>
+                <p className="url">{user.email}</p>
+                <MemberSignIns
+                  path={props.path(`/users/${encodeURIComponent(user.userId)}/sign_in_history?count=20`)}
+                  userName={user.userName}
+                />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {inviting && (
         <Dialog
           title={words.inviteTitle}

@@ -38,6 +38,10 @@ const en = {
   memberSignInsNote:
     "Sign-ins to the web app and to this account's integration keys, with the attempts that were refused.",
   you: '(you)',
+  formerMembers: (n: number) =>
+    plural('en', n, { one: '1 deactivated user', other: `${n} deactivated users` }),
+  formerNote:
+    'They can no longer use this account. Their sign-ins to it are kept, so you can still see who tried to reach it. Inviting one again makes them a member.',
   integrationKeys: 'Integration keys',
   keysIntro:
     'Integration keys let your applications use the API: by a JWT grant with an RSA key pair, or by signing people in.',
@@ -130,6 +134,10 @@ const es: typeof en = {
   memberSignInsNote:
     'Inicios de sesión en la aplicación web y con las claves de integración de esta cuenta, con los intentos rechazados.',
   you: '(usted)',
+  formerMembers: (n: number) =>
+    plural('es', n, { one: '1 usuario desactivado', other: `${n} usuarios desactivados` }),
+  formerNote:
+    'Ya no pueden usar esta cuenta. Sus inicios de sesión en ella se conservan, para que siga viendo quién intentó acceder. Invitar de nuevo a uno lo vuelve a hacer miembro.',
   integrationKeys: 'Claves de integración',
   keysIntro:
     'Las claves de integración permiten a sus aplicaciones usar la API: con una concesión JWT y un par de claves RSA, o iniciando la sesión de las personas.',
