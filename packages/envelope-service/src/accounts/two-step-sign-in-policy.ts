@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { type App, NotFoundError } from 'platform'
 import type { ServiceContext } from '../context.js'
-import { findSecondFactorPolicy, setSecondFactorRequired } from '../identity/second-factor/repository.js'
+import { requireSecondStep } from '../identity/revocation.js'
+import { findSecondFactorPolicy } from '../identity/second-factor/repository.js'
 import { requirePermission } from '../rest/account-scope.js'
 
 const Policy = Type.Object({
@@ -24,7 +25,7 @@ const schemaOf = { tags: ['Two-step sign-in (Inkwell extension)'], security: [{ 
 /**
  * `/accounts/{accountId}/two_step_sign_in_policy`: whether the account requires two-step sign-in of its
  * members (identity/second-factor/), read and set by its administrators. It applies at each member's
- * next sign-in; a session opened before it ends at its next refresh (authorization-code/grant.ts).
+ * next sign-in, and the sessions of members without it end at once (identity/revocation.ts).
  */
 export async function twoStepSignInPolicyRoutes(app: App, ctx: ServiceContext) {
   async function policyOf(accountId: string) {
@@ -58,8 +59,13 @@ export async function twoStepSignInPolicyRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => {
-      await setSecondFactorRequired(ctx.db, request.principal.accountId, request.body.required, ctx.now())
-      return policyOf(request.principal.accountId)
+      const { accountId, userId } = request.principal
+      await requireSecondStep(
+        ctx.db,
+        { accountId, required: request.body.required, byUserId: userId },
+        ctx.now(),
+      )
+      return policyOf(accountId)
     },
   )
 }

@@ -1,5 +1,6 @@
 import { NotFoundError } from 'platform'
 import type { Db } from '../database.js'
+import { revokeRefreshFamily } from './authorization-code/repository.js'
 import {
   deleteConsent,
   deleteMembership,
@@ -8,8 +9,13 @@ import {
   promoteOldestMembership,
   setIntegrationKeyEnabled,
 } from './repository.js'
-import { hasSecondFactor, removeSecondFactor } from './second-factor/repository.js'
-import { deleteAccessTokens } from './tokens/repository.js'
+import {
+  hasSecondFactor,
+  removeSecondFactor,
+  sessionsWithoutSecondStep,
+  setSecondFactorRequired,
+} from './second-factor/repository.js'
+import { deleteAccessTokens, deleteFamilyAccessTokens } from './tokens/repository.js'
 
 /**
  * Withdrawing access, for the admin CLI. Each change is made in the database at once; processes that
@@ -99,4 +105,30 @@ export async function resetSecondFactor(db: Db, userId: string): Promise<{ userI
   const wasOn = await hasSecondFactor(db, userId)
   await removeSecondFactor(db, userId)
   return { userId, wasOn }
+}
+
+/**
+ * Requires two-step sign-in of the account's members, or stops requiring it. Once required, the sign-in
+ * sessions of members without a second step that began before the requirement end at once (their tokens
+ * revoked), rather than at their next refresh up to 8 hours later (authorization-code/grant.ts): their
+ * next sign-in has them set it up. The administrator who sets it keeps their own session, to finish
+ * what they were doing; it ends at its next refresh if they have no second step. Returns how many
+ * sessions ended.
+ */
+export async function requireSecondStep(
+  db: Db,
+  input: { accountId: string; required: boolean; byUserId: string },
+  now: number,
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const since = await setSecondFactorRequired(tx, input.accountId, input.required, now)
+    if (since === undefined) return 0
+    const before = new Date(since).toISOString()
+    const families = await sessionsWithoutSecondStep(tx, input.accountId, before, input.byUserId)
+    for (const familyId of families) {
+      await revokeRefreshFamily(tx, familyId)
+      await deleteFamilyAccessTokens(tx, familyId)
+    }
+    return families.length
+  })
 }

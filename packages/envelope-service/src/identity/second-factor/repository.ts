@@ -140,6 +140,36 @@ export async function secondFactorRequiredSince(db: DbOrTx, userId: string): Pro
   return row?.since === null || row?.since === undefined ? undefined : Number(row.since)
 }
 
+/**
+ * The sign-in sessions (refresh-token families not revoked) of the account's members who have no
+ * confirmed second step, started before `before` (ISO 8601): those a requirement of two-step sign-in
+ * that began then ends. `except` keeps one user's (the administrator who set it).
+ */
+export async function sessionsWithoutSecondStep(
+  db: DbOrTx,
+  accountId: string,
+  before: string,
+  except: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('memberships', 'memberships.user_id', 'refresh_tokens.user_id')
+    .leftJoin('user_second_factors', (join) =>
+      join
+        .onRef('user_second_factors.user_id', '=', 'refresh_tokens.user_id')
+        .on('user_second_factors.confirmed_at', 'is not', null),
+    )
+    .select('refresh_tokens.family_id')
+    .where('memberships.account_id', '=', accountId)
+    .where('user_second_factors.user_id', 'is', null)
+    .where('refresh_tokens.user_id', '!=', except)
+    .where('refresh_tokens.revoked', '=', 0)
+    .groupBy('refresh_tokens.family_id')
+    .having((eb) => eb.fn.min('refresh_tokens.created_at'), '<', before)
+    .execute()
+  return rows.map((row) => row.family_id)
+}
+
 export interface SecondFactorPolicy {
   required: boolean
   /** Active members without two-step sign-in on: each is asked to set it up at their next sign-in. */
@@ -189,12 +219,13 @@ export async function findSecondFactorPolicy(
 }
 
 /** Requires it from `now` (a requirement already in force keeps its start), or stops requiring it. */
+/** Sets or clears the requirement; a requirement set again keeps its start, which is returned. */
 export async function setSecondFactorRequired(
   db: DbOrTx,
   accountId: string,
   required: boolean,
   now: number,
-): Promise<void> {
+): Promise<number | undefined> {
   await db
     .updateTable('accounts')
     .set((eb) => ({
@@ -204,4 +235,11 @@ export async function setSecondFactorRequired(
     }))
     .where('id', '=', accountId)
     .execute()
+  const row = await db
+    .selectFrom('accounts')
+    .select('second_factor_required_since')
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  const since = row?.second_factor_required_since
+  return since === null || since === undefined ? undefined : Number(since)
 }

@@ -137,7 +137,15 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     const before = await withPassword()
     expect(before.answer.statusCode).toBe(303)
     const session = await sessionOf(before.answer, before.codeVerifier)
-    const rotated = (await refresh(session)).refreshToken
+    const refreshed = await refresh(session)
+    const rotated = refreshed.refreshToken
+    const withSession = () =>
+      service.app.inject({
+        method: 'GET',
+        url: `/restapi/v2.1/accounts/${accountId}/two_step_sign_in`,
+        headers: { host: HOST, authorization: `Bearer ${refreshed.accessToken}` },
+      })
+    expect((await withSession()).statusCode).toBe(200)
 
     clock += 1_000
     const on = await api('admin', 'PUT', '/two_step_sign_in_policy', { required: true })
@@ -149,7 +157,11 @@ describeEachDatabase('two-step sign-in required by the account', (databases) => 
     })
     // Saved again, it keeps its start.
     expect((await api('admin', 'PUT', '/two_step_sign_in_policy', { required: true })).statusCode).toBe(200)
-    // That session ends at its next refresh, rather than outliving the requirement by 30 days.
+    // That session ends at once: its access token is refused (the verifier's cache is past), and it cannot
+    // be refreshed, rather than outliving the requirement by hours or 30 days.
+    clock += 60_000
+    const refused = await service.ctx.tokens.verify(refreshed.accessToken, Date.now() + 60_000)
+    expect(refused).toBeUndefined()
     await expect(refresh(rotated)).rejects.toMatchObject({ error: 'invalid_grant' })
     // A console link opened after the requirement acts for an integration: its session lives on.
     const link = await service.app.inject({
