@@ -6,6 +6,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../testing/sdk.js'
 
@@ -46,13 +47,6 @@ describeEachDatabase('DocuSign Node SDK: listStatus', (databases) => {
   })
   afterAll(() => sdk?.close())
 
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
-
   it('lists the envelopes named in the body with envelope_ids=request_body', async () => {
     const [draft, , sent] = created
     const result = await envelopes.listStatus(accountId, {
@@ -85,13 +79,13 @@ describeEachDatabase('DocuSign Node SDK: listStatus', (databases) => {
   })
 
   it('is 400 without from_date or envelope ids', async () => {
-    const refused = await failure(envelopes.listStatus(accountId, { envelopeIdsRequest: {} }))
+    const refused = await sdkFailure(envelopes.listStatus(accountId, { envelopeIdsRequest: {} }))
     expect(refused?.status).toBe(400)
     expect(refused?.body.errorCode).toBe('INVALID_REQUEST_PARAMETER')
   })
 
   it('is 400 naming transaction_ids, which this service does not keep', async () => {
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.listStatus(accountId, {
         transactionIds: 'request_body',
         envelopeIdsRequest: { transactionIds: ['t1'] },
@@ -102,7 +96,7 @@ describeEachDatabase('DocuSign Node SDK: listStatus', (databases) => {
   })
 
   it('is 400 for envelope_ids=request_body without envelopeIds in the body', async () => {
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.listStatus(accountId, { envelopeIds: 'request_body', envelopeIdsRequest: {} }),
     )
     expect(refused?.status).toBe(400)

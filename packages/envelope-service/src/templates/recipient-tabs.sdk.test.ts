@@ -6,6 +6,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../testing/sdk.js'
 
@@ -66,12 +67,6 @@ describeEachDatabase('DocuSign Node SDK: template recipient tabs', (databases) =
   afterAll(() => sdk?.close())
 
   const at = (x: number) => ({ documentId: '1', pageNumber: '1', xPosition: String(x), yPosition: '100' })
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
 
   async function template(): Promise<string> {
     const { templateId } = await templates.createTemplate(accountId, {
@@ -206,11 +201,11 @@ describeEachDatabase('DocuSign Node SDK: template recipient tabs', (databases) =
         [write('00000000-0000-4000-8000-000000000000', '7', { textTabs: [{ tabId: 'x' }] }), 404, ''],
       ]
       for (const [run, status, errorCode] of cases) {
-        const refused = await failure(run())
+        const refused = await sdkFailure(run())
         expect(refused?.status).toBe(status)
         if (errorCode) expect(refused?.body.errorCode).toBe(errorCode)
       }
-      const added = await failure(
+      const added = await sdkFailure(
         templates.createTabs(accountId, templateId, '7', {
           templateTabs: { textTabs: [{ ...at(1), documentId: '4' }] },
         }),

@@ -6,6 +6,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../testing/sdk.js'
 
@@ -106,12 +107,6 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     })
     return templateId
   }
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
   const roles = async (templateId: string) => {
     const recipients = await templates.listRecipients(accountId, templateId)
     return [...recipients.signers, ...recipients.carbonCopies, ...recipients.inPersonSigners].map(
@@ -184,7 +179,9 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     ['no recipient', {}, 'INVALID_REQUEST_PARAMETER'],
   ])('refuses adding %s with a 400 and changes nothing', async (_, templateRecipients, errorCode) => {
     const templateId = await template()
-    const refused = await failure(templates.createRecipients(accountId, templateId, { templateRecipients }))
+    const refused = await sdkFailure(
+      templates.createRecipients(accountId, templateId, { templateRecipients }),
+    )
     expect(refused).toMatchObject({ status: 400, body: { errorCode } })
     expect(await roles(templateId)).toEqual(['1:Customer:1', '2:Agent:2'])
   })
@@ -193,12 +190,12 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     const templateId = await template()
     const templateRecipients = { signers: [{ recipientId: '5', roleName: 'X' }] }
     expect(
-      await failure(
+      await sdkFailure(
         templates.createRecipients(accountId, templateId, { templateRecipients, resendEnvelope: 'true' }),
       ),
     ).toMatchObject({ status: 400 })
     expect(
-      await failure(
+      await sdkFailure(
         templates.createRecipients(accountId, '00000000-0000-0000-0000-000000000000', { templateRecipients }),
       ),
     ).toMatchObject({ status: 404, body: { errorCode: 'RESOURCE_NOT_FOUND' } })
@@ -234,7 +231,7 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
 
   it('refuses tabs in an update with a 400 naming them', async () => {
     const templateId = await template()
-    const refused = await failure(
+    const refused = await sdkFailure(
       templates.updateRecipients(accountId, templateId, {
         templateRecipients: { signers: [{ recipientId: '1', tabs: { signHereTabs: [signHere] } }] },
       }),
@@ -248,7 +245,7 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     const one = await templates.deleteRecipient(accountId, templateId, '2')
     expect(one.carbonCopies.map((role: SdkModel) => role.roleName)).toEqual(['Agent'])
     expect(await roles(templateId)).toEqual(['1:Customer:1'])
-    const refused = await failure(
+    const refused = await sdkFailure(
       templates.deleteRecipients(accountId, templateId, {
         templateRecipients: { signers: [{ recipientId: '1' }, { recipientId: '7' }] },
       }),
@@ -260,7 +257,7 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
     })
     expect(several.signers.map((role: SdkModel) => role.recipientId)).toEqual(['1'])
     expect(await roles(templateId)).toEqual([])
-    expect(await failure(sendFrom(templateId, 'Customer'))).toMatchObject({ status: 400 })
+    expect(await sdkFailure(sendFrom(templateId, 'Customer'))).toMatchObject({ status: 400 })
   })
 
   it('numbers the fields a template was created with and adds, updates and deletes them by fieldId', async () => {
@@ -349,7 +346,7 @@ describeEachDatabase('DocuSign Node SDK: template recipients and custom fields (
       update: templates.updateCustomFields,
       delete: templates.deleteCustomFields,
     }[operation as 'create' | 'update' | 'delete'].bind(templates)
-    const refused = await failure(call(accountId, templateId, { templateCustomFields }))
+    const refused = await sdkFailure(call(accountId, templateId, { templateCustomFields }))
     expect(refused?.status).toBe(400)
     expect(refused?.body.errorCode).toBe('INVALID_REQUEST_PARAMETER')
     expect(refused?.body.message).toContain(message)

@@ -59,3 +59,18 @@ export async function startSdkService(
     throw error
   }
 }
+
+/**
+ * What an SDK call that failed answered, `{status, body}` (the SDK rejects with its HTTP client's error),
+ * or undefined when it succeeded: for asserting a refusal in one expression.
+ */
+export function sdkFailure(
+  promise: Promise<unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: the body is whatever the service answered, read by the test.
+): Promise<{ status: number; body: any } | undefined> {
+  return promise.then(
+    () => undefined,
+    // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
+    (error: any) => ({ status: error.response?.status, body: error.response?.data }),
+  )
+}

@@ -7,6 +7,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 
@@ -69,13 +70,6 @@ describeEachDatabase('DocuSign Node SDK: envelope attachments', (databases) => {
   })
   afterAll(() => sdk?.close())
 
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
-
   it('adds attachments, lists them, downloads one, replaces one and deletes one', async () => {
     const added = await envelopes.putAttachments(accountId, envelopeId, {
       envelopeAttachmentsRequest: {
@@ -133,14 +127,14 @@ describeEachDatabase('DocuSign Node SDK: envelope attachments', (databases) => {
       { data: base64('x') },
     ]
     for (const attachment of bodies) {
-      const refused = await failure(
+      const refused = await sdkFailure(
         envelopes.putAttachments(accountId, envelopeId, {
           envelopeAttachmentsRequest: { attachments: [attachment] },
         }),
       )
       expect(refused?.status, JSON.stringify(attachment)).toBe(400)
     }
-    const unknown = await failure(
+    const unknown = await sdkFailure(
       envelopes.deleteAttachments(accountId, envelopeId, {
         envelopeAttachmentsRequest: { attachments: [{ attachmentId: 'notes' }, { attachmentId: 'missing' }] },
       }),
@@ -150,7 +144,7 @@ describeEachDatabase('DocuSign Node SDK: envelope attachments', (databases) => {
   })
 
   it('is 404 for an attachment the envelope does not have', async () => {
-    expect((await failure(envelopes.getAttachment(accountId, envelopeId, 'missing')))?.status).toBe(404)
+    expect((await sdkFailure(envelopes.getAttachment(accountId, envelopeId, 'missing')))?.status).toBe(404)
   })
 
   it('keeps the attachment bytes through the blob sweep', async () => {

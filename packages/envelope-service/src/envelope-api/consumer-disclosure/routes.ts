@@ -33,14 +33,17 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
     querystring: LangQuery,
     response: { 200: ConsumerDisclosure, ...errors },
   }
+  const recipient = {
+    ...account,
+    tags: ['Envelopes'],
+    description: `${described} For a recipient, it is what that recipient is shown: in their page’s language unless \`langCode\` says otherwise, speaking for the envelope’s sender.`,
+  }
+  const WithLang = Type.Object({ langCode: LangCode })
+
   app.get(
     '/consumer_disclosure',
     { schema: { ...account, summary: 'The account’s electronic record disclosure', params: AccountParams } },
-    async (request) =>
-      accountConsumerDisclosure(ctx, request.principal.accountId, {
-        langCode: request.query.langCode,
-        acceptLanguage: request.headers['accept-language'],
-      }),
+    async (request) => accountConsumerDisclosure(ctx, request.principal.accountId, asked(request)),
   )
   app.get(
     '/consumer_disclosure/:langCode',
@@ -48,23 +51,11 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
       schema: {
         ...account,
         summary: 'The account’s electronic record disclosure in a language',
-        params: Type.Object({ accountId: Type.String(), langCode: LangCode }),
+        params: Type.Composite([AccountParams, WithLang]),
       },
     },
-    async (request) =>
-      accountConsumerDisclosure(ctx, request.principal.accountId, {
-        langCode: request.params.langCode,
-        acceptLanguage: request.headers['accept-language'],
-      }),
+    async (request) => accountConsumerDisclosure(ctx, request.principal.accountId, asked(request)),
   )
-
-  const recipient = {
-    tags: ['Envelopes'],
-    security: [{ bearer: [] }],
-    description: `${described} For a recipient, it is what that recipient is shown: in their page’s language unless \`langCode\` says otherwise, speaking for the envelope’s sender.`,
-    querystring: LangQuery,
-    response: { 200: ConsumerDisclosure, ...errors },
-  }
   app.get(
     '/envelopes/:envelopeId/recipients/:recipientId/consumer_disclosure',
     {
@@ -74,14 +65,7 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
         params: RecipientParams,
       },
     },
-    async (request) =>
-      recipientConsumerDisclosure(
-        ctx,
-        request.principal.accountId,
-        request.params.envelopeId,
-        request.params.recipientId,
-        { langCode: request.query.langCode, acceptLanguage: request.headers['accept-language'] },
-      ),
+    async (request) => recipientDisclosure(request),
   )
   app.get(
     '/envelopes/:envelopeId/recipients/:recipientId/consumer_disclosure/:langCode',
@@ -89,16 +73,35 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
       schema: {
         ...recipient,
         summary: 'A recipient’s electronic record disclosure in a language',
-        params: Type.Composite([RecipientParams, Type.Object({ langCode: LangCode })]),
+        params: Type.Composite([RecipientParams, WithLang]),
       },
     },
-    async (request) =>
-      recipientConsumerDisclosure(
-        ctx,
-        request.principal.accountId,
-        request.params.envelopeId,
-        request.params.recipientId,
-        { langCode: request.params.langCode, acceptLanguage: request.headers['accept-language'] },
-      ),
+    async (request) => recipientDisclosure(request),
   )
+
+  function recipientDisclosure(request: Request & { params: { envelopeId: string; recipientId: string } }) {
+    const { envelopeId, recipientId } = request.params
+    return recipientConsumerDisclosure(
+      ctx,
+      request.principal.accountId,
+      envelopeId,
+      recipientId,
+      asked(request),
+    )
+  }
+}
+
+interface Request {
+  principal: { accountId: string }
+  params: { accountId: string; langCode?: string }
+  query: { langCode?: string }
+  headers: { 'accept-language'?: string }
+}
+
+/** The language asked for: the path's `langCode`, else the query's, and the caller's browser languages. */
+function asked(request: Request) {
+  return {
+    langCode: request.params.langCode ?? request.query.langCode,
+    acceptLanguage: request.headers['accept-language'],
+  }
 }

@@ -7,6 +7,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 
@@ -55,13 +56,6 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
   })
   afterAll(() => sdk?.close())
 
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
-
   it("answers the account's disclosure in English or Spanish, the text the signing page shows", async () => {
     const { accountName } = await accounts.getAccountInformation(accountId)
     const english = await accounts.getConsumerDisclosureDefault(accountId)
@@ -90,7 +84,7 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
     )
     // A language DocuSign knows but this service has no text for: English, and it says so.
     expect((await accounts.getConsumerDisclosure(accountId, 'fr')).languageCode).toBe('en')
-    expect(await failure(accounts.getConsumerDisclosure(accountId, 'klingon'))).toMatchObject({
+    expect(await sdkFailure(accounts.getConsumerDisclosure(accountId, 'klingon'))).toMatchObject({
       status: 400,
       body: { errorCode: 'INVALID_REQUEST_PARAMETER', message: expect.stringContaining('langCode') },
     })
@@ -144,12 +138,14 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
         .languageCode,
     ).toBe('es')
     expect((await envelopes.getConsumerDisclosure(accountId, envelopeId, '1', 'en')).languageCode).toBe('en')
-    expect(await failure(envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '9'))).toMatchObject({
+    expect(
+      await sdkFailure(envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '9')),
+    ).toMatchObject({
       status: 400,
       body: { errorCode: 'UNKNOWN_ENVELOPE_RECIPIENT' },
     })
     expect(
-      await failure(envelopes.getConsumerDisclosureDefault(accountId, 'not-an-envelope', '1')),
+      await sdkFailure(envelopes.getConsumerDisclosureDefault(accountId, 'not-an-envelope', '1')),
     ).toMatchObject({ status: 404 })
   })
 })

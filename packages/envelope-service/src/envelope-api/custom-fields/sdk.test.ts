@@ -6,6 +6,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 
@@ -63,12 +64,6 @@ describeEachDatabase('DocuSign Node SDK: envelope custom fields', (databases) =>
     })
     return summary.envelopeId
   }
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
 
   it('adds, updates and deletes fields of a sent envelope, each named by the fieldId it was given', async () => {
     const envelopeId = await envelope('sent')
@@ -105,7 +100,7 @@ describeEachDatabase('DocuSign Node SDK: envelope custom fields', (databases) =>
 
   it('is 400 for a name the envelope already has, adding nothing', async () => {
     const envelopeId = await envelope('created')
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.createCustomFields(accountId, envelopeId, {
         customFields: { textCustomFields: [{ name: 'Fresh' }, { name: 'crmrecordid' }] },
       }),
@@ -123,10 +118,10 @@ describeEachDatabase('DocuSign Node SDK: envelope custom fields', (databases) =>
       {},
     ]
     for (const customFields of bodies) {
-      const refused = await failure(envelopes.updateCustomFields(accountId, envelopeId, { customFields }))
+      const refused = await sdkFailure(envelopes.updateCustomFields(accountId, envelopeId, { customFields }))
       expect(refused?.status, JSON.stringify(customFields)).toBe(400)
     }
-    const added = await failure(
+    const added = await sdkFailure(
       envelopes.createCustomFields(accountId, envelopeId, {
         customFields: { listCustomFields: [{ name: 'Tier', value: 'Gold', listItems: ['Silver'] }] },
       }),
@@ -137,7 +132,7 @@ describeEachDatabase('DocuSign Node SDK: envelope custom fields', (databases) =>
   it('is 400 ENVELOPE_INVALID_STATUS on a voided envelope', async () => {
     const envelopeId = await envelope('sent')
     await envelopes.update(accountId, envelopeId, { envelope: { status: 'voided', voidedReason: 'Wrong' } })
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.createCustomFields(accountId, envelopeId, {
         customFields: { textCustomFields: [{ name: 'Late' }] },
       }),

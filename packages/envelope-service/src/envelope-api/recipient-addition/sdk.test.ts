@@ -8,6 +8,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 
@@ -82,12 +83,6 @@ describeEachDatabase('DocuSign Node SDK: createRecipient', (databases) => {
     })
     return summary.envelopeId
   }
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
   const auditActions = async (envelopeId: string) =>
     (await listAuditEntries(sdk.service.ctx.db, envelopeId)).map((entry) => entry.action)
 
@@ -177,7 +172,7 @@ describeEachDatabase('DocuSign Node SDK: createRecipient', (databases) => {
 
   it('refuses a recipientId the envelope has with INVALID_RECIPIENT_ID, and changes nothing', async () => {
     const envelopeId = await envelope('sent', 'Clash')
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.createRecipient(accountId, envelopeId, {
         recipients: { signers: [{ recipientId: '1', name: 'Other', email: 'other@example.test' }] },
       }),
@@ -228,7 +223,7 @@ describeEachDatabase('DocuSign Node SDK: createRecipient', (databases) => {
     ['no recipient at all', {}, 'at least one recipient'],
   ])('refuses %s with a 400 naming it', async (_, recipients, named) => {
     const envelopeId = await envelope('sent', 'Refusals')
-    const refused = await failure(envelopes.createRecipient(accountId, envelopeId, { recipients }))
+    const refused = await sdkFailure(envelopes.createRecipient(accountId, envelopeId, { recipients }))
     expect(refused?.status).toBe(400)
     expect(refused?.body.errorCode).toEqual(expect.any(String))
     expect(refused?.body.message).toContain(named)
@@ -239,17 +234,17 @@ describeEachDatabase('DocuSign Node SDK: createRecipient', (databases) => {
     const envelopeId = await envelope('sent', 'Voided')
     await envelopes.update(accountId, envelopeId, { envelope: { status: 'voided', voidedReason: 'no' } })
     const recipients = { signers: [{ name: 'X', email: 'x@example.test' }] }
-    expect(await failure(envelopes.createRecipient(accountId, envelopeId, { recipients }))).toMatchObject({
+    expect(await sdkFailure(envelopes.createRecipient(accountId, envelopeId, { recipients }))).toMatchObject({
       status: 400,
       body: { errorCode: 'ENVELOPE_INVALID_STATUS' },
     })
     expect(
-      await failure(
+      await sdkFailure(
         envelopes.createRecipient(accountId, '00000000-0000-0000-0000-000000000000', { recipients }),
       ),
     ).toMatchObject({ status: 404 })
     expect(
-      await failure(
+      await sdkFailure(
         envelopes.createRecipient(accountId, envelopeId, { recipients, resendEnvelope: 'maybe' }),
       ),
     ).toMatchObject({ status: 400 })

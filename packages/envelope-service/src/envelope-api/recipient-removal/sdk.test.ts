@@ -6,6 +6,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 
@@ -67,12 +68,6 @@ describeEachDatabase('DocuSign Node SDK: deleteRecipient, deleteRecipients', (da
     [...recipients.signers, ...recipients.carbonCopies]
       .map((recipient: SdkModel) => recipient.recipientId)
       .sort()
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
 
   it('deletes one recipient of a draft and answers it', async () => {
     const envelopeId = await envelope('created')
@@ -110,7 +105,7 @@ describeEachDatabase('DocuSign Node SDK: deleteRecipient, deleteRecipients', (da
 
   it('is 400 RECIPIENT_ALREADY_FINISHED for an invited recipient of a sent envelope, deleting none', async () => {
     const envelopeId = await envelope('sent')
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.deleteRecipients(accountId, envelopeId, {
         recipients: { signers: [{ recipientId: '2' }, { recipientId: '1' }] },
       }),
@@ -121,12 +116,12 @@ describeEachDatabase('DocuSign Node SDK: deleteRecipient, deleteRecipients', (da
 
   it('is 400 UNKNOWN_ENVELOPE_RECIPIENT for a recipient the envelope does not have', async () => {
     const envelopeId = await envelope('created')
-    const refused = await failure(envelopes.deleteRecipient(accountId, envelopeId, '9'))
+    const refused = await sdkFailure(envelopes.deleteRecipient(accountId, envelopeId, '9'))
     expect(refused).toMatchObject({ status: 400, body: { errorCode: 'UNKNOWN_ENVELOPE_RECIPIENT' } })
   })
 
   it('is 404 for an envelope of another account', async () => {
-    const refused = await failure(
+    const refused = await sdkFailure(
       envelopes.deleteRecipient(accountId, '00000000-0000-4000-8000-000000000000', '1'),
     )
     expect(refused?.status).toBe(404)

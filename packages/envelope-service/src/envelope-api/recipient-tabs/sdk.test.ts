@@ -8,6 +8,7 @@ import {
   loadDocuSignSdk,
   type SdkModel,
   type SdkService,
+  sdkFailure,
   startSdkService,
 } from '../../testing/sdk.js'
 import { specErrors } from '../../testing/spec-responses.js'
@@ -70,12 +71,6 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
   afterAll(() => sdk?.close())
 
   const at = (x: number) => ({ documentId: '1', pageNumber: '1', xPosition: String(x), yPosition: '100' })
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK rejects with an axios error.
-      (error: any) => ({ status: error.response?.status, body: error.response?.data }),
-    )
 
   /** A draft or sent envelope: signer 1 with a signature and a text tab, a carbon copy, and `more` signers after. */
   async function envelope(status: 'created' | 'sent', more: object[] = []): Promise<string> {
@@ -227,13 +222,13 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
 
     it('refuses with 400 INVALID_TAB_OPERATION when no named tab exists, changing nothing', async () => {
       const envelopeId = await envelope('created')
-      const refused = await failure(
+      const refused = await sdkFailure(
         envelopes.updateTabs(sender.accountId, envelopeId, '1', {
           tabs: { textTabs: [{ tabId: '00000000-0000-4000-8000-000000000000', value: 'x' }] },
         }),
       )
       expect(refused).toMatchObject({ status: 400, body: { errorCode: 'INVALID_TAB_OPERATION' } })
-      const missingId = await failure(
+      const missingId = await sdkFailure(
         envelopes.updateTabs(sender.accountId, envelopeId, '1', { tabs: { textTabs: [{ value: 'x' }] } }),
       )
       expect(missingId).toMatchObject({ status: 400, body: { errorCode: 'INVALID_TAB_OPERATION' } })
@@ -256,7 +251,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
 
     it('refuses an unknown tabId with 400 and deletes nothing', async () => {
       const envelopeId = await envelope('created')
-      const refused = await failure(
+      const refused = await sdkFailure(
         envelopes.deleteTabs(sender.accountId, envelopeId, '1', {
           tabs: { signHereTabs: [{ tabId: '00000000-0000-4000-8000-000000000000' }] },
         }),
@@ -316,7 +311,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
           }),
       ]
       for (const write of writes) {
-        expect(await failure(write())).toMatchObject({
+        expect(await sdkFailure(write())).toMatchObject({
           status: 400,
           body: {
             errorCode: 'INVALID_TAB_OPERATION',
@@ -334,7 +329,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
     it('refuses tab writes on a completed envelope (400 ENVELOPE_INVALID_STATUS)', async () => {
       const envelopeId = await envelope('sent')
       await signRecipient(envelopeId)
-      const refused = await failure(
+      const refused = await sdkFailure(
         envelopes.createTabs(sender.accountId, envelopeId, '1', { tabs: { textTabs: [at(300)] } }),
       )
       expect(refused).toMatchObject({ status: 400, body: { errorCode: 'ENVELOPE_INVALID_STATUS' } })
@@ -349,7 +344,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
         payload: { lockDurationInSeconds: '300', lockedByApp: 'CRM', lockType: 'edit' },
       })
       expect(lock.statusCode, lock.body).toBe(201)
-      const refused = await failure(
+      const refused = await sdkFailure(
         envelopes.createTabs(sender.accountId, envelopeId, '1', { tabs: { textTabs: [at(300)] } }),
       )
       expect(refused).toMatchObject({ status: 400, body: { errorCode: 'EDIT_LOCK_NOT_LOCK_OWNER' } })
@@ -387,7 +382,7 @@ describeEachDatabase('DocuSign Node SDK: envelope recipient tabs', (databases) =
         ],
       ]
       for (const [write, errorCode, named] of cases) {
-        expect(await failure(write())).toMatchObject({
+        expect(await sdkFailure(write())).toMatchObject({
           status: 400,
           body: { errorCode, message: expect.stringContaining(named) },
         })

@@ -118,20 +118,32 @@ export async function listAccountMembers(
   let query = db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.created_at',
-      'users.password_hash',
-      'memberships.created_at as member_since',
-      'memberships.permissions',
-    ])
+    .select([...USER_COLUMNS, 'memberships.created_at as member_since', 'memberships.permissions'])
     .where('memberships.account_id', '=', accountId)
     .where('users.active', '=', 1)
   if (userId !== undefined) query = query.where('users.id', '=', userId)
   const rows = await query.orderBy('memberships.created_at').orderBy('users.id').execute()
-  return rows.map((row) => ({
+  return rows.map(memberOf)
+}
+
+const USER_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.created_at',
+  'users.password_hash',
+] as const
+
+function memberOf(row: {
+  id: string
+  name: string
+  email: string
+  created_at: string
+  password_hash: string | null
+  member_since: string
+  permissions: string
+}): AccountMember {
+  return {
     userId: row.id,
     name: row.name,
     email: row.email,
@@ -139,7 +151,7 @@ export async function listAccountMembers(
     memberSince: row.member_since,
     permissions: row.permissions,
     hasPassword: row.password_hash !== null,
-  }))
+  }
 }
 
 export interface FormerMember extends AccountMember {
@@ -156,11 +168,7 @@ export async function listFormerMembers(
     .selectFrom('closed_memberships')
     .innerJoin('users', 'users.id', 'closed_memberships.user_id')
     .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.created_at',
-      'users.password_hash',
+      ...USER_COLUMNS,
       'closed_memberships.member_since',
       'closed_memberships.permissions',
       'closed_memberships.closed_at',
@@ -168,16 +176,7 @@ export async function listFormerMembers(
     .where('closed_memberships.account_id', '=', accountId)
   if (userId !== undefined) query = query.where('users.id', '=', userId)
   const rows = await query.orderBy('closed_memberships.closed_at', 'desc').orderBy('users.id').execute()
-  return rows.map((row) => ({
-    userId: row.id,
-    name: row.name,
-    email: row.email,
-    createdAt: row.created_at,
-    memberSince: row.member_since,
-    permissions: row.permissions,
-    hasPassword: row.password_hash !== null,
-    closedAt: row.closed_at,
-  }))
+  return rows.map((row) => ({ ...memberOf(row), closedAt: row.closed_at }))
 }
 
 /** Closes a user who belongs to no account any more: no sign-in, and every refresh token revoked. */
