@@ -94,7 +94,7 @@ const en = {
   signIn: 'Sign-in',
   requireTwoStep: 'Require two-step sign-in for everyone in this account',
   requireTwoStepHint:
-    'Each person then signs in with their password and a code from an authenticator app on their phone. Those who have not set it up are asked to at their next sign-in, and nobody can turn it off.',
+    'Each person then signs in with their password and a code from an authenticator app on their phone. Those who have not set it up are signed out and asked to set it up when they sign in again (you stay signed in), and nobody can turn it off.',
   membersWithout: (n: number, required: boolean) =>
     n === 0
       ? 'Everyone in this account has two-step sign-in on.'
@@ -190,7 +190,7 @@ const es: typeof en = {
   signIn: 'Inicio de sesión',
   requireTwoStep: 'Exigir la verificación en dos pasos a todos en esta cuenta',
   requireTwoStepHint:
-    'Cada persona inicia sesión entonces con su contraseña y un código de una aplicación de autenticación del teléfono. A quien no la tenga configurada se le pide que lo haga en su próximo inicio de sesión, y nadie puede desactivarla.',
+    'Cada persona inicia sesión entonces con su contraseña y un código de una aplicación de autenticación del teléfono. A quien no la tenga configurada se le cierra la sesión y se le pide que la configure al volver a entrar (usted sigue con la sesión abierta), y nadie puede desactivarla.',
   membersWithout: (n: number, required: boolean) =>
     n === 0
       ? 'Todos en esta cuenta tienen activada la verificación en dos pasos.'
