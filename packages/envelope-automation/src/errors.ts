@@ -17,3 +17,18 @@ export class InvalidPhoneError extends AutomationInputError {
     )
   }
 }
+
+/**
+ * A subject was typed for an envelope whose chosen template locks its subject and message (DocuSign's
+ * `messageLock`): the service would refuse it, so the automation refuses first, naming the template,
+ * before anything is sent or recorded. Leaving the subject empty sends the template's own.
+ */
+export class MessageLockedError extends AutomationInputError {
+  override readonly name = 'MessageLockedError'
+  readonly code = 'MESSAGE_LOCKED'
+  constructor(readonly templateName: string) {
+    super(
+      `the template "${templateName}" locks its subject and message: leave the subject empty, and the envelope carries the template's own`,
+    )
+  }
+}

@@ -20,7 +20,7 @@ export { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from './cli
 export { fileTokenStore, type StoredToken, type TokenStore } from './client/token-file.js'
 export * from './composition/index.js'
 export { envelopeCustomFields } from './custom-fields/custom-fields.js'
-export { AutomationInputError, InvalidPhoneError } from './errors.js'
+export { AutomationInputError, InvalidPhoneError, MessageLockedError } from './errors.js'
 export {
   FLOW_VERSION,
   type FlowScreens,

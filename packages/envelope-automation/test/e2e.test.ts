@@ -11,6 +11,7 @@ import { type CaseStore, openCaseStore } from '../src/cases/store.js'
 import { EXIT, runCli } from '../src/cli/run.js'
 import { createEsignClient, type EsignClient } from '../src/client/client.js'
 import { EnvelopeApiError } from '../src/client/errors.js'
+import { MessageLockedError } from '../src/errors.js'
 import { runGuidedSendFlow } from '../src/flow/guided-send.js'
 import { PLACEHOLDER_EMAIL } from '../src/recipients/placeholder-email.js'
 import {
@@ -121,11 +122,23 @@ describeEachDatabase('envelope automation against the real envelope service over
         emailBlurb: template.emailBlurb,
         messageLock: 'true',
       })
-      // A typed subject is not dropped: the service refuses it, naming the lock.
+      // A typed subject is not dropped: the automation refuses it, naming the template, before the service
+      // is asked; and the service would have refused it too, naming the lock.
       const refused = await send('Mine').catch((error: unknown) => error)
-      expect(refused).toBeInstanceOf(EnvelopeApiError)
-      expect((refused as EnvelopeApiError).status).toBe(400)
-      expect((refused as EnvelopeApiError).message).toContain('messageLock')
+      expect(refused).toBeInstanceOf(MessageLockedError)
+      expect((refused as MessageLockedError).templateName).toBe(template.name)
+      const direct = await esign
+        .createEnvelope({
+          status: 'created',
+          emailSubject: 'Mine',
+          compositeTemplates: [
+            { compositeTemplateId: '1', serverTemplates: [{ sequence: '1', templateId: lockedId }] },
+          ],
+        })
+        .catch((error: unknown) => error)
+      expect(direct).toBeInstanceOf(EnvelopeApiError)
+      expect((direct as EnvelopeApiError).status).toBe(400)
+      expect((direct as EnvelopeApiError).message).toContain('messageLock')
     } finally {
       await setTemplateMessageLock(real, lockedId, false)
     }

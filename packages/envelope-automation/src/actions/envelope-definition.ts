@@ -3,15 +3,18 @@ import { composeBody, defaultSubjectText } from '../composition/body.js'
 import type { Language } from '../composition/language.js'
 import { composeSubject } from '../composition/subject.js'
 import { envelopeCustomFields } from '../custom-fields/custom-fields.js'
+import { MessageLockedError } from '../errors.js'
 import type { Recipient } from '../recipients/recipient.js'
 
 export interface ChosenTemplate {
   templateId: string
+  /** The template's name, for a refusal that names it. */
+  name?: string
   /** The template's email body (`emailBlurb`), composed into the envelope's. */
   emailBlurb: string
   /**
    * The template locks its subject and message (DocuSign's `messageLock`, with a subject): the service
-   * refuses any other text, so with no subject typed the envelope carries the template's own.
+   * refuses any other text, so the envelope carries the template's own, and a typed subject is refused.
    */
   locksMessage?: boolean
 }
@@ -38,9 +41,11 @@ export function buildEnvelopeDefinition(input: {
     serverTemplates: [{ sequence: '1', templateId: template.templateId }],
     inlineTemplates: [{ sequence: '2', recipients: { signers }, customFields }],
   }))
-  // With no subject typed, a locked template's own text is the envelope's (the service applies it). A typed
-  // subject is still sent, so the service's refusal says why it cannot be used: never dropped unseen.
-  if (input.subjectText.trim() === '' && input.templates.some((template) => template.locksMessage)) {
+  // A locked template's own text is the envelope's (the service applies it). A typed subject cannot be
+  // used: refused here, naming the template, rather than dropped unseen or sent for the service to refuse.
+  const locking = input.templates.find((template) => template.locksMessage)
+  if (locking) {
+    if (input.subjectText.trim() !== '') throw new MessageLockedError(locking.name ?? locking.templateId)
     return { status: 'sent', compositeTemplates }
   }
   return {

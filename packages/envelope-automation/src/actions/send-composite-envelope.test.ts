@@ -2,7 +2,7 @@ import type { EnvelopeDefinition } from 'esign-contract'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EnvelopeApiError } from '../client/errors.js'
 import { BODY_DIVIDER } from '../composition/body.js'
-import { InvalidPhoneError } from '../errors.js'
+import { InvalidPhoneError, MessageLockedError } from '../errors.js'
 import { PLACEHOLDER_EMAIL } from '../recipients/placeholder-email.js'
 import { inMemoryCases, TEST_CASES, TEST_CONTACTS } from '../testing/in-memory-cases.js'
 import { sendCompositeEnvelope } from './send-composite-envelope.js'
@@ -10,7 +10,7 @@ import { sendCompositeEnvelope } from './send-composite-envelope.js'
 const BLURBS: Record<string, string> = { 'tpl-a': 'Body of A.', 'tpl-b': 'Body of B.', 'tpl-c': '' }
 /** Templates that lock their subject and message (DocuSign's `messageLock`). */
 const LOCKED: Record<string, object> = {
-  'tpl-locked': { messageLock: 'true', emailSubject: 'Wording by Legal' },
+  'tpl-locked': { name: 'Legal wording', messageLock: 'true', emailSubject: 'Wording by Legal' },
   'tpl-lock-no-subject': { messageLock: 'true', emailSubject: '' },
 }
 
@@ -80,12 +80,15 @@ describe('Send_Composite_Envelope', () => {
     expect(esign.created[0]).not.toHaveProperty('emailSubject')
     expect(esign.created[0]).not.toHaveProperty('emailBlurb')
     expect(esign.created[0]?.compositeTemplates).toHaveLength(2)
-    // A typed subject is sent as composed: the service then says why it cannot be used.
-    await send(['tpl-locked'], 'Please sign')
-    expect(esign.created[1]?.emailSubject).toBe('Inkwell: Please sign')
+    // A typed subject cannot be used: refused before anything is sent or recorded, naming the template.
+    const refused = send(['tpl-a', 'tpl-locked'], 'Please sign')
+    await expect(refused).rejects.toBeInstanceOf(MessageLockedError)
+    await expect(refused).rejects.toMatchObject({ code: 'MESSAGE_LOCKED', templateName: 'Legal wording' })
+    expect(esign.created).toHaveLength(1)
+    expect(cases.envelopes).toHaveLength(1)
     // A lock without a subject lets the sender write one, as the service does.
     await send(['tpl-lock-no-subject'], '')
-    expect(esign.created[2]?.emailSubject).toBe('Inkwell: Documents for your signature')
+    expect(esign.created[1]?.emailSubject).toBe('Inkwell: Documents for your signature')
   })
 
   it('recipient rule 1: fills the roles identically in every composite, so the service merges each into one signer', async () => {

@@ -56,6 +56,7 @@ export async function sendCompositeEnvelope(
       const template = await deps.esign.getTemplate(templateId)
       return {
         templateId,
+        name: template.name,
         emailBlurb: template.emailBlurb ?? '',
         locksMessage: lockedMessageOf(template) !== null,
       }

@@ -405,6 +405,33 @@ describeEachDatabase('automation console in Chromium against the real envelope s
     }
   })
 
+  it('refuses a typed subject when a template was locked after the page opened, then shows the lock', async () => {
+    const locking = credentials.templates[1]?.templateId as string
+    const before = (await caseEnvelopes('00001001')).length
+    await openCase('00001001')
+    await page.getByLabel('Subject', { exact: true }).fill('My own words')
+    await page.getByRole('checkbox', { name: templateName(1) }).check()
+    // Locked in the service while this page still shows the template as free.
+    await setTemplateMessageLock(real, locking, true)
+    try {
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByRole('heading', { name: 'The envelope was not sent' }).waitFor()
+      expect(await page.getByTestId('failure-advice').textContent()).toContain(
+        'A template you chose now fixes its subject and message',
+      )
+      // Refused by the automation before the service was asked: nothing sent, nothing recorded.
+      expect(await page.getByTestId('failure-status').count()).toBe(0)
+      expect(await caseEnvelopes('00001001')).toHaveLength(before)
+      await page.getByRole('button', { name: 'Try again' }).click()
+      const subject = page.getByLabel('Subject', { exact: true })
+      const template = await esign.getTemplate(locking)
+      await expect.poll(() => subject.inputValue()).toBe(template.emailSubject)
+      expect(await subject.getAttribute('readonly')).not.toBeNull()
+    } finally {
+      await setTemplateMessageLock(real, locking, false)
+    }
+  })
+
   it('shows the service failure with its status code and message, and records nothing', async () => {
     await openCase('00001003')
     await page.getByRole('checkbox', { name: templateName(0) }).check()

@@ -1,7 +1,7 @@
 import { type App, AppError, type DescribedError, InvalidRequestError } from 'platform'
 import { SettingsError } from '../cli/settings.js'
 import { EnvelopeApiError, RequestTimeoutError, TokenExchangeError } from '../client/errors.js'
-import { AutomationInputError, InvalidPhoneError } from '../errors.js'
+import { AutomationInputError, InvalidPhoneError, MessageLockedError } from '../errors.js'
 import type { ServiceFailure } from './schema.js'
 
 /**
@@ -27,6 +27,9 @@ export function handleConsoleApiErrors(scope: App) {
 }
 
 function asAppError(error: unknown): unknown {
+  if (error instanceof MessageLockedError) {
+    return new InvalidRequestError(error.message, { errorCode: 'message_locked', cause: error })
+  }
   if (error instanceof InvalidPhoneError) {
     return new InvalidRequestError(error.message, { errorCode: 'phone_invalid', cause: error })
   }

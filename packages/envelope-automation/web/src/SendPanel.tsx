@@ -19,6 +19,14 @@ type Step =
   | { name: 'sent'; envelopeId: string; recipientSmsPhone: string | null }
   | { name: 'failed'; failure: SendFailure }
 
+/** The service's templates for the picker, each with the subject and message it locks, if any. */
+function readTemplates(set: (templates: TemplateOptions['templates'] | 'failed') => void) {
+  return listTemplates().then(
+    (result) => set(result.templates),
+    () => set('failed'),
+  )
+}
+
 /**
  * "Send for signature": the form, then the guided flow's SMS phone screen when the server stops there (the
  * contact has no email), then the result. The server runs the flow; this keeps the answers between posts.
@@ -43,10 +51,7 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
       : chosenMessage(chosen.flatMap((id) => templates.filter((template) => template.templateId === id)))
 
   useEffect(() => {
-    listTemplates().then(
-      (result) => setTemplates(result.templates),
-      () => setTemplates('failed'),
-    )
+    void readTemplates(setTemplates)
   }, [])
 
   const send = async (recipientSmsPhone?: string) => {
@@ -73,6 +78,8 @@ export function SendPanel({ detail, onSent }: { detail: CaseDetail; onSent: () =
       const { code, contactName } = outcome.screen
       setStep({ name: 'phone', contactName, ...(code === 'sms_phone_needed' ? {} : { problem: code }) })
     } else {
+      // A template was locked after this page read the list: read it again, so the form shows the lock.
+      if (outcome.failure.code === 'message_locked') void readTemplates(setTemplates)
       setStep({ name: 'failed', failure: outcome.failure })
     }
   }

@@ -104,6 +104,8 @@ const en = {
         'The envelope service cannot be reached. Check that it is running (npm start), then try again.',
       service_not_configured:
         'The console is not connected to the envelope service yet. Start the envelope service (npm start) or ask your administrator to configure it.',
+      message_locked:
+        'A template you chose now fixes its subject and message, so the subject you typed cannot be used. Go back: the form shows the template’s own, and sends it.',
       invalid_input:
         "The case cannot be sent as it is. Check its contact's name, and its email or mobile number, then try again.",
       case_not_found: 'This case no longer exists. Go back to the case list.',
@@ -225,6 +227,8 @@ const es: Messages = {
         'No se puede contactar con el servicio de sobres. Compruebe que está en marcha (npm start) y vuelva a intentarlo.',
       service_not_configured:
         'La consola aún no está conectada al servicio de sobres. Inicie el servicio de sobres (npm start) o pida a su administrador que lo configure.',
+      message_locked:
+        'Una plantilla elegida fija ahora su asunto y su mensaje, así que el asunto escrito no se puede usar. Vuelva atrás: el formulario muestra el de la plantilla y lo envía.',
       invalid_input:
         'El caso no se puede enviar así. Revise el nombre del contacto y su correo electrónico o móvil, y vuelva a intentarlo.',
       case_not_found: 'Este caso ya no existe. Vuelva a la lista de casos.',
