@@ -12,6 +12,13 @@ export class LifecycleError extends InvalidRequestError {
   }
 }
 
+/** DocuSign's answer for a recipient id the envelope does not have. */
+export const unknownEnvelopeRecipient = (recipientId: string) =>
+  new LifecycleError(
+    'UNKNOWN_ENVELOPE_RECIPIENT',
+    `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
+  )
+
 export type LifecycleErrorCode =
   | 'ENVELOPE_CANNOT_VOID_INVALID_STATE'
   | 'ENVELOPE_INVALID_STATUS'

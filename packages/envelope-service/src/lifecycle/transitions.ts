@@ -11,7 +11,7 @@ import {
   type StepChangeListener,
   startWait,
 } from '../workflow/gates.js'
-import { LifecycleError } from './errors.js'
+import { LifecycleError, unknownEnvelopeRecipient } from './errors.js'
 import type {
   Effects,
   LifecycleEnvelope,
@@ -543,10 +543,7 @@ function requireInProgress(envelope: LifecycleEnvelope) {
 function findRecipient(envelope: LifecycleEnvelope, recipientId: string): LifecycleRecipient {
   const recipient = envelope.recipients.find((candidate) => candidate.recipientId === recipientId)
   if (!recipient) {
-    throw new LifecycleError(
-      'UNKNOWN_ENVELOPE_RECIPIENT',
-      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
-    )
+    throw unknownEnvelopeRecipient(recipientId)
   }
   return recipient
 }

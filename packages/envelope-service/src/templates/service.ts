@@ -547,12 +547,6 @@ function templateNotification(
   if (input.notification) return notificationOf(withTopLevelExpiration(input))
   if (input.expireEnabled === undefined && input.expireAfter === undefined) return stored
   const kept = stored ? toNotificationOutput(stored) : undefined
-  return notificationOf({
-    ...kept,
-    expirations: {
-      ...kept?.expirations,
-      ...(input.expireEnabled !== undefined ? { expireEnabled: input.expireEnabled } : {}),
-      ...(input.expireAfter !== undefined ? { expireAfter: input.expireAfter } : {}),
-    },
-  })
+  const given = withTopLevelExpiration({ expireEnabled: input.expireEnabled, expireAfter: input.expireAfter })
+  return notificationOf({ ...kept, expirations: { ...kept?.expirations, ...given?.expirations } })
 }

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.js'
 import { envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
 import { pickLocale } from '../../identity/pages/messages.js'
 import { findAccount } from '../../identity/repository.js'
-import { LifecycleError } from '../../lifecycle/errors.js'
+import { unknownEnvelopeRecipient } from '../../lifecycle/errors.js'
 import { consumerDisclosure, disclosureLanguage } from '../../signing/disclosure/consumer-disclosure.js'
 import { readRecipientLanguage } from '../../signing/records/recipient-language.js'
 
@@ -44,10 +44,7 @@ export async function recipientConsumerDisclosure(
     (candidate) => candidate.recipientId === recipientId,
   )
   if (!recipient) {
-    throw new LifecycleError(
-      'UNKNOWN_ENVELOPE_RECIPIENT',
-      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
-    )
+    throw unknownEnvelopeRecipient(recipientId)
   }
   // As the signing page chooses: the recipient's language, else their brand's, else English.
   const own =

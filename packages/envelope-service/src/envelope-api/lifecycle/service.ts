@@ -26,7 +26,7 @@ import {
 import { readPlacement } from '../../folders/repository.js'
 import { returnUrlOf } from '../../identity/console-view/view-request.js'
 import { findUser } from '../../identity/repository.js'
-import { LifecycleError } from '../../lifecycle/errors.js'
+import { LifecycleError, unknownEnvelopeRecipient } from '../../lifecycle/errors.js'
 import { loadLifecycle } from '../../lifecycle/repository.js'
 import { updateWorkflow } from '../../lifecycle/resume/service.js'
 import { type Actor, applyTransition, recordAudit } from '../../lifecycle/service.js'
@@ -277,10 +277,7 @@ export async function recipientTabs(
     ({ recipient }) => recipient.recipientId === recipientId,
   )
   if (!found) {
-    throw new LifecycleError(
-      'UNKNOWN_ENVELOPE_RECIPIENT',
-      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
-    )
+    throw unknownEnvelopeRecipient(recipientId)
   }
   return found.filledTabs
 }

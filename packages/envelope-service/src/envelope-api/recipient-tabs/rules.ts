@@ -1,6 +1,6 @@
 import { InvalidRequestError } from 'platform'
 import type { StoredRecipient } from '../../envelopes/reads.js'
-import { LifecycleError } from '../../lifecycle/errors.js'
+import { LifecycleError, unknownEnvelopeRecipient } from '../../lifecycle/errors.js'
 import type { LifecycleEnvelope } from '../../lifecycle/model.js'
 import type { AuditNote } from '../../lifecycle/outbox-rows.js'
 import { carriesTabs } from '../../tabs/read-tabs.js'
@@ -30,10 +30,7 @@ export function checkTabsEditable(
   }
   const progress = envelope.recipients.find((candidate) => candidate.recipientId === recipientId)
   if (!recipient || !progress) {
-    throw new LifecycleError(
-      'UNKNOWN_ENVELOPE_RECIPIENT',
-      `The recipient you have identified (${recipientId}) is not a valid recipient of the specified envelope.`,
-    )
+    throw unknownEnvelopeRecipient(recipientId)
   }
   if (progress.status === 'completed' || progress.status === 'declined') {
     throw new InvalidRequestError(

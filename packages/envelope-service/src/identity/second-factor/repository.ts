@@ -137,8 +137,12 @@ export async function secondFactorRequiredSince(db: DbOrTx, userId: string): Pro
     .select((eb) => eb.fn.max('accounts.second_factor_required_since').as('since'))
     .where('memberships.user_id', '=', userId)
     .executeTakeFirst()
-  return row?.since === null || row?.since === undefined ? undefined : Number(row.since)
+  return epochOrUndefined(row?.since)
 }
+
+/** A stored epoch (a string on PostgreSQL's bigint), or undefined when none. */
+const epochOrUndefined = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? undefined : Number(value)
 
 /**
  * The sign-in sessions (refresh-token families not revoked) of the account's members who have no
@@ -218,8 +222,10 @@ export async function findSecondFactorPolicy(
   }
 }
 
-/** Requires it from `now` (a requirement already in force keeps its start), or stops requiring it. */
-/** Sets or clears the requirement; a requirement set again keeps its start, which is returned. */
+/**
+ * Requires it from `now` (a requirement already in force keeps its start), or stops requiring it; returns
+ * the requirement's start, or undefined when none.
+ */
 export async function setSecondFactorRequired(
   db: DbOrTx,
   accountId: string,
@@ -240,6 +246,5 @@ export async function setSecondFactorRequired(
     .select('second_factor_required_since')
     .where('id', '=', accountId)
     .executeTakeFirst()
-  const since = row?.second_factor_required_since
-  return since === null || since === undefined ? undefined : Number(since)
+  return epochOrUndefined(row?.second_factor_required_since)
 }

@@ -17,7 +17,7 @@ import { DISCLOSURE_TEXT } from './text.js'
 
 export type DisclosureLanguage = 'en' | 'es'
 
-/** DocuSign's signer language codes (its `langCode` list), and `browser`. */
+/** DocuSign's signer language codes (its `langCode` list), in lower case; `browser` is read apart. */
 const DOCUSIGN_LANGUAGE_CODES = new Set(
   (
     'ar bg cs zh_CN zh_TW hr da nl en en_GB et fa fi fr fr_CA de el he hi hu hy id it ja ko lv lt ms no pl ' +

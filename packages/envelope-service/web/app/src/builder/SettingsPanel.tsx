@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { CustomFieldsEditor } from './CustomFieldsEditor.js'
+import { FlagWithHint } from './FlagWithHint.js'
 import type { Settings } from './model.js'
 import { RemindersEditor } from './RemindersEditor.js'
 import type { BuilderWords } from './words.js'
@@ -111,37 +112,5 @@ export function SettingsPanel({
         onChange={(customFields) => set({ customFields })}
       />
     </section>
-  )
-}
-
-/** A template setting that is on or off, with a sentence saying what it does. */
-function FlagWithHint({
-  id,
-  checked,
-  label,
-  hint,
-  onChange,
-}: {
-  id: string
-  checked: boolean
-  label: string
-  hint: string
-  onChange: (checked: boolean) => void
-}) {
-  return (
-    <>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={checked}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        {label}
-      </label>
-      <p className="muted" id={`${id}-hint`}>
-        {hint}
-      </p>
-    </>
   )
 }

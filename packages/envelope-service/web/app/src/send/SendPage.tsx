@@ -1,6 +1,7 @@
 import { chosenMessage, lockedMessageOf } from 'esign-contract/message-lock'
 import { useEffect, useId, useState } from 'react'
 import { accountPath, getJson, sendJson } from '../api.js'
+import { FlagWithHint } from '../builder/FlagWithHint.js'
 import { roleDeliveryOf } from '../builder/model.js'
 import { useTemplates } from '../builder/TemplateList.js'
 import { BUILDER_WORDS } from '../builder/words.js'
@@ -304,18 +305,13 @@ export function SendPage() {
               onChange={(event) => setExpireDays(event.target.value)}
             />
           </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={asksDisclosure}
-              aria-describedby={`${id}-disclosure`}
-              onChange={(event) => setDisclosure(event.target.checked)}
-            />
-            {builderWords.useDisclosure}
-          </label>
-          <p id={`${id}-disclosure`} className="hint">
-            {builderWords.useDisclosureHint}
-          </p>
+          <FlagWithHint
+            id={`${id}-disclosure`}
+            checked={asksDisclosure}
+            label={builderWords.useDisclosure}
+            hint={builderWords.useDisclosureHint}
+            onChange={setDisclosure}
+          />
         </section>
 
         {problem && (
