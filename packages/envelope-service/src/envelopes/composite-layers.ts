@@ -7,7 +7,7 @@ import {
   RECIPIENT_LISTS,
   type Workflow,
 } from 'esign-contract'
-import { InvalidRequestError } from 'platform'
+import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import type { DocumentOriginal } from '../documents/originals.js'
 import type { RecipientType, TabsByType } from '../tabs/model.js'
 import { carriesTabs, checkRecipientType, readTabs } from '../tabs/read-tabs.js'
@@ -397,8 +397,6 @@ export function requestRoles(
   ]
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/
-
 type RequestRecipient = EnvelopeSigner | EnvelopeCarbonCopy | TemplateRoleInput
 
 function requestRole(
@@ -412,7 +410,8 @@ function requestRole(
   const placeholder = email === '' && type === 'signer' && id !== undefined && placeholders.has(id)
   if (!placeholder) {
     if (recipient.email === undefined) throw new InvalidRequestError(`${path}.email is required`)
-    if (!EMAIL.test(email)) throw new InvalidRequestError(`${path}.email must be a valid email address`)
+    if (!looksLikeEmailAddress(email))
+      throw new InvalidRequestError(`${path}.email must be a valid email address`)
   }
   const role = reachOf(recipient, type, path)
   if (id !== undefined && id !== '') role.recipientId = canonicalRecipientId(id)
@@ -428,7 +427,7 @@ function requestRole(
 
 /** An in-person signer is reached through the host, who becomes the recipient's name and email. */
 function inPersonRequestRole(recipient: EnvelopeInPersonSigner, path: string): LayerRole {
-  if (!EMAIL.test(recipient.hostEmail))
+  if (!looksLikeEmailAddress(recipient.hostEmail))
     throw new InvalidRequestError(`${path}.hostEmail must be a valid email address`)
   const role = reachOf(recipient, 'inPersonSigner', path)
   const id = recipient.recipientId?.trim()

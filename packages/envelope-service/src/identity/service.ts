@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { InvalidRequestError, NotFoundError } from 'platform'
+import { InvalidRequestError, looksLikeEmailAddress, NotFoundError } from 'platform'
 import type { Db, DbOrTx } from '../database.js'
 import { KNOWN_SCOPES } from './jwt-grant.js'
 import { generateRsaKeyPair, normalizeRsaPublicKey } from './keys.js'
@@ -56,15 +56,13 @@ export async function createAccount(
   return account
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/
-
 export async function createUser(
   db: DbOrTx,
   input: { name: string; email: string },
   now = Date.now(),
 ): Promise<User> {
   const email = requireText(input.email, 'email')
-  if (!EMAIL.test(email)) throw new InvalidRequestError('email must be an email address')
+  if (!looksLikeEmailAddress(email)) throw new InvalidRequestError('email must be an email address')
   const user: User = { id: randomUUID(), name: requireText(input.name, 'name'), email, createdAt: iso(now) }
   await insertUser(db, user)
   return user

@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowStep } from 'esign-contract'
-import { InvalidRequestError } from 'platform'
+import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import type {
   ConditionalRecipientRule,
   FilterOperator,
@@ -31,7 +31,6 @@ const OPERATORS: Record<string, FilterOperator> = {
   greaterthan: 'greater_than',
   lessthan: 'less_than',
 }
-const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 /**
  * The `recipientId`s the request's conditional rules fill. DocuSign lets such a placeholder signer come
@@ -112,7 +111,7 @@ function optionsOf(group: RequestRule['recipientGroup'], field: string) {
     }
     seen.add(label)
     if (!option.name?.trim()) throw new InvalidRequestError(`${where}.name is required`)
-    if (!option.email || !EMAIL.test(option.email)) {
+    if (!option.email || !looksLikeEmailAddress(option.email)) {
       throw new InvalidRequestError(`${where}.email must be a valid email address`)
     }
     return {

@@ -1,5 +1,5 @@
 import type { ErrorDetails } from 'esign-contract'
-import { InvalidRequestError } from 'platform'
+import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import type { AdditionalNotification, DeliveryMethod } from '../../envelopes/model.js'
 import { checkPhoneNumbers } from '../../envelopes/phone-numbers.js'
 import type { StoredRecipient } from '../../envelopes/reads.js'
@@ -74,8 +74,6 @@ export interface CorrectionPlan {
   results: RecipientUpdateResult[]
   applied: AppliedCorrection[]
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 const LISTS = [
   ['signers', 'signer'],
@@ -173,7 +171,7 @@ function commonCorrection(
 
 function checkedEmail(email: string, path: string): string {
   const trimmed = email.trim()
-  if (!EMAIL.test(trimmed)) throw new InvalidRequestError(`${path} must be a valid email address`)
+  if (!looksLikeEmailAddress(trimmed)) throw new InvalidRequestError(`${path} must be a valid email address`)
   return trimmed
 }
 
