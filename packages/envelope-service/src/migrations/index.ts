@@ -39,6 +39,7 @@ import { messageAndBrandLocksMigration } from './0047_message_and_brand_locks.js
 import { templateEnvelopeIdStampingMigration } from './0048_template_envelope_id_stamping.js'
 import { electronicDisclosureMigration } from './0049_electronic_disclosure.js'
 import { closedMembershipsMigration } from './0050_closed_memberships.js'
+import { leanerEnvelopeIndexesMigration } from './0051_leaner_envelope_indexes.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -84,4 +85,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0048_template_envelope_id_stamping': templateEnvelopeIdStampingMigration(),
   '0049_electronic_disclosure': electronicDisclosureMigration(dialect),
   '0050_closed_memberships': closedMembershipsMigration(),
+  '0051_leaner_envelope_indexes': leanerEnvelopeIndexesMigration(),
 })
