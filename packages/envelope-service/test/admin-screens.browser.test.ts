@@ -342,6 +342,62 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     await page.context().close()
   })
 
+  it("sets the disclosure's contact details, shown as signers will read them", async () => {
+    const page = await open('Settings')
+    const section = page.getByRole('region', { name: 'Electronic record disclosure' })
+    await section.getByLabel('Ask for it on every envelope').check()
+    await section.getByLabel('Company name shown to signers').fill('Acme Rentals')
+    await section.getByLabel('Email for paper copies').fill('copies@acme.test')
+    await section.getByLabel('Cost per page of a paper copy (0: free)').fill('0.25')
+    await section.getByLabel('By email').check()
+    await section.getByLabel('Email to write to').fill('withdraw@acme.test')
+    const preview = section.getByRole('complementary', { name: 'What signers read' })
+    await preview.getByText('Acme Rentals asks you to read this disclosure', { exact: false }).waitFor()
+    await preview.getByText('or by email to withdraw@acme.test.', { exact: false }).waitFor()
+    await preview.getByText('Each page costs 0.25.', { exact: false }).waitFor()
+
+    // A way to withdraw without its number is held back in the page, before anything is sent.
+    await section.getByLabel('By phone').check()
+    await section.getByRole('button', { name: 'Save disclosure' }).click()
+    expect(
+      await section
+        .getByLabel('Number to call')
+        .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true)
+    await section.getByLabel('By phone').uncheck()
+    await section.getByRole('button', { name: 'Save disclosure' }).click()
+    await page.getByText('English disclosure saved.').waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await section.screenshot({ path: `${SCREENSHOTS}settings-disclosure-desktop.png` })
+
+    const saved = await (await api('/consumer_disclosure/en')).json()
+    expect(saved).toMatchObject({
+      companyName: 'Acme Rentals',
+      copyRequestEmail: 'copies@acme.test',
+      copyCostPerPage: '0.25',
+      withdrawByEmail: 'true',
+      withdrawEmail: 'withdraw@acme.test',
+      withdrawByPhone: 'false',
+      useConsumerDisclosureWithinAccount: 'true',
+    })
+    // The Spanish version is its own, empty until set; asking on every envelope is the account's.
+    await section.getByLabel('Version').selectOption('es')
+    await section
+      .getByRole('complementary', { name: 'What signers read' })
+      .getByRole('heading', { name: 'Retirar su consentimiento' })
+      .waitFor()
+    expect(await section.getByLabel('Company name shown to signers').inputValue()).toBe('')
+    expect(await section.getByLabel('By email').isChecked()).toBe(false)
+    expect(await section.getByLabel('Ask for it on every envelope').isChecked()).toBe(true)
+    await page.context().close()
+    // The tests after this one sign without the disclosure.
+    const off = await api('/consumer_disclosure/en', {
+      method: 'PUT',
+      body: JSON.stringify({ useConsumerDisclosureWithinAccount: 'false' }),
+    })
+    expect(off.status).toBe(200)
+  })
+
   it('signs with "Sign now" when it is the signed-in person\'s turn, and comes back to the details', async () => {
     const subject = 'Sign it yourself'
     const envelopeId = await sendWithSdk(stack.service, stack.principal, {
@@ -378,6 +434,7 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     await page.getByRole('heading', { level: 1, name: 'Configuración' }).waitFor()
     await page.getByText(/\(\d+ usuarios?\)/).waitFor()
     await page.getByRole('heading', { name: 'Recordatorios y caducidad' }).waitFor()
+    await page.getByRole('heading', { name: 'Divulgación de registros electrónicos' }).waitFor()
     // A refusal is said in Spanish, not in the service's English ("... is already a member of this account").
     await page.getByRole('button', { name: 'Invitar a un usuario' }).click()
     const dialog = page.getByRole('dialog', { name: 'Invitar a un usuario' })
@@ -414,6 +471,11 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
       expect(await seriousAxeViolations(page)).toEqual([])
       await page.screenshot({ path: `${SCREENSHOTS}${screen.toLowerCase()}-phone.png`, fullPage: true })
+      if (screen === 'Settings') {
+        await page
+          .getByRole('region', { name: 'Electronic record disclosure' })
+          .screenshot({ path: `${SCREENSHOTS}settings-disclosure-phone.png` })
+      }
       await page.context().close()
     }
   })

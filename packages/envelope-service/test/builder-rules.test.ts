@@ -386,6 +386,9 @@ describe('sending from several templates', () => {
     expect(disclosureOf([lease])).toBe(false)
     expect(disclosureOf([lease, asking, notAsking])).toBe(true)
     expect(disclosureOf([notAsking, asking])).toBe(false)
+    // No template says: the account's setting (Settings → Electronic record disclosure).
+    expect(disclosureOf([lease], true)).toBe(true)
+    expect(disclosureOf([notAsking], true)).toBe(false)
   })
 })
 

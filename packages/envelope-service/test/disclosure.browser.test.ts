@@ -139,4 +139,52 @@ describeEachDatabase('the signing page asks for the electronic record disclosure
     await dialog.waitFor()
     await phone.close()
   })
+
+  it("shows the contact details the account added, in the signer's language", async () => {
+    const put = (langCode: string, payload: object) =>
+      stack.service.app.inject({
+        method: 'PUT',
+        url: `/restapi/v2.1/accounts/${stack.principal.accountId}/consumer_disclosure/${langCode}`,
+        headers: { ...stack.principal.headers, 'content-type': 'application/json' },
+        payload,
+      })
+    const english = await put('en', {
+      companyName: 'Acme Rentals',
+      changeEmail: 'records@acme.test',
+      copyRequestEmail: 'copies@acme.test',
+      copyCostPerPage: '0',
+      withdrawByEmail: 'true',
+      withdrawEmail: 'withdraw@acme.test',
+    })
+    expect(english.statusCode, english.body).toBe(200)
+    const spanish = await put('es', {
+      companyName: 'Acme Alquileres',
+      withdrawByPhone: 'true',
+      withdrawPhone: '+34 900 000 000',
+    })
+    expect(spanish.statusCode, spanish.body).toBe(200)
+
+    const page = await open((await send()).link)
+    const dialog = page.getByRole('dialog', { name: 'Agree to use electronic records and signatures' })
+    await dialog.waitFor()
+    const shown = await dialog.innerText()
+    expect(shown).toContain('Acme Rentals asks you to read this disclosure')
+    expect(shown).toContain('by writing to copies@acme.test. Paper copies are free.')
+    expect(shown).toContain('with Decline to sign, or by email to withdraw@acme.test.')
+    expect(
+      await dialog.getByRole('heading', { name: 'Keeping your contact details current' }).isVisible(),
+    ).toBe(true)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}signing-disclosure-details-desktop.png` })
+    await page.close()
+
+    const phone = await open((await send({ spanish: true })).link, { width: 390, height: 844 }, 'es-ES')
+    const dialogEs = phone.getByRole('dialog', { name: 'Acepte usar registros y firmas electrónicos' })
+    await dialogEs.waitFor()
+    const shownEs = await dialogEs.innerText()
+    expect(shownEs).toContain('Acme Alquileres le pide que lea esta divulgación')
+    expect(shownEs).toContain('con Rechazar firma, o por teléfono al +34 900 000 000.')
+    expect(shownEs).not.toContain('withdraw@acme.test')
+    await phone.close()
+  })
 })

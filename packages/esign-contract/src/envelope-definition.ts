@@ -38,7 +38,7 @@ export const EnvelopeDefinition = Type.Object({
   ),
   useDisclosure: Type.Optional(
     BooleanString(
-      'Recipients who sign agree to do business electronically (the Electronic Record and Signature Disclosure) before they can sign; not given, the account setting applies, which shows none.',
+      'Recipients who sign agree to do business electronically (the Electronic Record and Signature Disclosure) before they can sign; not given, the account setting applies (`useConsumerDisclosureWithinAccount` of `PUT /consumer_disclosure`, off until an administrator turns it on).',
     ),
   ),
   enforceSignerVisibility: Type.Optional(

@@ -62,7 +62,7 @@ export const TemplateDefinition = Type.Object({
   ),
   useDisclosure: Type.Optional(
     BooleanString(
-      'The envelopes made from the template ask their signers to agree to the Electronic Record and Signature Disclosure, unless they say otherwise; not given, the account setting applies, which shows none.',
+      'The envelopes made from the template ask their signers to agree to the Electronic Record and Signature Disclosure, unless they say otherwise; not given, the account setting applies (`useConsumerDisclosureWithinAccount` of `PUT /consumer_disclosure`, off until an administrator turns it on).',
     ),
   ),
   status: Type.Optional(

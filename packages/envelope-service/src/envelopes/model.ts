@@ -85,8 +85,8 @@ export interface EnvelopeDefinition {
   brandLock?: true
   /**
    * DocuSign's `useDisclosure`, when the request or a template gave it: signers agree to the Electronic
-   * Record and Signature Disclosure before signing (signing/disclosure/). Absent: the account setting,
-   * which shows none.
+   * Record and Signature Disclosure before signing (signing/disclosure/). Absent: the account's setting
+   * (signing/disclosure/rules.ts).
    */
   useDisclosure?: boolean
   /**

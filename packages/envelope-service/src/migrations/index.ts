@@ -40,6 +40,7 @@ import { templateEnvelopeIdStampingMigration } from './0048_template_envelope_id
 import { electronicDisclosureMigration } from './0049_electronic_disclosure.js'
 import { closedMembershipsMigration } from './0050_closed_memberships.js'
 import { leanerEnvelopeIndexesMigration } from './0051_leaner_envelope_indexes.js'
+import { accountDisclosuresMigration } from './0052_account_disclosures.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -86,4 +87,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0049_electronic_disclosure': electronicDisclosureMigration(dialect),
   '0050_closed_memberships': closedMembershipsMigration(),
   '0051_leaner_envelope_indexes': leanerEnvelopeIndexesMigration(),
+  '0052_account_disclosures': accountDisclosuresMigration(),
 })

@@ -2,6 +2,31 @@ import { type Static, Type } from '@sinclair/typebox'
 import { StringEnum } from 'platform'
 import { FORM_TAB_TYPES } from '../tabs/model.js'
 
+const DetailText = Type.Optional(Type.String())
+const DetailFlag = Type.Optional(Type.Boolean())
+/** signing/disclosure/text.ts `DisclosureDetails`, for the page's disclosure. */
+const DisclosureDetails = Type.Object({
+  companyName: DetailText,
+  companyPhone: DetailText,
+  changeEmail: DetailText,
+  changeEmailOther: DetailText,
+  copyRequestEmail: DetailText,
+  copyCostPerPage: DetailText,
+  copyFeeCollectionMethod: DetailText,
+  withdrawByEmail: DetailFlag,
+  withdrawEmail: DetailText,
+  withdrawByPhone: DetailFlag,
+  withdrawPhone: DetailText,
+  withdrawByMail: DetailFlag,
+  withdrawAddressLine1: DetailText,
+  withdrawAddressLine2: DetailText,
+  withdrawCity: DetailText,
+  withdrawState: DetailText,
+  withdrawPostalCode: DetailText,
+  withdrawConsequences: DetailText,
+  withdrawOther: DetailText,
+})
+
 /**
  * The signing page's own JSON API (not DocuSign's REST API): what the page served at `/signing/` reads and
  * sends. The recipient's link carries its token in the URL fragment (`/signing/#<token>`), so it never
@@ -116,9 +141,17 @@ export const SigningSession = Type.Object({
   canReassign: Type.Boolean(),
   /**
    * Present when this signer must agree to the Electronic Record and Signature Disclosure before signing
-   * (the envelope's `useDisclosure`, signing/disclosure/); `accepted` once they have.
+   * (the envelope's `useDisclosure`, signing/disclosure/); `accepted` once they have. `details`: what the
+   * account added to the text, by language (signing/disclosure/text.ts `DisclosureDetails`).
    */
-  disclosure: Type.Optional(Type.Object({ accepted: Type.Boolean() })),
+  disclosure: Type.Optional(
+    Type.Object({
+      accepted: Type.Boolean(),
+      details: Type.Optional(
+        Type.Object({ en: Type.Optional(DisclosureDetails), es: Type.Optional(DisclosureDetails) }),
+      ),
+    }),
+  ),
   documents: Type.Array(
     Type.Object({
       documentId: Type.String(),

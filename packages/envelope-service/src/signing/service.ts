@@ -15,10 +15,16 @@ import {
   recipientViewed,
 } from '../lifecycle/transitions.js'
 import { hiddenTabIds } from '../tabs/conditional.js'
+import type { RecipientType } from '../tabs/model.js'
 import { formatSignedDate } from '../tabs/values.js'
 import { deleteAuthSessions } from './auth/repository.js'
 import { requireAuthenticated } from './auth/service.js'
-import { findDisclosureAcceptances, recordDisclosureAccepted } from './disclosure/repository.js'
+import {
+  findDisclosureAcceptances,
+  findDisclosureDetails,
+  findDisclosureOnEveryEnvelope,
+  recordDisclosureAccepted,
+} from './disclosure/repository.js'
 import { checkDisclosureAccepted, checkDisclosureAsked, disclosureRequired } from './disclosure/rules.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
@@ -207,8 +213,8 @@ async function pageSessionOf(deps: SigningDeps, link: SigningLink, client: Clien
       ...(recipient.note !== undefined ? { note: recipient.note } : {}),
     },
     canReassign: state === 'ready' && reassignRefusal(envelope, recipient) === undefined,
-    ...(state === 'ready' && disclosureRequired(envelope, recipient)
-      ? { disclosure: { accepted: await hasAccepted(deps, envelopeId, recipientId) } }
+    ...(state === 'ready' && (await disclosureAsked(deps, envelope, recipient))
+      ? { disclosure: await disclosureOf(deps, envelope.accountId, envelopeId, recipientId) }
       : {}),
     documents: documents.map((document) => ({
       documentId: document.documentId,
@@ -356,7 +362,7 @@ export async function finishSigning(
 ): Promise<SigningOutcome> {
   const { envelopeId, recipientId } = link
   checkDisclosureAccepted(
-    disclosureRequired(await envelopeOf(deps, envelopeId), recipient),
+    await disclosureAsked(deps, await envelopeOf(deps, envelopeId), recipient),
     await hasAccepted(deps, envelopeId, recipientId),
   )
   const recipients = await recipientsOf(deps, envelopeId)
@@ -394,7 +400,7 @@ export async function acceptDisclosure(
   client: Client,
 ): Promise<{ accepted: true }> {
   const { envelopeId, recipientId } = link
-  checkDisclosureAsked(disclosureRequired(await envelopeOf(deps, envelopeId), recipient))
+  checkDisclosureAsked(await disclosureAsked(deps, await envelopeOf(deps, envelopeId), recipient))
   if (await hasAccepted(deps, envelopeId, recipientId)) return { accepted: true }
   try {
     await applyTransition(
@@ -419,6 +425,29 @@ class AlreadyAccepted extends Error {}
 
 async function hasAccepted(deps: SigningDeps, envelopeId: string, recipientId: string): Promise<boolean> {
   return (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).has(recipientId)
+}
+
+/** Whether `recipient` must agree to the disclosure: the envelope says, or else its account (rules.ts). */
+async function disclosureAsked(
+  deps: SigningDeps,
+  envelope: { accountId: string; useDisclosure?: boolean },
+  recipient: { type: RecipientType },
+): Promise<boolean> {
+  return disclosureRequired(
+    envelope,
+    recipient,
+    envelope.useDisclosure === undefined &&
+      (await findDisclosureOnEveryEnvelope(deps.db, envelope.accountId)),
+  )
+}
+
+/** What the page needs of the disclosure: whether the signer agreed, and what the account added to it. */
+async function disclosureOf(deps: SigningDeps, accountId: string, envelopeId: string, recipientId: string) {
+  const [accepted, details] = await Promise.all([
+    hasAccepted(deps, envelopeId, recipientId),
+    findDisclosureDetails(deps.db, accountId),
+  ])
+  return { accepted, ...(Object.keys(details).length > 0 ? { details } : {}) }
 }
 
 /** The recipients who completed before this one, with their stored values: what its formulas may read. */

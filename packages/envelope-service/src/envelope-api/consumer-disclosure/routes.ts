@@ -1,9 +1,14 @@
 import { Type } from '@sinclair/typebox'
-import { ConsumerDisclosure, ErrorDetails } from 'esign-contract'
+import { ConsumerDisclosure, ConsumerDisclosureUpdate, ErrorDetails } from 'esign-contract'
 import type { App } from 'platform'
 import type { ServiceContext } from '../../context.js'
+import { requirePermission } from '../../rest/account-scope.js'
 import { RecipientParams } from '../lifecycle/schema.js'
-import { accountConsumerDisclosure, recipientConsumerDisclosure } from './service.js'
+import {
+  accountConsumerDisclosure,
+  recipientConsumerDisclosure,
+  updateAccountConsumerDisclosure,
+} from './service.js'
 
 const ErrorBody = ErrorDetails
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
@@ -17,8 +22,9 @@ const LangQuery = Type.Object({ langCode: Type.Optional(LangCode) })
 const AccountParams = Type.Object({ accountId: Type.String() })
 const described =
   'This service’s Electronic Record and Signature Disclosure (the text its signing page shows when an envelope ' +
-  'asks for it with `useDisclosure`): `esignText` the disclosure as HTML, `esignAgreement` what the signer agrees to. ' +
-  'Read only: the text is fixed, and the account never shows it unless an envelope asks.'
+  'asks for it with `useDisclosure`): `esignText` the disclosure as HTML, `esignAgreement` what the signer agrees to, ' +
+  'with the contact details the account added (`PUT /consumer_disclosure/{langCode}`). Envelopes that do not say ' +
+  'follow the account’s `useConsumerDisclosureWithinAccount`.'
 
 /**
  * `GET /consumer_disclosure[/{langCode}]` (AccountsApi `getConsumerDisclosureDefault`,
@@ -55,6 +61,34 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => accountConsumerDisclosure(ctx, request.principal.accountId, asked(request)),
+  )
+  app.put(
+    '/consumer_disclosure/:langCode',
+    {
+      preHandler: requirePermission('administer'),
+      schema: {
+        tags: ['Accounts'],
+        security: [{ bearer: [] }],
+        summary: 'Add the account’s contact details to its electronic record disclosure',
+        description:
+          'For administrators. Sets what the account adds to the disclosure in one language (`en`, `en_GB`: English; ' +
+          '`es`, `es_MX`: Spanish; the text exists in these two): `companyName`, how signers change their contact ' +
+          'details (`changeEmail`, `companyPhone`, `changeEmailOther`), ask for paper copies (`copyRequestEmail`, ' +
+          '`copyCostPerPage`, `copyFeeCollectionMethod`) and withdraw their consent besides declining to sign ' +
+          '(`withdrawByEmail` with `withdrawEmail`, `withdrawByPhone` with `withdrawPhone`, `withdrawByMail` with ' +
+          'the `withdrawAddress...` fields, `withdrawConsequences`, `withdrawOther`). Properties left out keep their ' +
+          'value; an empty text removes one. `useConsumerDisclosureWithinAccount` (`true`/`false`) is one setting for ' +
+          'the account, whichever `langCode`: shown on every envelope that does not say (`useDisclosure`). ' +
+          'The other properties may be sent back as a read answers them, not ' +
+          'changed: the text is this service’s (`custom` stays `false`). Answers the disclosure as it now reads. ' +
+          'Envelopes whose signers have not agreed yet show the new details.',
+        params: Type.Composite([AccountParams, WithLang]),
+        body: ConsumerDisclosureUpdate,
+        response: { 200: ConsumerDisclosure, ...errors },
+      },
+    },
+    async (request) =>
+      updateAccountConsumerDisclosure(ctx, request.principal, request.params.langCode, request.body),
   )
   app.get(
     '/envelopes/:envelopeId/recipients/:recipientId/consumer_disclosure',

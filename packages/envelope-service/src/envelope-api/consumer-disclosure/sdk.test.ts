@@ -1,7 +1,8 @@
 import { describeEachDatabase } from 'platform/testing'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import { DISCLOSURE_TEXT } from '../../signing/disclosure/text.js'
+import { seedPrincipal } from '../../testing/harness.js'
 import {
   type DocuSignSdkBase,
   loadDocuSignSdk,
@@ -19,6 +20,11 @@ interface DocuSignSdk extends DocuSignSdkBase {
     getAccountInformation(accountId: string): Promise<SdkModel>
     getConsumerDisclosureDefault(accountId: string, options?: { langCode?: string }): Promise<SdkModel>
     getConsumerDisclosure(accountId: string, langCode: string): Promise<SdkModel>
+    updateConsumerDisclosure(
+      accountId: string,
+      langCode: string,
+      options: { consumerDisclosure: unknown },
+    ): Promise<SdkModel>
   }
   EnvelopesApi: new (
     client: unknown,
@@ -55,6 +61,27 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
     envelopes = new docusign.EnvelopesApi(sdk.client)
   })
   afterAll(() => sdk?.close())
+
+  /** A draft that asks its signers for the disclosure, with one document. */
+  async function draftAskingDisclosure(signers: object[]): Promise<string> {
+    const { envelopeId } = await envelopes.createEnvelope(accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'Lease',
+        useDisclosure: 'true',
+        documents: [
+          {
+            documentId: '1',
+            name: 'Lease.pdf',
+            fileExtension: 'pdf',
+            documentBase64: await makePdfBase64(1),
+          },
+        ],
+        recipients: { signers },
+      },
+    })
+    return String(envelopeId)
+  }
 
   it("answers the account's disclosure in English or Spanish, the text the signing page shows", async () => {
     const { accountName } = await accounts.getAccountInformation(accountId)
@@ -102,32 +129,15 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
   })
 
   it("answers a recipient's in their page's language, speaking for the sender, and refuses an unknown recipient", async () => {
-    const { envelopeId } = await envelopes.createEnvelope(accountId, {
-      envelopeDefinition: {
-        status: 'created',
-        emailSubject: 'Disclosure',
-        useDisclosure: 'true',
-        documents: [
-          {
-            documentId: '1',
-            name: 'Lease.pdf',
-            fileExtension: 'pdf',
-            documentBase64: await makePdfBase64(1),
-          },
-        ],
-        recipients: {
-          signers: [
-            {
-              recipientId: '1',
-              name: 'Lucía',
-              email: 'lucia@example.test',
-              emailNotification: { emailSubject: 'Firme', emailBody: 'Hola', supportedLanguage: 'es' },
-            },
-            { recipientId: '2', name: 'Ed', email: 'ed@example.test' },
-          ],
-        },
+    const envelopeId = await draftAskingDisclosure([
+      {
+        recipientId: '1',
+        name: 'Lucía',
+        email: 'lucia@example.test',
+        emailNotification: { emailSubject: 'Firme', emailBody: 'Hola', supportedLanguage: 'es' },
       },
-    })
+      { recipientId: '2', name: 'Ed', email: 'ed@example.test' },
+    ])
     const sender = String((await envelopes.getEnvelope(accountId, envelopeId)).sender.userName)
     const lucia = await envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '1')
     expect(lucia).toMatchObject({ languageCode: 'es', companyName: sender })
@@ -147,5 +157,130 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
     expect(
       await sdkFailure(envelopes.getConsumerDisclosureDefault(accountId, 'not-an-envelope', '1')),
     ).toMatchObject({ status: 404 })
+  })
+
+  describe('updateConsumerDisclosure: the account adds its contact details', () => {
+    const contact = {
+      companyName: 'Acme Rentals',
+      companyPhone: '+1 555 0100',
+      changeEmail: 'records@acme.test',
+      copyRequestEmail: 'copies@acme.test',
+      copyCostPerPage: '0.25',
+      copyFeeCollectionMethod: 'check or bank transfer',
+      withdrawByEmail: 'true',
+      withdrawEmail: 'withdraw@acme.test',
+      withdrawByMail: 'true',
+      withdrawAddressLine1: '1 Main St',
+      withdrawCity: 'Springfield',
+      withdrawState: 'IL',
+      withdrawPostalCode: '62701',
+      withdrawConsequences: 'Your lease application then continues on paper.',
+    }
+
+    it('adds them to the text of that language, which every read answers, and leaves the other language', async () => {
+      const updated = await accounts.updateConsumerDisclosure(accountId, 'en_GB', {
+        consumerDisclosure: contact,
+      })
+      expect(updated).toMatchObject({
+        ...contact,
+        languageCode: 'en',
+        withdrawByPhone: 'false',
+        custom: 'false',
+      })
+      expect(updated.esignText).toContain(DISCLOSURE_TEXT.en.intro('Acme Rentals'))
+      expect(updated.esignText).toContain('for a paper copy of any document by writing to copies@acme.test.')
+      expect(updated.esignText).toContain('Each page costs 0.25 (payment: check or bank transfer).')
+      expect(updated.esignText).toContain(
+        'with Decline to sign, or by email to withdraw@acme.test or by mail to 1 Main St, Springfield IL 62701.',
+      )
+      expect(updated.esignText).toContain('Your lease application then continues on paper.')
+      expect(updated.esignText).toContain('write to records@acme.test or call +1 555 0100.')
+      expect(await accounts.getConsumerDisclosure(accountId, 'en')).toEqual(updated)
+
+      const spanish = await accounts.getConsumerDisclosure(accountId, 'es')
+      expect(spanish.companyName).not.toBe('Acme Rentals')
+      expect(spanish.changeEmail).toBeUndefined()
+
+      // A recipient's disclosure speaks for the company the account named, with its details.
+      const envelopeId = await draftAskingDisclosure([
+        { recipientId: '1', name: 'Ed', email: 'ed@example.test' },
+      ])
+      expect(await envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '1')).toEqual(updated)
+    })
+
+    it('takes a read sent back unchanged, keeps what an update leaves out and removes an emptied text', async () => {
+      const before = await accounts.getConsumerDisclosure(accountId, 'en')
+      expect(
+        await accounts.updateConsumerDisclosure(accountId, 'en', { consumerDisclosure: before }),
+      ).toEqual(before)
+      const changed = await accounts.updateConsumerDisclosure(accountId, 'en', {
+        consumerDisclosure: { companyPhone: '', withdrawByMail: 'false' },
+      })
+      expect(changed.companyPhone).toBeUndefined()
+      expect(changed.withdrawByMail).toBe('false')
+      expect(changed.changeEmail).toBe('records@acme.test')
+      expect(changed.esignText).toContain('or by email to withdraw@acme.test.')
+      expect(changed.esignText).not.toContain('by mail')
+
+      // Spanish is set on its own, and its text says the same in Spanish.
+      const spanish = await accounts.updateConsumerDisclosure(accountId, 'es_MX', {
+        consumerDisclosure: {
+          companyName: 'Acme Alquileres',
+          withdrawByEmail: 'true',
+          withdrawEmail: 'baja@acme.test',
+        },
+      })
+      expect(spanish.languageCode).toBe('es')
+      expect(spanish.esignText).toContain('con Rechazar firma, o por correo electrónico a baja@acme.test.')
+      expect(spanish.esignText).toContain(DISCLOSURE_TEXT.es.intro('Acme Alquileres'))
+    })
+
+    it('refuses, naming every problem at once, what it cannot keep or show', async () => {
+      const failure = await sdkFailure(
+        accounts.updateConsumerDisclosure(accountId, 'en', {
+          consumerDisclosure: {
+            custom: 'true',
+            esignText: '<p>Our own words</p>',
+            withdrawByPhone: 'true',
+            changeEmail: 'not an address',
+            copyCostPerPage: 'a quarter',
+          },
+        }),
+      )
+      expect(failure?.status).toBe(400)
+      const message = String(failure?.body.message)
+      for (const named of [
+        'custom',
+        'esignText',
+        'withdrawByPhone needs withdrawPhone',
+        'changeEmail',
+        'copyCostPerPage',
+      ]) {
+        expect(message).toContain(named)
+      }
+      expect((await accounts.getConsumerDisclosure(accountId, 'en')).changeEmail).toBe('records@acme.test')
+
+      for (const langCode of ['fr', 'browser']) {
+        const refused = await sdkFailure(
+          accounts.updateConsumerDisclosure(accountId, langCode, {
+            consumerDisclosure: { companyName: 'X' },
+          }),
+        )
+        expect(refused, langCode).toMatchObject({ status: 400 })
+        expect(String(refused?.body.message)).toContain('English (en, en_GB) and Spanish (es, es_MX)')
+      }
+    })
+
+    it('is for administrators', async () => {
+      const member = await seedPrincipal(sdk.service.ctx, { accountId, permissions: ['send_envelopes'] })
+      const refused = await sdk.service.app.inject({
+        method: 'PUT',
+        url: `/restapi/v2.1/accounts/${accountId}/consumer_disclosure/en`,
+        headers: { ...member.headers, 'content-type': 'application/json' },
+        payload: { companyName: 'Not mine' },
+      })
+      expect(refused.statusCode).toBe(403)
+      expect((await accounts.getConsumerDisclosure(accountId, 'en')).companyName).toBe('Acme Rentals')
+    })
   })
 })

@@ -5,7 +5,19 @@ import { envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
 import { pickLocale } from '../../identity/pages/messages.js'
 import { findAccount } from '../../identity/repository.js'
 import { unknownEnvelopeRecipient } from '../../lifecycle/errors.js'
-import { consumerDisclosure, disclosureLanguage } from '../../signing/disclosure/consumer-disclosure.js'
+import {
+  type ConsumerDisclosureUpdate,
+  consumerDisclosure,
+  disclosureLanguage,
+  disclosureUpdate,
+  editableLanguage,
+} from '../../signing/disclosure/consumer-disclosure.js'
+import {
+  findDisclosureDetails,
+  findDisclosureOnEveryEnvelope,
+  saveDisclosureDetails,
+  saveDisclosureOnEveryEnvelope,
+} from '../../signing/disclosure/repository.js'
 import { readRecipientLanguage } from '../../signing/records/recipient-language.js'
 
 /**
@@ -15,7 +27,7 @@ import { readRecipientLanguage } from '../../signing/records/recipient-language.
  * `langCode` says otherwise, speaking for the envelope's sender; the account's speaks for the account.
  */
 
-export type ConsumerDisclosureDeps = Pick<ServiceContext, 'db'>
+export type ConsumerDisclosureDeps = Pick<ServiceContext, 'db' | 'now'>
 
 interface Asked {
   langCode: string | undefined
@@ -29,7 +41,47 @@ export async function accountConsumerDisclosure(
 ): Promise<ConsumerDisclosure> {
   const account = await findAccount(deps.db, accountId)
   const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), 'en')
-  return consumerDisclosure({ accountId, companyName: account?.name ?? '', language })
+  const details = (await findDisclosureDetails(deps.db, accountId))[language]
+  return consumerDisclosure({
+    accountId,
+    companyName: account?.name ?? '',
+    language,
+    ...(details ? { details } : {}),
+    onEveryEnvelope: await findDisclosureOnEveryEnvelope(deps.db, accountId),
+  })
+}
+
+/**
+ * DocuSign's `updateConsumerDisclosure`: what the account adds to its disclosure in one language (its
+ * contact details, paper copies, ways to withdraw), for administrators. Properties left out keep their
+ * value; an empty text removes one. Answers the disclosure as it now reads.
+ */
+export async function updateAccountConsumerDisclosure(
+  deps: ConsumerDisclosureDeps,
+  principal: { accountId: string; userId: string },
+  langCode: string,
+  update: ConsumerDisclosureUpdate,
+): Promise<ConsumerDisclosure> {
+  const language = editableLanguage(langCode)
+  const { accountId } = principal
+  const companyName = (await findAccount(deps.db, accountId))?.name ?? ''
+  return deps.db.transaction().execute(async (tx) => {
+    const details = (await findDisclosureDetails(tx, accountId))[language] ?? {}
+    const onEveryEnvelope = await findDisclosureOnEveryEnvelope(tx, accountId)
+    const answer = consumerDisclosure({ accountId, companyName, language, details, onEveryEnvelope })
+    const next = disclosureUpdate(update, { details, answer })
+    await saveDisclosureDetails(tx, {
+      accountId,
+      language,
+      details: next.details,
+      userId: principal.userId,
+      at: new Date(deps.now()).toISOString(),
+    })
+    if (next.onEveryEnvelope !== onEveryEnvelope) {
+      await saveDisclosureOnEveryEnvelope(tx, accountId, next.onEveryEnvelope)
+    }
+    return consumerDisclosure({ accountId, companyName, language, ...next })
+  })
 }
 
 export async function recipientConsumerDisclosure(
@@ -52,5 +104,12 @@ export async function recipientConsumerDisclosure(
     (await brandPresentation(deps.db, accountId, envelope.brandId))?.language ??
     'en'
   const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), own)
-  return consumerDisclosure({ accountId, companyName: envelope.sender.userName, language })
+  const details = (await findDisclosureDetails(deps.db, accountId))[language]
+  return consumerDisclosure({
+    accountId,
+    companyName: envelope.sender.userName,
+    language,
+    ...(details ? { details } : {}),
+    onEveryEnvelope: await findDisclosureOnEveryEnvelope(deps.db, accountId),
+  })
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { consumerDisclosure, disclosureLanguage } from './consumer-disclosure.js'
+import {
+  consumerDisclosure,
+  disclosureLanguage,
+  disclosureUpdate,
+  editableLanguage,
+} from './consumer-disclosure.js'
+import type { DisclosureDetails } from './text.js'
 
 describe("the disclosure's language", () => {
   const browser = () => 'es' as const
@@ -33,5 +39,127 @@ describe('the disclosure as DocuSign answers it', () => {
     )
     const answer = consumerDisclosure({ accountId: 'a', companyName: 'Ruiz & <Hijos>', language: 'es' })
     expect(answer.esignText).toContain('Ruiz &amp; &lt;Hijos&gt;')
+  })
+})
+
+/** Details an account could set: each text trimmed and non-empty, each way to withdraw with its means. */
+const text = (max: number) =>
+  fc.string({ minLength: 1, maxLength: max }).filter((value) => value.trim() === value && value !== '')
+const email = fc.emailAddress().filter((value) => value.length <= 200)
+const details: fc.Arbitrary<DisclosureDetails> = fc
+  .record(
+    {
+      companyName: text(200),
+      companyPhone: text(40),
+      changeEmail: email,
+      changeEmailOther: text(2000),
+      copyRequestEmail: email,
+      copyCostPerPage: fc.constantFrom('0', '0.25', '1', '12.5'),
+      copyFeeCollectionMethod: text(100),
+      withdrawByEmail: fc.constant(true),
+      withdrawEmail: email,
+      withdrawByPhone: fc.boolean(),
+      withdrawPhone: text(40),
+      withdrawByMail: fc.boolean(),
+      withdrawAddressLine1: text(100),
+      withdrawAddressLine2: text(100),
+      withdrawCity: text(60),
+      withdrawState: text(60),
+      withdrawPostalCode: text(20),
+      withdrawConsequences: text(500),
+      withdrawOther: text(500),
+    },
+    { requiredKeys: [] },
+  )
+  .map((picked) => {
+    const next: DisclosureDetails = { ...picked }
+    if (next.withdrawByEmail && next.withdrawEmail === undefined) delete next.withdrawByEmail
+    if (next.withdrawByPhone !== true || next.withdrawPhone === undefined) delete next.withdrawByPhone
+    if (
+      next.withdrawByMail !== true ||
+      next.withdrawAddressLine1 === undefined ||
+      next.withdrawCity === undefined
+    )
+      delete next.withdrawByMail
+    return next
+  })
+
+describe("the account's details in the disclosure", () => {
+  const language = fc.constantFrom('en' as const, 'es' as const)
+
+  it('come back from a read sent back unchanged as they were, with no markup added', () => {
+    fc.assert(
+      fc.property(details, language, (set, lang) => {
+        const answer = consumerDisclosure({
+          accountId: 'a',
+          companyName: 'Account',
+          language: lang,
+          details: set,
+        })
+        expect(disclosureUpdate(answer, { details: set, answer })).toEqual({
+          details: set,
+          onEveryEnvelope: false,
+        })
+        const markupLeft = (html: string | undefined) => (html ?? '').replace(/<\/?(h2|h3|p)>/g, '')
+        expect(markupLeft(answer.esignText)).not.toMatch(/[<>]/)
+        for (const way of ['withdrawByEmail', 'withdrawByPhone', 'withdrawByMail'] as const) {
+          expect(answer[way]).toBe(String(set[way] === true))
+        }
+      }),
+    )
+  })
+
+  it('change only where an update gives them, and an emptied text is removed', () => {
+    fc.assert(
+      fc.property(details, details, language, (before, given, lang) => {
+        const answer = consumerDisclosure({
+          accountId: 'a',
+          companyName: 'Account',
+          language: lang,
+          details: before,
+        })
+        const update = { ...given, companyPhone: '' }
+        const updated = (() => {
+          try {
+            return disclosureUpdate(update, { details: before, answer }).details
+          } catch {
+            return undefined // the mix may leave a way to withdraw without its means: refused, checked below
+          }
+        })()
+        if (updated === undefined) return
+        const { companyPhone: _removed, ...rest } = { ...before, ...given }
+        expect(updated).toEqual(rest)
+      }),
+    )
+  })
+
+  it('are refused with every problem named, and only en and es can be written', () => {
+    const answer = consumerDisclosure({ accountId: 'a', companyName: 'Account', language: 'en' })
+    expect(() =>
+      disclosureUpdate(
+        {
+          withdrawByMail: 'true',
+          withdrawByEmail: 'yes',
+          custom: 'true',
+          languageCode: 'es',
+          copyCostPerPage: '-1',
+        },
+        { details: {}, answer },
+      ),
+    ).toThrow(
+      /withdrawByEmail must be "true" or "false".*custom must be "false".*languageCode.*copyCostPerPage.*withdrawByMail needs/,
+    )
+    expect(disclosureUpdate({ companyName: 'Account' }, { details: {}, answer })).toEqual({
+      details: {},
+      onEveryEnvelope: false,
+    })
+    expect(
+      disclosureUpdate({ useConsumerDisclosureWithinAccount: 'true' }, { details: {}, answer })
+        .onEveryEnvelope,
+    ).toBe(true)
+    expect(editableLanguage('es_MX')).toBe('es')
+    expect(editableLanguage('EN-gb')).toBe('en')
+    for (const code of ['browser', 'fr', 'e', 'english'])
+      expect(() => editableLanguage(code)).toThrow(/langCode/)
   })
 })

@@ -1,7 +1,13 @@
 import type { ConsumerDisclosure } from 'esign-contract'
-import { InvalidRequestError } from 'platform'
+import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import { escapeHtml } from '../../messages/compose.js'
-import { DISCLOSURE_TEXT } from './text.js'
+import {
+  DISCLOSURE_DETAIL_TEXTS,
+  DISCLOSURE_TEXT,
+  DISCLOSURE_WITHDRAWAL_FLAGS,
+  type DisclosureDetails,
+  type DisclosureLanguage,
+} from './text.js'
 
 /**
  * DocuSign's `consumerDisclosure` answer for this service's disclosure (text.ts). Pure.
@@ -12,10 +18,11 @@ import { DISCLOSURE_TEXT } from './text.js'
  *   Spanish, `en` and `en_GB` English, `browser` the caller's `Accept-Language`; DocuSign's other codes
  *   answer English (as DocuSign answers its default disclosure in English whatever the code), and
  *   `languageCode` always says which text came. A code DocuSign does not know is a 400.
- * - Withdrawing consent is declining to sign (`allowCDWithdraw`), not by email, mail or phone.
+ * - Withdrawing consent is declining to sign (`allowCDWithdraw`), and, where the account says so
+ *   (`withdrawByEmail`, `withdrawByPhone`, `withdrawByMail`), by writing or calling it.
+ * - An account adds its contact details to the text (`DisclosureDetails`, `disclosureUpdate`); its own
+ *   text instead of this service's (`custom`, `esignText`) is not offered.
  */
-
-export type DisclosureLanguage = 'en' | 'es'
 
 /** DocuSign's signer language codes (its `langCode` list), in lower case; `browser` is read apart. */
 const DOCUSIGN_LANGUAGE_CODES = new Set(
@@ -49,19 +56,28 @@ export function disclosureLanguage(
 
 export function consumerDisclosure(input: {
   accountId: string
-  /** The name the disclosure speaks for: the envelope's sender, or the account. */
+  /** The name the disclosure speaks for unless the account set its own: the envelope's sender, or the account. */
   companyName: string
   language: DisclosureLanguage
+  /** What the account added to the text in this language. */
+  details?: DisclosureDetails
+  /** Whether the account shows it on every envelope that does not say (rules.ts). */
+  onEveryEnvelope?: boolean
 }): ConsumerDisclosure {
   const text = DISCLOSURE_TEXT[input.language]
-  const sender = input.companyName
+  const details = input.details ?? {}
+  const sender = details.companyName ?? input.companyName
   const sections = text
-    .sections(sender)
+    .sections(sender, details)
     .map((section) => `<h3>${escapeHtml(section.heading)}</h3><p>${escapeHtml(section.text)}</p>`)
+  const given = Object.fromEntries(
+    DISCLOSURE_DETAIL_TEXTS.flatMap((name) => (details[name] === undefined ? [] : [[name, details[name]]])),
+  )
   return {
+    ...given,
     accountEsignId: input.accountId,
     allowCDWithdraw: 'true',
-    companyName: input.companyName,
+    companyName: sender,
     custom: 'false',
     enableEsign: 'true',
     esignAgreement: `<p>${escapeHtml(text.agree)}</p>`,
@@ -73,10 +89,157 @@ export function consumerDisclosure(input: {
     languageCode: input.language,
     mustAgreeToEsign: 'true',
     useBrand: 'false',
-    // The account never shows it on its own: only envelopes that ask (`useDisclosure`) do.
-    useConsumerDisclosureWithinAccount: 'false',
-    withdrawByEmail: 'false',
-    withdrawByMail: 'false',
-    withdrawByPhone: 'false',
+    useConsumerDisclosureWithinAccount: String(input.onEveryEnvelope === true),
+    withdrawByEmail: String(details.withdrawByEmail === true),
+    withdrawByMail: String(details.withdrawByMail === true),
+    withdrawByPhone: String(details.withdrawByPhone === true),
   }
+}
+
+/** Free texts a signer reads as sentences; the others are names, numbers and addresses. */
+const LONG_TEXTS = new Set<string>(['changeEmailOther', 'withdrawConsequences', 'withdrawOther'])
+const EMAILS = ['changeEmail', 'copyRequestEmail', 'withdrawEmail'] as const
+
+/** What this service answers and an update may only repeat: its own text, shown where envelopes ask. */
+const FIXED = {
+  allowCDWithdraw: 'true',
+  custom: 'false',
+  enableEsign: 'true',
+  mustAgreeToEsign: 'true',
+  useBrand: 'false',
+} as const
+
+/** Why a fixed property cannot take another value, for the 400. */
+const FIXED_REASON: Record<keyof typeof FIXED, string> = {
+  allowCDWithdraw: 'signers can always withdraw their consent by declining to sign',
+  custom: 'an account adds its contact details to this service’s text; its own text is not offered',
+  enableEsign: 'signing electronically is what this service does',
+  mustAgreeToEsign: 'a signer shown the disclosure must agree before signing',
+  useBrand: 'brands do not carry a disclosure',
+}
+
+/** DocuSign's `consumerDisclosure` as an update sends it: strings, every one optional. */
+export type ConsumerDisclosureUpdate = Partial<Record<string, unknown>>
+
+/**
+ * What an update leaves: `current` with each property the update gives (an empty text removes it), and
+ * whether the account shows the disclosure on every envelope (`useConsumerDisclosureWithinAccount`, one
+ * setting whichever language the update names), or a 400 naming every problem. The rest of DocuSign's
+ * fields may be sent back as a read answered them (so a read, a change and a write work), but not
+ * changed: this service's text (`esignText`, `esignAgreement`, `custom`) and settings (`FIXED`), the
+ * account and the language.
+ */
+export function disclosureUpdate(
+  update: ConsumerDisclosureUpdate,
+  current: { details: DisclosureDetails; answer: ConsumerDisclosure },
+): { details: DisclosureDetails; onEveryEnvelope: boolean } {
+  const problems: string[] = []
+  const next: DisclosureDetails = { ...current.details }
+  let onEveryEnvelope = current.answer.useConsumerDisclosureWithinAccount === 'true'
+  const within = update.useConsumerDisclosureWithinAccount
+  if (within !== undefined) {
+    const flag = typeof within === 'string' ? within.trim().toLowerCase() : within
+    if (flag === true || flag === 'true') onEveryEnvelope = true
+    else if (flag === false || flag === 'false') onEveryEnvelope = false
+    else problems.push('useConsumerDisclosureWithinAccount must be "true" or "false"')
+  }
+  for (const name of DISCLOSURE_DETAIL_TEXTS) {
+    const value = update[name]
+    if (value === undefined) continue
+    if (typeof value !== 'string') {
+      problems.push(`${name} must be a string`)
+      continue
+    }
+    const text = value.trim()
+    const limit = LONG_TEXTS.has(name) ? 2000 : 200
+    if (text.length > limit) problems.push(`${name} must be at most ${limit} characters`)
+    // A read answers the account's name when none was set: sent back unchanged, it sets nothing.
+    else if (
+      name === 'companyName' &&
+      current.details.companyName === undefined &&
+      text === current.answer.companyName
+    )
+      continue
+    else if (text === '') delete next[name]
+    else next[name] = text
+  }
+  for (const name of DISCLOSURE_WITHDRAWAL_FLAGS) {
+    const value = update[name]
+    if (value === undefined) continue
+    const flag =
+      typeof value === 'boolean' ? value : typeof value === 'string' ? value.trim().toLowerCase() : value
+    if (flag === true || flag === 'true') next[name] = true
+    else if (flag === false || flag === 'false') delete next[name]
+    else problems.push(`${name} must be "true" or "false"`)
+  }
+  for (const [name, fixed] of Object.entries(FIXED) as [keyof typeof FIXED, string][]) {
+    const value = update[name]
+    if (value !== undefined && String(value).trim().toLowerCase() !== fixed) {
+      problems.push(`${name} must be "${fixed}": ${FIXED_REASON[name]}`)
+    }
+  }
+  for (const name of ['esignText', 'esignAgreement'] as const) {
+    const value = update[name]
+    if (value !== undefined && value !== current.answer[name]) {
+      problems.push(
+        `${name} cannot be changed: the text is this service’s, with the account’s contact details in it; send it as a read answers it, or leave it out`,
+      )
+    }
+  }
+  if (update.accountEsignId !== undefined && update.accountEsignId !== current.answer.accountEsignId) {
+    problems.push('accountEsignId must be this account’s id')
+  }
+  if (update.languageCode !== undefined && languageOf(update.languageCode) !== current.answer.languageCode) {
+    problems.push(`languageCode must be the language of the path (${current.answer.languageCode})`)
+  }
+  if (update.pdfId !== undefined && update.pdfId !== '') {
+    problems.push('pdfId is not supported: the disclosure is the text, not a PDF')
+  }
+  for (const name of ['allowCDWithdrawMetadata', 'useConsumerDisclosureWithinAccountMetadata']) {
+    if (update[name] !== undefined) problems.push(`${name} is read only`)
+  }
+  for (const name of EMAILS) {
+    const value = next[name]
+    if (value !== undefined && !looksLikeEmailAddress(value))
+      problems.push(`${name} must be an email address`)
+  }
+  if (next.copyCostPerPage !== undefined && !/^\d{1,6}(\.\d{1,4})?$/.test(next.copyCostPerPage)) {
+    problems.push('copyCostPerPage must be an amount such as 0.25')
+  }
+  if (next.withdrawByEmail && next.withdrawEmail === undefined) {
+    problems.push('withdrawByEmail needs withdrawEmail, the address to write to')
+  }
+  if (next.withdrawByPhone && next.withdrawPhone === undefined) {
+    problems.push('withdrawByPhone needs withdrawPhone, the number to call')
+  }
+  if (next.withdrawByMail && (next.withdrawAddressLine1 === undefined || next.withdrawCity === undefined)) {
+    problems.push('withdrawByMail needs withdrawAddressLine1 and withdrawCity, the address to write to')
+  }
+  if (problems.length > 0) throw new InvalidRequestError(problems.join('; '))
+  return { details: next, onEveryEnvelope }
+}
+
+/** `en` or `es` for a DocuSign code of either (`en_GB`, `es-MX`, ...); undefined for anything else. */
+function languageOf(code: unknown): DisclosureLanguage | undefined {
+  const lowered = String(code).trim().toLowerCase()
+  return lowered === 'en' || lowered.startsWith('en_') || lowered.startsWith('en-')
+    ? 'en'
+    : lowered === 'es' || lowered.startsWith('es_') || lowered.startsWith('es-')
+      ? 'es'
+      : undefined
+}
+
+/**
+ * The language an update's `langCode` writes: the disclosure exists in English and Spanish, so DocuSign's
+ * other codes, and `browser` (a reader's choice, not a version), are a 400 rather than a version no one
+ * would be shown.
+ */
+export function editableLanguage(langCode: string): DisclosureLanguage {
+  const language = languageOf(langCode)
+  if (language === undefined) {
+    throw new InvalidRequestError(
+      `langCode "${langCode}" cannot be updated: the disclosure is written in English (en, en_GB) and Spanish (es, es_MX)`,
+    )
+  }
+  return language
 }

@@ -12,15 +12,18 @@ import { embeddedSigningHeaders, injectAs } from '../../testing/inject.js'
 import { disclosureRequired } from './rules.js'
 
 describe('who must agree to the electronic record disclosure', () => {
-  it('signers and in-person signers of an envelope that asks; nobody otherwise', () => {
+  it('signers and in-person signers of an envelope that asks, or that does not say in an account that shows it', () => {
     for (const type of ['signer', 'inPersonSigner'] as const) {
-      expect(disclosureRequired({ useDisclosure: true }, { type })).toBe(true)
-      expect(disclosureRequired({ useDisclosure: false }, { type })).toBe(false)
-      // Not given: the account setting, which shows none.
-      expect(disclosureRequired({}, { type })).toBe(false)
+      for (const account of [true, false]) {
+        expect(disclosureRequired({ useDisclosure: true }, { type }, account)).toBe(true)
+        expect(disclosureRequired({ useDisclosure: false }, { type }, account)).toBe(false)
+        // Not given: the account's setting.
+        expect(disclosureRequired({}, { type }, account)).toBe(account)
+      }
     }
     for (const type of ['carbonCopy', 'certifiedDelivery'] as const) {
-      expect(disclosureRequired({ useDisclosure: true }, { type })).toBe(false)
+      expect(disclosureRequired({ useDisclosure: true }, { type }, true)).toBe(false)
+      expect(disclosureRequired({}, { type }, true)).toBe(false)
     }
   })
 })
@@ -212,5 +215,39 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
       useDisclosure: 'false',
     })
     expect((await envelope(own)).useDisclosure).toBe('false')
+  })
+
+  it('asks on every envelope that does not say once the account shows it everywhere, and not otherwise', async () => {
+    const setting = async (on: boolean) => {
+      const response = await injectAs(service, sender, 'PUT', '/consumer_disclosure/es', {
+        useConsumerDisclosureWithinAccount: String(on),
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json().useConsumerDisclosureWithinAccount).toBe(String(on))
+    }
+    const asked = async (extra: object) => {
+      const envelopeId = await create(extra)
+      const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+      const session = (await signing(headers, 'session')).json()
+      return { asked: session.disclosure !== undefined, envelopeId, headers }
+    }
+    await setting(true)
+    // One setting for the account, whichever language set it.
+    expect((await injectAs(service, sender, 'GET', '/consumer_disclosure/en')).json()).toMatchObject({
+      useConsumerDisclosureWithinAccount: 'true',
+    })
+    const unsaid = await asked({})
+    expect(unsaid.asked).toBe(true)
+    expect((await envelope(unsaid.envelopeId)).useDisclosure).toBeUndefined()
+    expect((await finish(unsaid.headers)).statusCode).toBe(400)
+    expect((await signing(unsaid.headers, 'disclosure', {})).statusCode).toBe(200)
+    expect((await finish(unsaid.headers)).statusCode).toBe(200)
+    expect((await asked({ useDisclosure: 'false' })).asked).toBe(false)
+    expect((await asked({ useDisclosure: 'true' })).asked).toBe(true)
+
+    await setting(false)
+    const after = await asked({})
+    expect(after.asked).toBe(false)
+    expect((await signing(after.headers, 'disclosure', {})).statusCode).toBe(400)
   })
 })

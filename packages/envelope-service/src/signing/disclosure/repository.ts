@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../database.js'
 import type { Client } from '../records/model.js'
+import type { DisclosureDetails, DisclosureLanguage } from './text.js'
 
 export interface DisclosureAcceptance {
   acceptedAt: number
@@ -60,4 +61,62 @@ export async function findDisclosureAcceptances(
       { acceptedAt: Number(row.accepted_at), ipAddress: row.ip_address, userAgent: row.user_agent },
     ]),
   )
+}
+
+/** What the account added to its disclosure, by language (`en`, `es`); none for a language not set. */
+export async function findDisclosureDetails(
+  db: DbOrTx,
+  accountId: string,
+): Promise<Partial<Record<DisclosureLanguage, DisclosureDetails>>> {
+  const rows = await db
+    .selectFrom('account_disclosures')
+    .select(['language', 'details'])
+    .where('account_id', '=', accountId)
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.language, JSON.parse(row.details) as DisclosureDetails]))
+}
+
+/** Stores what the account adds to its disclosure in `language`, replacing what it had. */
+export async function saveDisclosureDetails(
+  db: DbOrTx,
+  change: {
+    accountId: string
+    language: DisclosureLanguage
+    details: DisclosureDetails
+    userId: string
+    at: string
+  },
+): Promise<void> {
+  const row = {
+    details: JSON.stringify(change.details),
+    updated_at: change.at,
+    updated_by_user_id: change.userId,
+  }
+  await db
+    .insertInto('account_disclosures')
+    .values({ account_id: change.accountId, language: change.language, ...row })
+    .onConflict((conflict) => conflict.columns(['account_id', 'language']).doUpdateSet(row))
+    .execute()
+}
+
+/** Whether the account shows the disclosure on every envelope that does not say (`useDisclosure`). */
+export async function findDisclosureOnEveryEnvelope(db: DbOrTx, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_disclosure_settings')
+    .select('on_every_envelope')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  return Number(row?.on_every_envelope ?? 0) === 1
+}
+
+export async function saveDisclosureOnEveryEnvelope(
+  db: DbOrTx,
+  accountId: string,
+  on: boolean,
+): Promise<void> {
+  await db
+    .insertInto('account_disclosure_settings')
+    .values({ account_id: accountId, on_every_envelope: on ? 1 : 0 })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ on_every_envelope: on ? 1 : 0 }))
+    .execute()
 }

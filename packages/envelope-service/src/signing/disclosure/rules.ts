@@ -3,10 +3,10 @@ import type { RecipientType } from '../../tabs/model.js'
 
 /**
  * The Electronic Record and Signature Disclosure (DocuSign's ERSD, asked for by `useDisclosure`): before
- * a signer may sign, they agree to do business electronically, once per envelope. DocuSign shows it
- * according to an account setting when an envelope does not say; this service's account setting shows
- * none, so only `useDisclosure: "true"` (the envelope's, or its templates') asks for it. Carbon copies
- * and certified deliveries sign nothing, so they are never asked. Pure.
+ * a signer may sign, they agree to do business electronically, once per envelope. The envelope's
+ * `useDisclosure` (its own, or its templates') decides; an envelope that does not say follows the
+ * account's setting (DocuSign's `useConsumerDisclosureWithinAccount`, off unless an administrator turns
+ * it on). Carbon copies and certified deliveries sign nothing, so they are never asked. Pure.
  */
 
 const SIGNING_TYPES: ReadonlySet<RecipientType> = new Set(['signer', 'inPersonSigner'])
@@ -15,8 +15,10 @@ const SIGNING_TYPES: ReadonlySet<RecipientType> = new Set(['signer', 'inPersonSi
 export function disclosureRequired(
   envelope: { useDisclosure?: boolean },
   recipient: { type: RecipientType },
+  /** The account's setting, for an envelope that does not say. */
+  accountShowsIt: boolean,
 ): boolean {
-  return envelope.useDisclosure === true && SIGNING_TYPES.has(recipient.type)
+  return (envelope.useDisclosure ?? accountShowsIt) && SIGNING_TYPES.has(recipient.type)
 }
 
 /** Refuses signing by a recipient who owes the agreement and has not given it. */

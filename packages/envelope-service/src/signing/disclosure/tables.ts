@@ -8,6 +8,25 @@ export interface RecipientDisclosuresTable {
   user_agent: string
 }
 
+/** What an account added to its disclosure in one language (migration 0052). */
+export interface AccountDisclosuresTable {
+  account_id: string
+  /** `en` or `es`. */
+  language: string
+  /** text.ts `DisclosureDetails` as JSON. */
+  details: string
+  updated_at: string
+  updated_by_user_id: string
+}
+
+/** Whether the account shows the disclosure on envelopes that do not say (migration 0052): 1 or 0. */
+export interface AccountDisclosureSettingsTable {
+  account_id: string
+  on_every_envelope: number
+}
+
 export interface DisclosureTables {
   recipient_disclosures: RecipientDisclosuresTable
+  account_disclosures: AccountDisclosuresTable
+  account_disclosure_settings: AccountDisclosureSettingsTable
 }

@@ -6,41 +6,164 @@
  * No imports: the signing page's bundle reads it as it is.
  */
 
+/** The languages the disclosure is written in. */
+export type DisclosureLanguage = 'en' | 'es'
+
 export interface DisclosureSection {
   heading: string
   text: string
 }
 
+/**
+ * What an account adds to the disclosure (DocuSign's `consumerDisclosure` fields of the same names, set
+ * with `PUT .../consumer_disclosure/{langCode}`): how its signers reach it to change their contact
+ * details, ask for paper copies and withdraw their consent. Each is optional; the text says only what
+ * is given. Free texts (`changeEmailOther`, `withdrawConsequences`, `withdrawOther`) are shown as
+ * written, in the language they were set for.
+ */
+export interface DisclosureDetails {
+  companyName?: string
+  companyPhone?: string
+  changeEmail?: string
+  changeEmailOther?: string
+  copyRequestEmail?: string
+  /** A decimal amount, e.g. `0.25`: what a page of a paper copy costs. */
+  copyCostPerPage?: string
+  /** How that fee is paid, in the account's words (e.g. "check or bank transfer"). */
+  copyFeeCollectionMethod?: string
+  withdrawByEmail?: boolean
+  withdrawEmail?: string
+  withdrawByPhone?: boolean
+  withdrawPhone?: string
+  withdrawByMail?: boolean
+  withdrawAddressLine1?: string
+  withdrawAddressLine2?: string
+  withdrawCity?: string
+  withdrawState?: string
+  withdrawPostalCode?: string
+  withdrawConsequences?: string
+  withdrawOther?: string
+}
+
+/** The texts of `DisclosureDetails`, by DocuSign's names; the free texts a signer reads as sentences last. */
+export const DISCLOSURE_DETAIL_TEXTS = [
+  'companyName',
+  'companyPhone',
+  'changeEmail',
+  'copyRequestEmail',
+  'copyCostPerPage',
+  'copyFeeCollectionMethod',
+  'withdrawEmail',
+  'withdrawPhone',
+  'withdrawAddressLine1',
+  'withdrawAddressLine2',
+  'withdrawCity',
+  'withdrawState',
+  'withdrawPostalCode',
+  'changeEmailOther',
+  'withdrawConsequences',
+  'withdrawOther',
+] as const satisfies readonly (keyof DisclosureDetails)[]
+
+/** The ways to withdraw besides declining, by DocuSign's names. */
+export const DISCLOSURE_WITHDRAWAL_FLAGS = [
+  'withdrawByEmail',
+  'withdrawByPhone',
+  'withdrawByMail',
+] as const satisfies readonly (keyof DisclosureDetails)[]
+
 export interface DisclosureText {
   title: string
   intro: (sender: string) => string
-  sections: (sender: string) => DisclosureSection[]
+  /** The sections, with what the account added (`details`) in them. */
+  sections: (sender: string, details?: DisclosureDetails) => DisclosureSection[]
   /** The sentence the signer ticks. */
   agree: string
+}
+
+/** The sentences of `parts` that are given, joined. */
+const sentences = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ')
+
+/** The mailing address for withdrawals, on one line. */
+function withdrawAddress(details: DisclosureDetails): string | undefined {
+  const cityLine = [details.withdrawCity, details.withdrawState, details.withdrawPostalCode]
+    .filter(Boolean)
+    .join(' ')
+  const lines = [details.withdrawAddressLine1, details.withdrawAddressLine2, cityLine].filter(Boolean)
+  return lines.length > 0 ? lines.join(', ') : undefined
+}
+
+/** The ways to withdraw the account offers besides declining, as DocuSign names them. */
+function withdrawalWays(details: DisclosureDetails) {
+  return {
+    email: details.withdrawByEmail ? details.withdrawEmail : undefined,
+    phone: details.withdrawByPhone ? details.withdrawPhone : undefined,
+    mail: details.withdrawByMail ? withdrawAddress(details) : undefined,
+  }
+}
+
+/** "a, b or c" in the language's words. */
+function either(items: string[], or: string): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`
 }
 
 const en: DisclosureText = {
   title: 'Agree to use electronic records and signatures',
   intro: (sender) =>
     `${sender} asks you to read this disclosure and agree to it before you review and sign the documents.`,
-  sections: (sender) => [
-    {
-      heading: 'Electronic documents and signatures',
-      text: `${sender} gives you the documents of this envelope electronically, and you sign them on this page. Your electronic signature binds you as your handwritten signature would.`,
-    },
-    {
-      heading: 'Paper copies',
-      text: `You may ask ${sender} for a paper copy of any document. When signing is complete you can download the signed documents here, to keep or print them.`,
-    },
-    {
-      heading: 'Withdrawing your consent',
-      text: `Until you sign, you may withdraw your consent with Decline to sign. ${sender} is told, and this envelope cannot then be signed electronically. Withdrawing does not undo what you signed before.`,
-    },
-    {
-      heading: 'What you need',
-      text: 'A device with a current web browser, the email address or mobile number the invitation reached, and a way to keep or print PDF documents.',
-    },
-  ],
+  sections: (sender, details = {}) => {
+    const ways = withdrawalWays(details)
+    const others = [
+      ways.email && `by email to ${ways.email}`,
+      ways.phone && `by phone at ${ways.phone}`,
+      ways.mail && `by mail to ${ways.mail}`,
+    ].filter((way): way is string => Boolean(way))
+    const change = [
+      details.changeEmail && `write to ${details.changeEmail}`,
+      details.companyPhone && `call ${details.companyPhone}`,
+    ].filter((way): way is string => Boolean(way))
+    return [
+      {
+        heading: 'Electronic documents and signatures',
+        text: `${sender} gives you the documents of this envelope electronically, and you sign them on this page. Your electronic signature binds you as your handwritten signature would.`,
+      },
+      {
+        heading: 'Paper copies',
+        text: sentences(
+          `You may ask ${sender} for a paper copy of any document${details.copyRequestEmail ? ` by writing to ${details.copyRequestEmail}` : ''}.`,
+          details.copyCostPerPage !== undefined &&
+            (Number(details.copyCostPerPage) === 0
+              ? 'Paper copies are free.'
+              : `Each page costs ${details.copyCostPerPage}${details.copyFeeCollectionMethod ? ` (payment: ${details.copyFeeCollectionMethod})` : ''}.`),
+          'When signing is complete you can download the signed documents here, to keep or print them.',
+        ),
+      },
+      {
+        heading: 'Withdrawing your consent',
+        text: sentences(
+          `Until you sign, you may withdraw your consent with Decline to sign${others.length > 0 ? `, or ${either(others, 'or')}` : ''}. ${sender} is told, and this envelope cannot then be signed electronically. Withdrawing does not undo what you signed before.`,
+          details.withdrawConsequences,
+          details.withdrawOther,
+        ),
+      },
+      ...(change.length > 0 || details.changeEmailOther
+        ? [
+            {
+              heading: 'Keeping your contact details current',
+              text: sentences(
+                change.length > 0 &&
+                  `To change the email address or mobile number ${sender} reaches you at, ${either(change, 'or')}.`,
+                details.changeEmailOther,
+              ),
+            },
+          ]
+        : []),
+      {
+        heading: 'What you need',
+        text: 'A device with a current web browser, the email address or mobile number the invitation reached, and a way to keep or print PDF documents.',
+      },
+    ]
+  },
   agree: 'I agree to use electronic records and signatures.',
 }
 
@@ -48,25 +171,60 @@ const es: DisclosureText = {
   title: 'Acepte usar registros y firmas electrónicos',
   intro: (sender) =>
     `${sender} le pide que lea esta divulgación y la acepte antes de revisar y firmar los documentos.`,
-  sections: (sender) => [
-    {
-      heading: 'Documentos y firmas electrónicos',
-      text: `${sender} le entrega los documentos de este sobre en formato electrónico, y usted los firma en esta página. Su firma electrónica le obliga igual que su firma manuscrita.`,
-    },
-    {
-      heading: 'Copias en papel',
-      text: `Puede pedir a ${sender} una copia en papel de cualquier documento. Cuando la firma termine, podrá descargar aquí los documentos firmados para guardarlos o imprimirlos.`,
-    },
-    {
-      heading: 'Retirar su consentimiento',
-      text: `Hasta que firme, puede retirar su consentimiento con Rechazar firma. Se avisa a ${sender}, y este sobre ya no se podrá firmar electrónicamente. Retirarlo no deshace lo que firmó antes.`,
-    },
-    {
-      heading: 'Qué necesita',
-      text: 'Un dispositivo con un navegador actual, el correo electrónico o el móvil al que llegó la invitación, y una forma de guardar o imprimir documentos PDF.',
-    },
-  ],
+  sections: (sender, details = {}) => {
+    const ways = withdrawalWays(details)
+    const others = [
+      ways.email && `por correo electrónico a ${ways.email}`,
+      ways.phone && `por teléfono al ${ways.phone}`,
+      ways.mail && `por correo postal a ${ways.mail}`,
+    ].filter((way): way is string => Boolean(way))
+    const change = [
+      details.changeEmail && `escriba a ${details.changeEmail}`,
+      details.companyPhone && `llame al ${details.companyPhone}`,
+    ].filter((way): way is string => Boolean(way))
+    return [
+      {
+        heading: 'Documentos y firmas electrónicos',
+        text: `${sender} le entrega los documentos de este sobre en formato electrónico, y usted los firma en esta página. Su firma electrónica le obliga igual que su firma manuscrita.`,
+      },
+      {
+        heading: 'Copias en papel',
+        text: sentences(
+          `Puede pedir a ${sender} una copia en papel de cualquier documento${details.copyRequestEmail ? ` escribiendo a ${details.copyRequestEmail}` : ''}.`,
+          details.copyCostPerPage !== undefined &&
+            (Number(details.copyCostPerPage) === 0
+              ? 'Las copias en papel son gratuitas.'
+              : `Cada página cuesta ${details.copyCostPerPage}${details.copyFeeCollectionMethod ? ` (pago: ${details.copyFeeCollectionMethod})` : ''}.`),
+          'Cuando la firma termine, podrá descargar aquí los documentos firmados para guardarlos o imprimirlos.',
+        ),
+      },
+      {
+        heading: 'Retirar su consentimiento',
+        text: sentences(
+          `Hasta que firme, puede retirar su consentimiento con Rechazar firma${others.length > 0 ? `, o ${either(others, 'o')}` : ''}. Se avisa a ${sender}, y este sobre ya no se podrá firmar electrónicamente. Retirarlo no deshace lo que firmó antes.`,
+          details.withdrawConsequences,
+          details.withdrawOther,
+        ),
+      },
+      ...(change.length > 0 || details.changeEmailOther
+        ? [
+            {
+              heading: 'Mantener al día sus datos de contacto',
+              text: sentences(
+                change.length > 0 &&
+                  `Para cambiar el correo electrónico o el móvil en que ${sender} le contacta, ${either(change, 'o')}.`,
+                details.changeEmailOther,
+              ),
+            },
+          ]
+        : []),
+      {
+        heading: 'Qué necesita',
+        text: 'Un dispositivo con un navegador actual, el correo electrónico o el móvil al que llegó la invitación, y una forma de guardar o imprimir documentos PDF.',
+      },
+    ]
+  },
   agree: 'Acepto usar registros y firmas electrónicos.',
 }
 
-export const DISCLOSURE_TEXT: Record<'en' | 'es', DisclosureText> = { en, es }
+export const DISCLOSURE_TEXT: Record<DisclosureLanguage, DisclosureText> = { en, es }

@@ -11,7 +11,7 @@ import {
   tokenFromLocation,
 } from './api.js'
 import { DisclosureDialog } from './DisclosureDialog.js'
-import { chooseLanguage, type Words, wordsFor } from './i18n.js'
+import { chooseLanguage, type Language, type Words, wordsFor } from './i18n.js'
 import { showAsModal } from './modal.js'
 import { PdfDocument, placedTabs, tabElementId } from './PdfDocument.js'
 import { CompletedTabField, TabField } from './TabField.js'
@@ -91,7 +91,7 @@ export function App() {
     return <AccessGate token={token!} words={words} onPassed={passed} onRefused={refused} />
   if (load.session.state !== 'ready')
     return <StateNotice state={load.session.state} words={words} token={token} />
-  return <SigningForm token={token!} session={load.session} words={words} />
+  return <SigningForm token={token!} session={load.session} words={words} language={language} />
 }
 
 function StateNotice({
@@ -129,7 +129,17 @@ function StateNotice({
   )
 }
 
-function SigningForm({ token, session, words }: { token: string; session: SigningSession; words: Words }) {
+function SigningForm({
+  token,
+  session,
+  words,
+  language,
+}: {
+  token: string
+  session: SigningSession
+  words: Words
+  language: Language
+}) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     withoutHidden(session.tabs, initialValues(session.tabs)),
   )
@@ -312,6 +322,7 @@ function SigningForm({ token, session, words }: { token: string; session: Signin
       {!agreed && !declining ? (
         <DisclosureDialog
           sender={session.envelope.senderName}
+          details={session.disclosure?.details?.[language]}
           words={words}
           busy={busy}
           error={error}

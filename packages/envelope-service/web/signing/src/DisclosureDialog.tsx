@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import type { DisclosureDetails } from '../../../src/signing/disclosure/text.js'
 import type { Words } from './i18n.js'
 import { showAsModal } from './modal.js'
 
@@ -9,6 +10,7 @@ import { showAsModal } from './modal.js'
  */
 export function DisclosureDialog({
   sender,
+  details,
   words,
   busy,
   error,
@@ -16,6 +18,8 @@ export function DisclosureDialog({
   onDecline,
 }: {
   sender: string
+  /** What the sender's account added to the text: its name, contact details, ways to withdraw. */
+  details: DisclosureDetails | undefined
   words: Words
   busy: boolean
   error: string | undefined
@@ -25,6 +29,7 @@ export function DisclosureDialog({
   const id = useId()
   const [checked, setChecked] = useState(false)
   const { disclosure } = words
+  const company = details?.companyName ?? sender
   return (
     <dialog
       open
@@ -35,8 +40,8 @@ export function DisclosureDialog({
       onCancel={(event) => event.preventDefault()}
     >
       <h2 id={`${id}-title`}>{disclosure.title}</h2>
-      <p id={`${id}-intro`}>{disclosure.intro(sender)}</p>
-      {disclosure.sections(sender).map((section) => (
+      <p id={`${id}-intro`}>{disclosure.intro(company)}</p>
+      {disclosure.sections(company, details).map((section) => (
         <section key={section.heading}>
           <h3>{section.heading}</h3>
           <p>{section.text}</p>

@@ -75,6 +75,8 @@ export function SendPage() {
   const [expireDays, setExpireDays] = useState('')
   // Left to the templates until the sender ticks or clears it.
   const [disclosure, setDisclosure] = useState<boolean>()
+  // Whether the account shows the disclosure on envelopes that do not say (Settings).
+  const [accountDisclosure, setAccountDisclosure] = useState(false)
   const [problem, setProblem] = useState<string>()
   const [busy, setBusy] = useState(false)
 
@@ -87,6 +89,15 @@ export function SendPage() {
     }
   }, [picked, details, account.account_id, words.pickOne])
 
+  useEffect(() => {
+    getJson<{ useConsumerDisclosureWithinAccount?: string }>(
+      accountPath(account.account_id, '/consumer_disclosure'),
+    ).then(
+      (read) => setAccountDisclosure(read.useConsumerDisclosureWithinAccount === 'true'),
+      () => undefined, // Unread, the box starts as the templates say; what is sent is what is ticked.
+    )
+  }, [account.account_id])
+
   const chosen = picked.map((templateId) => details[templateId]).filter((found) => found !== undefined)
   const roles = mergeRoles(chosen)
   const filled = prefill(chosen)
@@ -94,7 +105,7 @@ export function SendPage() {
   const lock = chosenMessage(chosen)
   const locked = lock.kind === 'locked' ? lock.message : undefined
   const conflict = lock.kind === 'conflict' ? words.lockConflict(...lock.templateNames) : undefined
-  const asksDisclosure = disclosure ?? disclosureOf(chosen)
+  const asksDisclosure = disclosure ?? disclosureOf(chosen, accountDisclosure)
   // Each recipient's delivery starts as its role's default, until the sender changes it.
   const entryOf = (role: MergedRole) =>
     entries[roleKey(role)] ?? { ...EMPTY_ENTRY, delivery: role.defaultDelivery ?? 'email' }

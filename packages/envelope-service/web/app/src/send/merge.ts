@@ -52,10 +52,11 @@ export function mergeRoles(templates: readonly TemplateForSending[]): MergedRole
 
 /**
  * Whether the envelope asks its signers to agree to the electronic record disclosure when the sender does
- * not say: the first picked template that gives `useDisclosure`, as the service takes it.
+ * not say: the first picked template that gives `useDisclosure`, else the account's setting (shown on
+ * every envelope or not), as the service takes it.
  */
-export function disclosureOf(templates: readonly TemplateForSending[]): boolean {
-  return templates.find((template) => template.useDisclosure !== undefined)?.useDisclosure ?? false
+export function disclosureOf(templates: readonly TemplateForSending[], accountShowsIt = false): boolean {
+  return templates.find((template) => template.useDisclosure !== undefined)?.useDisclosure ?? accountShowsIt
 }
 
 /** The first template's subject and message that are not empty, as the service fills them too. */

@@ -3,14 +3,15 @@ import { useState } from 'react'
 import { accountPath } from '../api.js'
 import { useSession } from '../context.js'
 import { AccountDefaults } from './AccountDefaults.js'
+import { Disclosure } from './Disclosure.js'
 import { IntegrationKeys } from './IntegrationKeys.js'
 import { TwoStepPolicy } from './TwoStepPolicy.js'
 import { Users } from './Users.js'
 import { SETTINGS_WORDS } from './words.js'
 
 /**
- * The account's settings: its users, its integration keys, its reminder and expiration defaults, and
- * whether it requires two-step sign-in.
+ * The account's settings: its users, its integration keys, its reminder and expiration defaults, its
+ * electronic record disclosure, and whether it requires two-step sign-in.
  */
 export function SettingsPage() {
   const { account, language } = useSession()
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <Users path={path} onNotice={setNotice} onChanged={() => setUsersVersion((value) => value + 1)} />
       <IntegrationKeys path={path} onNotice={setNotice} />
       <AccountDefaults path={path} onNotice={setNotice} />
+      <Disclosure path={path} onNotice={setNotice} />
       <TwoStepPolicy path={path} onNotice={setNotice} usersVersion={usersVersion} />
     </div>
   )

@@ -1,0 +1,244 @@
+import { useEffect, useId, useState } from 'react'
+import {
+  DISCLOSURE_DETAIL_TEXTS,
+  DISCLOSURE_TEXT,
+  type DisclosureDetails,
+  type DisclosureLanguage,
+} from '../../../../src/signing/disclosure/text.js'
+import { call, getJson } from '../api.js'
+import { useSession } from '../context.js'
+import { refusalText } from '../refusal.js'
+import { SETTINGS_WORDS } from './words.js'
+
+/**
+ * The texts of the form, by DocuSign's names; every one is sent, so an emptied field removes it. The two
+ * free texts beyond what withdrawing means (`changeEmailOther`, `withdrawOther`) are the API's only: left
+ * out of the request, they keep their value.
+ */
+const TEXTS = DISCLOSURE_DETAIL_TEXTS.filter(
+  (name): name is Exclude<(typeof DISCLOSURE_DETAIL_TEXTS)[number], 'changeEmailOther' | 'withdrawOther'> =>
+    name !== 'changeEmailOther' && name !== 'withdrawOther',
+)
+type TextField = (typeof TEXTS)[number]
+type Form = Record<TextField, string> & {
+  withdrawByEmail: boolean
+  withdrawByPhone: boolean
+  withdrawByMail: boolean
+  /** Account-wide: shown on every envelope that does not say (DocuSign's `useConsumerDisclosureWithinAccount`). */
+  onEveryEnvelope: boolean
+}
+
+/** DocuSign's `consumerDisclosure` answer, as far as the form reads it (every property a string). */
+type Answer = Partial<
+  Record<
+    | TextField
+    | 'withdrawByEmail'
+    | 'withdrawByPhone'
+    | 'withdrawByMail'
+    | 'useConsumerDisclosureWithinAccount',
+    string
+  >
+>
+
+const formOf = (answer: Answer): Form => ({
+  ...(Object.fromEntries(TEXTS.map((name) => [name, answer[name] ?? ''])) as Record<TextField, string>),
+  withdrawByEmail: answer.withdrawByEmail === 'true',
+  withdrawByPhone: answer.withdrawByPhone === 'true',
+  withdrawByMail: answer.withdrawByMail === 'true',
+  onEveryEnvelope: answer.useConsumerDisclosureWithinAccount === 'true',
+})
+
+/** The form as the disclosure text reads it (text.ts), for the preview. */
+function detailsOf(form: Form): DisclosureDetails {
+  const details: DisclosureDetails = {}
+  for (const name of TEXTS) if (form[name].trim() !== '') details[name] = form[name].trim()
+  if (form.withdrawByEmail) details.withdrawByEmail = true
+  if (form.withdrawByPhone) details.withdrawByPhone = true
+  if (form.withdrawByMail) details.withdrawByMail = true
+  return details
+}
+
+/**
+ * The account's Electronic Record and Signature Disclosure: its contact details in the English and the
+ * Spanish version (DocuSign's `GET` and `PUT /consumer_disclosure/{langCode}`), with the text signers
+ * read beside the form, as the signing page writes it (the same module).
+ */
+export function Disclosure(props: { path: (rest: string) => string; onNotice: (message: string) => void }) {
+  const { language, t } = useSession()
+  const words = SETTINGS_WORDS[language]
+  const id = useId()
+  const [version, setVersion] = useState<DisclosureLanguage>(language)
+  const [form, setForm] = useState<Form | undefined>()
+  const [accountName, setAccountName] = useState('')
+  const [failed, setFailed] = useState(false)
+  const [problem, setProblem] = useState<string | undefined>()
+
+  const disclosurePath = props.path(`/consumer_disclosure/${version}`)
+  useEffect(() => {
+    setForm(undefined)
+    setProblem(undefined)
+    Promise.all([getJson<Answer>(disclosurePath), getJson<{ accountName: string }>(props.path(''))]).then(
+      ([answer, account]) => {
+        setAccountName(account.accountName)
+        // A version without its own name reads the account's: the field stays empty until one is set.
+        const read = formOf(answer)
+        setForm(read.companyName === account.accountName ? { ...read, companyName: '' } : read)
+      },
+      () => setFailed(true),
+    )
+  }, [disclosurePath, props.path])
+
+  if (failed) return <p role="alert">{t.failed}</p>
+  const set = (change: Partial<Form>) => form && setForm({ ...form, ...change })
+  const text = (name: TextField, options: { type?: string; required?: boolean; long?: boolean } = {}) =>
+    form && (
+      <div className="field">
+        <label htmlFor={`${id}-${name}`}>{words[name]}</label>
+        {options.long ? (
+          <textarea
+            id={`${id}-${name}`}
+            value={form[name]}
+            maxLength={2000}
+            rows={2}
+            onChange={(event) => set({ [name]: event.target.value })}
+          />
+        ) : (
+          <input
+            id={`${id}-${name}`}
+            type={options.type ?? 'text'}
+            value={form[name]}
+            maxLength={200}
+            required={options.required}
+            {...(name === 'copyCostPerPage'
+              ? { inputMode: 'decimal', pattern: '\\d{1,6}(\\.\\d{1,4})?' }
+              : {})}
+            onChange={(event) => set({ [name]: event.target.value })}
+          />
+        )}
+      </div>
+    )
+  const details = form ? detailsOf(form) : {}
+  const company = details.companyName ?? accountName
+  const shown = DISCLOSURE_TEXT[version]
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{words.disclosure}</h2>
+      <p className="muted">{words.disclosureIntro}</p>
+      <label className="field narrow">
+        <span>{words.disclosureLanguage}</span>
+        <select value={version} onChange={(event) => setVersion(event.target.value as DisclosureLanguage)}>
+          {(['en', 'es'] as const).map((code) => (
+            <option key={code} value={code}>
+              {words.disclosureLanguages[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!form ? (
+        <p role="status">{t.loading}</p>
+      ) : (
+        <div className="disclosure-editor">
+          <form
+            lang={version}
+            onSubmit={(event) => {
+              event.preventDefault()
+              setProblem(undefined)
+              const body = {
+                ...Object.fromEntries(TEXTS.map((name) => [name, form[name].trim()])),
+                withdrawByEmail: String(form.withdrawByEmail),
+                withdrawByPhone: String(form.withdrawByPhone),
+                withdrawByMail: String(form.withdrawByMail),
+                useConsumerDisclosureWithinAccount: String(form.onEveryEnvelope),
+              }
+              call(disclosurePath, {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              })
+                .then(() => props.onNotice(words.disclosureSaved(words.disclosureLanguages[version])))
+                .catch((error) => setProblem(refusalText(error, language, t)))
+            }}
+          >
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={form.onEveryEnvelope}
+                onChange={(event) => set({ onEveryEnvelope: event.target.checked })}
+              />{' '}
+              {words.onEveryEnvelope}
+            </label>
+            <p className="hint">{words.onEveryEnvelopeHint}</p>
+            {text('companyName')}
+            <div className="field-row">
+              {text('changeEmail', { type: 'email' })}
+              {text('companyPhone', { type: 'tel' })}
+            </div>
+            <div className="field-row">
+              {text('copyRequestEmail', { type: 'email' })}
+              {text('copyCostPerPage')}
+            </div>
+            {text('copyFeeCollectionMethod')}
+            <fieldset>
+              <legend>{words.withdrawHeading}</legend>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={form.withdrawByEmail}
+                  onChange={(event) => set({ withdrawByEmail: event.target.checked })}
+                />{' '}
+                {words.withdrawByEmail}
+              </label>
+              {form.withdrawByEmail && text('withdrawEmail', { type: 'email', required: true })}
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={form.withdrawByPhone}
+                  onChange={(event) => set({ withdrawByPhone: event.target.checked })}
+                />{' '}
+                {words.withdrawByPhone}
+              </label>
+              {form.withdrawByPhone && text('withdrawPhone', { type: 'tel', required: true })}
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={form.withdrawByMail}
+                  onChange={(event) => set({ withdrawByMail: event.target.checked })}
+                />{' '}
+                {words.withdrawByMail}
+              </label>
+              {form.withdrawByMail && (
+                <>
+                  {text('withdrawAddressLine1', { required: true })}
+                  {text('withdrawAddressLine2')}
+                  <div className="field-row">
+                    {text('withdrawCity', { required: true })}
+                    {text('withdrawState')}
+                    {text('withdrawPostalCode')}
+                  </div>
+                </>
+              )}
+              {text('withdrawConsequences', { long: true })}
+            </fieldset>
+            {problem && (
+              <p role="alert" className="error">
+                {problem}
+              </p>
+            )}
+            <button type="submit">{words.saveDisclosure}</button>
+          </form>
+          <aside className="disclosure-preview" aria-labelledby={`${id}-preview`} lang={version}>
+            <h3 id={`${id}-preview`}>{words.preview}</h3>
+            <p className="muted">{shown.intro(company)}</p>
+            {shown.sections(company, details).map((section) => (
+              <div key={section.heading}>
+                <h4>{section.heading}</h4>
+                <p>{section.text}</p>
+              </div>
+            ))}
+          </aside>
+        </div>
+      )}
+    </section>
+  )
+}
