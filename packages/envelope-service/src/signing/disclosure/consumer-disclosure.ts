@@ -100,7 +100,7 @@ export function consumerDisclosure(input: {
 const LONG_TEXTS = new Set<string>(['changeEmailOther', 'withdrawConsequences', 'withdrawOther'])
 const EMAILS = ['changeEmail', 'copyRequestEmail', 'withdrawEmail'] as const
 
-/** What this service answers and an update may only repeat: its own text, shown where envelopes ask. */
+/** What this service answers and an update may only repeat: its own text, always agreed before signing. */
 const FIXED = {
   allowCDWithdraw: 'true',
   custom: 'false',
@@ -134,15 +134,32 @@ export function disclosureUpdate(
   current: { details: DisclosureDetails; answer: ConsumerDisclosure },
 ): { details: DisclosureDetails; onEveryEnvelope: boolean } {
   const problems: string[] = []
+  const within = readFlag(update, 'useConsumerDisclosureWithinAccount', problems)
+  const onEveryEnvelope = within ?? current.answer.useConsumerDisclosureWithinAccount === 'true'
+  const next = changedDetails(update, current, problems)
+  problems.push(...readOnlyProblems(update, current.answer), ...detailProblems(next))
+  if (problems.length > 0) throw new InvalidRequestError(problems.join('; '))
+  return { details: next, onEveryEnvelope }
+}
+
+/** A `"true"`/`"false"` property (or a boolean) of the update; undefined when absent or not one. */
+function readFlag(update: ConsumerDisclosureUpdate, name: string, problems: string[]): boolean | undefined {
+  const value = update[name]
+  if (value === undefined) return undefined
+  const flag = typeof value === 'string' ? value.trim().toLowerCase() : value
+  if (flag === true || flag === 'true') return true
+  if (flag === false || flag === 'false') return false
+  problems.push(`${name} must be "true" or "false"`)
+  return undefined
+}
+
+/** The details with the update's texts and ways to withdraw applied. */
+function changedDetails(
+  update: ConsumerDisclosureUpdate,
+  current: { details: DisclosureDetails; answer: ConsumerDisclosure },
+  problems: string[],
+): DisclosureDetails {
   const next: DisclosureDetails = { ...current.details }
-  let onEveryEnvelope = current.answer.useConsumerDisclosureWithinAccount === 'true'
-  const within = update.useConsumerDisclosureWithinAccount
-  if (within !== undefined) {
-    const flag = typeof within === 'string' ? within.trim().toLowerCase() : within
-    if (flag === true || flag === 'true') onEveryEnvelope = true
-    else if (flag === false || flag === 'false') onEveryEnvelope = false
-    else problems.push('useConsumerDisclosureWithinAccount must be "true" or "false"')
-  }
   for (const name of DISCLOSURE_DETAIL_TEXTS) {
     const value = update[name]
     if (value === undefined) continue
@@ -152,26 +169,27 @@ export function disclosureUpdate(
     }
     const text = value.trim()
     const limit = LONG_TEXTS.has(name) ? 2000 : 200
-    if (text.length > limit) problems.push(`${name} must be at most ${limit} characters`)
     // A read answers the account's name when none was set: sent back unchanged, it sets nothing.
-    else if (
+    const readBack =
       name === 'companyName' &&
       current.details.companyName === undefined &&
       text === current.answer.companyName
-    )
-      continue
+    if (text.length > limit) problems.push(`${name} must be at most ${limit} characters`)
+    else if (readBack) continue
     else if (text === '') delete next[name]
     else next[name] = text
   }
   for (const name of DISCLOSURE_WITHDRAWAL_FLAGS) {
-    const value = update[name]
-    if (value === undefined) continue
-    const flag =
-      typeof value === 'boolean' ? value : typeof value === 'string' ? value.trim().toLowerCase() : value
-    if (flag === true || flag === 'true') next[name] = true
-    else if (flag === false || flag === 'false') delete next[name]
-    else problems.push(`${name} must be "true" or "false"`)
+    const flag = readFlag(update, name, problems)
+    if (flag === true) next[name] = true
+    else if (flag === false) delete next[name]
   }
+  return next
+}
+
+/** What the update may only send back as a read answered it: this service's text and settings, the account and the language. */
+function readOnlyProblems(update: ConsumerDisclosureUpdate, answer: ConsumerDisclosure): string[] {
+  const problems: string[] = []
   for (const [name, fixed] of Object.entries(FIXED) as [keyof typeof FIXED, string][]) {
     const value = update[name]
     if (value !== undefined && String(value).trim().toLowerCase() !== fixed) {
@@ -180,17 +198,17 @@ export function disclosureUpdate(
   }
   for (const name of ['esignText', 'esignAgreement'] as const) {
     const value = update[name]
-    if (value !== undefined && value !== current.answer[name]) {
+    if (value !== undefined && value !== answer[name]) {
       problems.push(
         `${name} cannot be changed: the text is this service’s, with the account’s contact details in it; send it as a read answers it, or leave it out`,
       )
     }
   }
-  if (update.accountEsignId !== undefined && update.accountEsignId !== current.answer.accountEsignId) {
+  if (update.accountEsignId !== undefined && update.accountEsignId !== answer.accountEsignId) {
     problems.push('accountEsignId must be this account’s id')
   }
-  if (update.languageCode !== undefined && languageOf(update.languageCode) !== current.answer.languageCode) {
-    problems.push(`languageCode must be the language of the path (${current.answer.languageCode})`)
+  if (update.languageCode !== undefined && languageOf(update.languageCode) !== answer.languageCode) {
+    problems.push(`languageCode must be the language of the path (${answer.languageCode})`)
   }
   if (update.pdfId !== undefined && update.pdfId !== '') {
     problems.push('pdfId is not supported: the disclosure is the text, not a PDF')
@@ -198,25 +216,33 @@ export function disclosureUpdate(
   for (const name of ['allowCDWithdrawMetadata', 'useConsumerDisclosureWithinAccountMetadata']) {
     if (update[name] !== undefined) problems.push(`${name} is read only`)
   }
+  return problems
+}
+
+/** What the details must be to make sense to a signer: addresses that are ones, an amount, each way to withdraw with its means. */
+function detailProblems(details: DisclosureDetails): string[] {
+  const problems: string[] = []
   for (const name of EMAILS) {
-    const value = next[name]
+    const value = details[name]
     if (value !== undefined && !looksLikeEmailAddress(value))
       problems.push(`${name} must be an email address`)
   }
-  if (next.copyCostPerPage !== undefined && !/^\d{1,6}(\.\d{1,4})?$/.test(next.copyCostPerPage)) {
+  if (details.copyCostPerPage !== undefined && !/^\d{1,6}(\.\d{1,4})?$/.test(details.copyCostPerPage)) {
     problems.push('copyCostPerPage must be an amount such as 0.25')
   }
-  if (next.withdrawByEmail && next.withdrawEmail === undefined) {
+  if (details.withdrawByEmail && details.withdrawEmail === undefined) {
     problems.push('withdrawByEmail needs withdrawEmail, the address to write to')
   }
-  if (next.withdrawByPhone && next.withdrawPhone === undefined) {
+  if (details.withdrawByPhone && details.withdrawPhone === undefined) {
     problems.push('withdrawByPhone needs withdrawPhone, the number to call')
   }
-  if (next.withdrawByMail && (next.withdrawAddressLine1 === undefined || next.withdrawCity === undefined)) {
+  if (
+    details.withdrawByMail &&
+    (details.withdrawAddressLine1 === undefined || details.withdrawCity === undefined)
+  ) {
     problems.push('withdrawByMail needs withdrawAddressLine1 and withdrawCity, the address to write to')
   }
-  if (problems.length > 0) throw new InvalidRequestError(problems.join('; '))
-  return { details: next, onEveryEnvelope }
+  return problems
 }
 
 /** `en` or `es` for a DocuSign code of either (`en_GB`, `es-MX`, ...); undefined for anything else. */
