@@ -117,6 +117,17 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
         )}
       </div>
     )
+  const flag = (name: 'onEveryEnvelope' | 'withdrawByEmail' | 'withdrawByPhone' | 'withdrawByMail') =>
+    form && (
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form[name]}
+          onChange={(event) => set({ [name]: event.target.checked })}
+        />{' '}
+        {words[name]}
+      </label>
+    )
   const details = form ? detailsOf(form) : {}
   const company = details.companyName ?? accountName
   const shown = DISCLOSURE_TEXT[version]
@@ -160,14 +171,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
                 .catch((error) => setProblem(refusalText(error, language, t)))
             }}
           >
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={form.onEveryEnvelope}
-                onChange={(event) => set({ onEveryEnvelope: event.target.checked })}
-              />{' '}
-              {words.onEveryEnvelope}
-            </label>
+            {flag('onEveryEnvelope')}
             <p className="hint">{words.onEveryEnvelopeHint}</p>
             {text('companyName')}
             <div className="field-row">
@@ -181,32 +185,11 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
             {text('copyFeeCollectionMethod')}
             <fieldset>
               <legend>{words.withdrawHeading}</legend>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={form.withdrawByEmail}
-                  onChange={(event) => set({ withdrawByEmail: event.target.checked })}
-                />{' '}
-                {words.withdrawByEmail}
-              </label>
+              {flag('withdrawByEmail')}
               {form.withdrawByEmail && text('withdrawEmail', { type: 'email', required: true })}
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={form.withdrawByPhone}
-                  onChange={(event) => set({ withdrawByPhone: event.target.checked })}
-                />{' '}
-                {words.withdrawByPhone}
-              </label>
+              {flag('withdrawByPhone')}
               {form.withdrawByPhone && text('withdrawPhone', { type: 'tel', required: true })}
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={form.withdrawByMail}
-                  onChange={(event) => set({ withdrawByMail: event.target.checked })}
-                />{' '}
-                {words.withdrawByMail}
-              </label>
+              {flag('withdrawByMail')}
               {form.withdrawByMail && (
                 <>
                   {text('withdrawAddressLine1', { required: true })}
