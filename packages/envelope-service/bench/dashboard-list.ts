@@ -9,7 +9,8 @@
  * own work (parsing, mapping to JSON) is the same either way and is left out: this measures the queries
  * the route runs (`listStatusChanges`: the page and the count).
  *
- * Options (environment): BENCH_ENVELOPES (100000), BENCH_SAMPLES per query (200), BENCH_QUERIES (only
+ * Options (environment): BENCH_ENVELOPES (100000), BENCH_SAMPLES per query (200), BENCH_EXPLAIN=1 (print
+ * each query's plans, as the database ran them, before measuring it), BENCH_QUERIES (only
  * the queries whose name contains this text, e.g. `search`), BENCH_DIALECTS
  * (`sqlite,postgres`), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a scratch schema
  * is created there and dropped after).
@@ -20,8 +21,8 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Insertable } from 'kysely'
-import { sql } from 'kysely'
-import { connectDatabase, type Database, type DialectName, migrateToLatest } from 'platform'
+import { CompiledQuery, sql } from 'kysely'
+import { connectDatabase, type Database, type DialectName, migrateToLatest, QueryRecorder } from 'platform'
 import type { Schema } from '../src/database.js'
 import { TOTAL_REACH } from '../src/envelope-api/status-list.js'
 import { listOrderOf } from '../src/envelopes/list-order.js'
@@ -41,6 +42,8 @@ const TARGET_P95_MS = 50
 const PAGE = 25
 /** Only the queries whose name contains this text (all by default). */
 const ONLY = (process.env.BENCH_QUERIES ?? '').toLowerCase()
+/** Prints each query's plans as the database ran them (`explain analyze`), measured or not. */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1'
 
 /** The schema before migration 0034: the baseline. */
 const withoutSearchText = (dialect: DialectName) =>
@@ -201,6 +204,27 @@ function allDashboardQueries(): ListQuery[] {
   ]
 }
 
+/**
+ * Runs `run` once with every statement it sends recorded, then prints each statement's plan as the
+ * database runs it: `explain (analyze, buffers)` on PostgreSQL, `explain query plan` on SQLite.
+ */
+async function explain(
+  database: Database<Schema>,
+  name: string,
+  run: (recorded: Database<Schema>['db']) => Promise<unknown>,
+) {
+  const recorder = new QueryRecorder(database.db)
+  await run(database.db.withPlugin(recorder))
+  const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers) ' : 'explain query plan '
+  for (const query of recorder.queries) {
+    const { rows } = await database.db.executeQuery(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    )
+    const plan = rows.map((row) => Object.values(row as object).join(' ')).join('\n')
+    console.error(`-- ${name}\n${query.sql}\n${plan}\n`)
+  }
+}
+
 interface Timing {
   /** Wall-clock ms per query, sorted. */
   samples: number[]
@@ -209,14 +233,14 @@ interface Timing {
 }
 
 async function timeQuery(
-  db: Database<Schema>['db'],
+  database: Database<Schema>,
   seeded: Seeded,
   query: ListQuery,
   plan: ListPlan,
 ): Promise<Timing> {
   const search = searchFilterOf(query.search)
   const start = query.start ?? 0
-  const run = () =>
+  const run = (db = database.db) =>
     listStatusChanges(
       db,
       {
@@ -233,6 +257,7 @@ async function timeQuery(
       plan === BASELINE_PLAN ? plan : { ...plan, countLimit: start + TOTAL_REACH + 1 },
     )
   for (let warm = 0; warm < 5; warm += 1) await run()
+  if (EXPLAIN) await explain(database, `${query.name}${plan === BASELINE_PLAN ? ' (baseline)' : ''}`, run)
   const samples: number[] = []
   const cpuBefore = process.cpuUsage()
   for (let sample = 0; sample < SAMPLES; sample += 1) {
@@ -273,7 +298,7 @@ async function benchDialect(dialect: DialectName): Promise<string[]> {
     await refreshStatistics(database)
     const baseline = new Map<string, Timing>()
     for (const query of dashboardQueries())
-      baseline.set(query.name, await timeQuery(database.db, seeded, query, BASELINE_PLAN))
+      baseline.set(query.name, await timeQuery(database, seeded, query, BASELINE_PLAN))
     const migrating = performance.now()
     await envelopeSearchTextMigration(dialect).up(database.db as never)
     console.error(
@@ -283,7 +308,7 @@ async function benchDialect(dialect: DialectName): Promise<string[]> {
     const rows: string[] = []
     for (const query of dashboardQueries()) {
       const before = baseline.get(query.name) as Timing
-      const after = await timeQuery(database.db, seeded, query, {})
+      const after = await timeQuery(database, seeded, query, {})
       const p95 = quantile(after.samples, 0.95)
       rows.push(
         `| ${dialect} | ${query.name} | ${quantile(before.samples, 0.5).toFixed(1)} | ${quantile(before.samples, 0.95).toFixed(1)} | ` +

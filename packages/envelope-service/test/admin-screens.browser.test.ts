@@ -380,14 +380,17 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
       withdrawByPhone: 'false',
       useConsumerDisclosureWithinAccount: 'true',
     })
-    // The Spanish version is its own, empty until set; asking on every envelope is the account's.
+    // The Spanish version, never set, starts from the English version's addresses and numbers (what
+    // Spanish signers read until it is saved), not its texts; asking on every envelope is the account's.
     await section.getByLabel('Version').selectOption('es')
-    await section
-      .getByRole('complementary', { name: 'What signers read' })
-      .getByRole('heading', { name: 'Retirar su consentimiento' })
+    const spanishPreview = section.getByRole('complementary', { name: 'What signers read' })
+    await spanishPreview.getByRole('heading', { name: 'Retirar su consentimiento' }).waitFor()
+    await spanishPreview
+      .getByText('o por correo electrónico a withdraw@acme.test.', { exact: false })
       .waitFor()
-    expect(await section.getByLabel('Company name shown to signers').inputValue()).toBe('')
-    expect(await section.getByLabel('By email').isChecked()).toBe(false)
+    expect(await section.getByLabel('Company name shown to signers').inputValue()).toBe('Acme Rentals')
+    expect(await section.getByLabel('By email').isChecked()).toBe(true)
+    expect(await section.getByLabel('Cost per page of a paper copy (0: free)').inputValue()).toBe('0.25')
     expect(await section.getByLabel('Ask for it on every envelope').isChecked()).toBe(true)
     await page.context().close()
     // The tests after this one sign without the disclosure.

@@ -1,36 +1,16 @@
-import {
-  type CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  sql,
-  type UnknownRow,
-} from 'kysely'
-import { connectDatabase, type Database, migrateToLatest } from 'platform'
+import { type CompiledQuery, sql } from 'kysely'
+import { connectDatabase, type Database, migrateToLatest, QueryRecorder } from 'platform'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeEach, expect, it } from 'vitest'
 import type { Schema } from '../database.js'
 import { envelopesDueForPurge } from '../folders/repository.js'
 import { dueWorkflowEnvelopes } from '../lifecycle/resume/repository.js'
 import { migrations } from '../migrations/index.js'
-
-/** Keeps the SQL of every query run through it, so a test can ask the database for its plan. */
-class QueryRecorder implements KyselyPlugin {
-  readonly queries: CompiledQuery[] = []
-  constructor(private readonly database: Database<Schema>) {}
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.queries.push(this.database.db.getExecutor().compileQuery(args.node, args.queryId))
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
-  }
-}
+import { listEnvelopes } from './repository.js'
 
 class RolledBack extends Error {}
 
-describeEachDatabase('envelope indexes (migration 0051)', (databases) => {
+describeEachDatabase('envelope indexes (migrations 0051 and 0053)', (databases) => {
   const opened: Database<Schema>[] = []
   let database: Database<Schema>
   beforeEach(async () => {
@@ -102,7 +82,7 @@ describeEachDatabase('envelope indexes (migration 0051)', (databases) => {
     expect(indexes.get('envelopes_deleted_at')).toMatch(/where.*deleted_at.* is not null/i)
     expect(indexes.get('envelopes_workflow_resume_at')).toMatch(/where.*workflow_resume_at.* is not null/i)
 
-    const recorder = new QueryRecorder(database)
+    const recorder = new QueryRecorder(database.db)
     const db = database.db.withPlugin(recorder)
     await envelopesDueForPurge(db, '2026-01-01T00:00:00.000Z', 10)
     await dueWorkflowEnvelopes(db, '2026-01-01T00:00:00.000Z', 10)
@@ -110,5 +90,24 @@ describeEachDatabase('envelope indexes (migration 0051)', (databases) => {
     if (!purge || !resume) throw new Error('the sweeps ran no query')
     expect(await planOf(purge)).toContain('envelopes_deleted_at')
     expect(await planOf(resume)).toContain('envelopes_workflow_resume_at')
+  })
+
+  it("reads the inbox's recipient rows from the email index alone", async () => {
+    if (database.dialect === 'postgres') await sql`vacuum analyze envelope_recipients`.execute(database.db)
+    const recorder = new QueryRecorder(database.db)
+    await listEnvelopes(database.db.withPlugin(recorder), {
+      accountId: 'account',
+      statuses: ['sent', 'delivered'],
+      folders: { ids: ['inbox'], callerEmail: 'Me@Example.Test' },
+      start: 0,
+      count: 25,
+    })
+    const inbox = recorder.queries.find((query) => query.sql.includes('envelope_recipients'))
+    if (!inbox) throw new Error('the inbox read no recipient rows')
+    expect(await planOf(inbox)).toMatch(
+      database.dialect === 'postgres'
+        ? /Index Only Scan using envelope_recipients_lower_email/
+        : /COVERING INDEX envelope_recipients_lower_email/,
+    )
   })
 })

@@ -41,6 +41,7 @@ import { electronicDisclosureMigration } from './0049_electronic_disclosure.js'
 import { closedMembershipsMigration } from './0050_closed_memberships.js'
 import { leanerEnvelopeIndexesMigration } from './0051_leaner_envelope_indexes.js'
 import { accountDisclosuresMigration } from './0052_account_disclosures.js'
+import { inboxIndexOnlyMigration } from './0053_inbox_index_only.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -88,4 +89,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0050_closed_memberships': closedMembershipsMigration(),
   '0051_leaner_envelope_indexes': leanerEnvelopeIndexesMigration(),
   '0052_account_disclosures': accountDisclosuresMigration(),
+  '0053_inbox_index_only': inboxIndexOnlyMigration(dialect),
 })

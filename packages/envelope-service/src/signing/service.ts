@@ -26,6 +26,7 @@ import {
   recordDisclosureAccepted,
 } from './disclosure/repository.js'
 import { checkDisclosureAccepted, checkDisclosureAsked, disclosureRequired } from './disclosure/rules.js'
+import { DISCLOSURE_LANGUAGES, disclosureDetailsIn } from './disclosure/text.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
@@ -443,10 +444,17 @@ async function disclosureAsked(
 
 /** What the page needs of the disclosure: whether the signer agreed, and what the account added to it. */
 async function disclosureOf(deps: SigningDeps, accountId: string, envelopeId: string, recipientId: string) {
-  const [accepted, details] = await Promise.all([
+  const [accepted, stored] = await Promise.all([
     hasAccepted(deps, envelopeId, recipientId),
     findDisclosureDetails(deps.db, accountId),
   ])
+  // Each language as its signers read it: a version never set borrows the other's contact details.
+  const details = Object.fromEntries(
+    DISCLOSURE_LANGUAGES.flatMap((language) => {
+      const inLanguage = disclosureDetailsIn(stored, language)
+      return inLanguage ? [[language, inLanguage]] : []
+    }),
+  )
   return { accepted, ...(Object.keys(details).length > 0 ? { details } : {}) }
 }
 

@@ -197,9 +197,20 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
       expect(updated.esignText).toContain('write to records@acme.test or call +1 555 0100.')
       expect(await accounts.getConsumerDisclosure(accountId, 'en')).toEqual(updated)
 
+      // The Spanish version, never set, borrows what reads the same in Spanish: no English sentences.
       const spanish = await accounts.getConsumerDisclosure(accountId, 'es')
-      expect(spanish.companyName).not.toBe('Acme Rentals')
-      expect(spanish.changeEmail).toBeUndefined()
+      expect(spanish).toMatchObject({
+        languageCode: 'es',
+        companyName: 'Acme Rentals',
+        changeEmail: 'records@acme.test',
+        copyCostPerPage: '0.25',
+        withdrawEmail: 'withdraw@acme.test',
+        withdrawCity: 'Springfield',
+      })
+      expect(spanish.copyFeeCollectionMethod).toBeUndefined()
+      expect(spanish.withdrawConsequences).toBeUndefined()
+      expect(spanish.esignText).toContain('o por correo electrónico a withdraw@acme.test')
+      expect(spanish.esignText).not.toContain('lease')
 
       // A recipient's disclosure speaks for the company the account named, with its details.
       const envelopeId = await draftAskingDisclosure([
@@ -233,6 +244,15 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
       expect(spanish.languageCode).toBe('es')
       expect(spanish.esignText).toContain('con Rechazar firma, o por correo electrónico a baja@acme.test.')
       expect(spanish.esignText).toContain(DISCLOSURE_TEXT.es.intro('Acme Alquileres'))
+      // It started from what Spanish signers read (the English version's addresses); now it is its own.
+      expect(spanish.changeEmail).toBe('records@acme.test')
+      await accounts.updateConsumerDisclosure(accountId, 'en', {
+        consumerDisclosure: { changeEmail: 'new@acme.test' },
+      })
+      expect((await accounts.getConsumerDisclosure(accountId, 'es')).changeEmail).toBe('records@acme.test')
+      await accounts.updateConsumerDisclosure(accountId, 'en', {
+        consumerDisclosure: { changeEmail: 'records@acme.test' },
+      })
     })
 
     it('refuses, naming every problem at once, what it cannot keep or show', async () => {

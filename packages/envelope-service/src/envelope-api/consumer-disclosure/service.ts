@@ -1,6 +1,7 @@
 import type { ConsumerDisclosure } from 'esign-contract'
 import { brandPresentation } from '../../brands/service.js'
 import type { ServiceContext } from '../../context.js'
+import type { DbOrTx } from '../../database.js'
 import { envelopeOrFail, recipientsOf } from '../../envelopes/service.js'
 import { pickLocale } from '../../identity/pages/messages.js'
 import { findAccount } from '../../identity/repository.js'
@@ -18,6 +19,11 @@ import {
   saveDisclosureDetails,
   saveDisclosureOnEveryEnvelope,
 } from '../../signing/disclosure/repository.js'
+import {
+  type DisclosureDetails,
+  type DisclosureLanguage,
+  disclosureDetailsIn,
+} from '../../signing/disclosure/text.js'
 import { readRecipientLanguage } from '../../signing/records/recipient-language.js'
 
 /**
@@ -41,13 +47,11 @@ export async function accountConsumerDisclosure(
 ): Promise<ConsumerDisclosure> {
   const account = await findAccount(deps.db, accountId)
   const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), 'en')
-  const details = (await findDisclosureDetails(deps.db, accountId))[language]
   return consumerDisclosure({
     accountId,
     companyName: account?.name ?? '',
     language,
-    ...(details ? { details } : {}),
-    onEveryEnvelope: await findDisclosureOnEveryEnvelope(deps.db, accountId),
+    ...(await storedDisclosure(deps.db, accountId, language)),
   })
 }
 
@@ -66,8 +70,8 @@ export async function updateAccountConsumerDisclosure(
   const { accountId } = principal
   const companyName = (await findAccount(deps.db, accountId))?.name ?? ''
   return deps.db.transaction().execute(async (tx) => {
-    const details = (await findDisclosureDetails(tx, accountId))[language] ?? {}
-    const onEveryEnvelope = await findDisclosureOnEveryEnvelope(tx, accountId)
+    // The update starts from what signers read: a version never set, from what it borrows.
+    const { details = {}, onEveryEnvelope } = await storedDisclosure(tx, accountId, language)
     const answer = consumerDisclosure({ accountId, companyName, language, details, onEveryEnvelope })
     const next = disclosureUpdate(update, { details, answer })
     await saveDisclosureDetails(tx, {
@@ -104,12 +108,24 @@ export async function recipientConsumerDisclosure(
     (await brandPresentation(deps.db, accountId, envelope.brandId))?.language ??
     'en'
   const language = disclosureLanguage(asked.langCode, () => pickLocale(asked.acceptLanguage), own)
-  const details = (await findDisclosureDetails(deps.db, accountId))[language]
   return consumerDisclosure({
     accountId,
     companyName: envelope.sender.userName,
     language,
-    ...(details ? { details } : {}),
-    onEveryEnvelope: await findDisclosureOnEveryEnvelope(deps.db, accountId),
+    ...(await storedDisclosure(deps.db, accountId, language)),
   })
+}
+
+/**
+ * The account's disclosure in `language` as its signers read it (a version never set borrows the other's
+ * contact details: `disclosureDetailsIn`), and whether it is asked on every envelope.
+ */
+async function storedDisclosure(
+  db: DbOrTx,
+  accountId: string,
+  language: DisclosureLanguage,
+): Promise<{ details?: DisclosureDetails; onEveryEnvelope: boolean }> {
+  const details = disclosureDetailsIn(await findDisclosureDetails(db, accountId), language)
+  const onEveryEnvelope = await findDisclosureOnEveryEnvelope(db, accountId)
+  return { ...(details ? { details } : {}), onEveryEnvelope }
 }

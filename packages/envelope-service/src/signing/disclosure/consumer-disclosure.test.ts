@@ -6,7 +6,7 @@ import {
   disclosureUpdate,
   editableLanguage,
 } from './consumer-disclosure.js'
-import type { DisclosureDetails } from './text.js'
+import { type DisclosureDetails, disclosureDetailsIn } from './text.js'
 
 describe("the disclosure's language", () => {
   const browser = () => 'es' as const
@@ -161,5 +161,31 @@ describe("the account's details in the disclosure", () => {
     expect(editableLanguage('EN-gb')).toBe('en')
     for (const code of ['browser', 'fr', 'e', 'english'])
       expect(() => editableLanguage(code)).toThrow(/langCode/)
+  })
+})
+
+describe('a version of the disclosure never set', () => {
+  const language = fc.constantFrom('en' as const, 'es' as const)
+  const FREE_TEXTS = ['changeEmailOther', 'copyFeeCollectionMethod', 'withdrawConsequences', 'withdrawOther']
+
+  it("borrows the other version's addresses and numbers, never its sentences; a set version is its own", () => {
+    fc.assert(
+      fc.property(details, fc.option(details, { nil: undefined }), language, (other, own, lang) => {
+        const otherLanguage = lang === 'en' ? 'es' : 'en'
+        const shown = disclosureDetailsIn({ [otherLanguage]: other, ...(own ? { [lang]: own } : {}) }, lang)
+        if (own) {
+          expect(shown).toBe(own)
+          return
+        }
+        for (const [name, value] of Object.entries(shown ?? {})) {
+          expect(FREE_TEXTS).not.toContain(name)
+          expect(other[name as keyof DisclosureDetails]).toBe(value)
+        }
+        for (const [name, value] of Object.entries(other)) {
+          if (!FREE_TEXTS.includes(name)) expect(shown?.[name as keyof DisclosureDetails]).toBe(value)
+        }
+      }),
+    )
+    expect(disclosureDetailsIn({}, 'es')).toBeUndefined()
   })
 })

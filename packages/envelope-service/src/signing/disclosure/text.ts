@@ -7,7 +7,8 @@
  */
 
 /** The languages the disclosure is written in. */
-export type DisclosureLanguage = 'en' | 'es'
+export const DISCLOSURE_LANGUAGES = ['en', 'es'] as const
+export type DisclosureLanguage = (typeof DISCLOSURE_LANGUAGES)[number]
 
 export interface DisclosureSection {
   heading: string
@@ -71,6 +72,48 @@ export const DISCLOSURE_WITHDRAWAL_FLAGS = [
   'withdrawByPhone',
   'withdrawByMail',
 ] as const satisfies readonly (keyof DisclosureDetails)[]
+
+/**
+ * The details that read the same in any language: names, addresses, numbers, amounts and the flags. The
+ * free texts (`changeEmailOther`, `copyFeeCollectionMethod`, `withdrawConsequences`, `withdrawOther`) are
+ * written in one language, so they are not among them.
+ */
+const LANGUAGE_FREE_DETAILS = [
+  'companyName',
+  'companyPhone',
+  'changeEmail',
+  'copyRequestEmail',
+  'copyCostPerPage',
+  'withdrawByEmail',
+  'withdrawEmail',
+  'withdrawByPhone',
+  'withdrawPhone',
+  'withdrawByMail',
+  'withdrawAddressLine1',
+  'withdrawAddressLine2',
+  'withdrawCity',
+  'withdrawState',
+  'withdrawPostalCode',
+] as const satisfies readonly (keyof DisclosureDetails)[]
+
+/**
+ * What a signer reading `language` is shown of the account's details: that version's, as the account
+ * set it; or, while that version was never set, the other version's details that read the same in any
+ * language, so a Spanish signer of an account that filled in only English still learns how to reach it
+ * (the free texts stay with their language). None when neither version was set.
+ */
+export function disclosureDetailsIn(
+  byLanguage: Partial<Record<DisclosureLanguage, DisclosureDetails>>,
+  language: DisclosureLanguage,
+): DisclosureDetails | undefined {
+  const own = byLanguage[language]
+  if (own) return own
+  const other = byLanguage[language === 'en' ? 'es' : 'en']
+  if (!other) return undefined
+  const borrowed: Record<string, unknown> = {}
+  for (const name of LANGUAGE_FREE_DETAILS) if (other[name] !== undefined) borrowed[name] = other[name]
+  return borrowed as DisclosureDetails
+}
 
 export interface DisclosureText {
   title: string

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import {
   DISCLOSURE_DETAIL_TEXTS,
+  DISCLOSURE_LANGUAGES,
   DISCLOSURE_TEXT,
   type DisclosureDetails,
   type DisclosureLanguage,
@@ -139,7 +140,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
       <label className="field narrow">
         <span>{words.disclosureLanguage}</span>
         <select value={version} onChange={(event) => setVersion(event.target.value as DisclosureLanguage)}>
-          {(['en', 'es'] as const).map((code) => (
+          {DISCLOSURE_LANGUAGES.map((code) => (
             <option key={code} value={code}>
               {words.disclosureLanguages[code]}
             </option>

@@ -107,7 +107,7 @@ const en = {
   noLongerRequired: 'Two-step sign-in is no longer required in this account.',
   disclosure: 'Electronic record disclosure',
   disclosureIntro:
-    'Envelopes that ask signers to agree to use electronic records and signatures show this text. Add how signers reach you; the text says only what you fill in. Signers read the version of their language, so fill in both.',
+    'Envelopes that ask signers to agree to use electronic records and signatures show this text. Add how signers reach you; the text says only what you fill in. Signers read the version of their language; until a version is saved, it shows the other version’s addresses and numbers, but not its texts.',
   onEveryEnvelope: 'Ask for it on every envelope',
   onEveryEnvelopeHint:
     'For both versions. An envelope or template that says otherwise (Ask signers to agree…) decides for itself.',
@@ -232,7 +232,7 @@ const es: typeof en = {
   noLongerRequired: 'La verificación en dos pasos ya no es obligatoria en esta cuenta.',
   disclosure: 'Divulgación de registros electrónicos',
   disclosureIntro:
-    'Los sobres que piden a los firmantes aceptar registros y firmas electrónicos muestran este texto. Añada cómo le contactan los firmantes; el texto dice solo lo que usted complete. Cada firmante lee la versión de su idioma: complete ambas.',
+    'Los sobres que piden a los firmantes aceptar registros y firmas electrónicos muestran este texto. Añada cómo le contactan los firmantes; el texto dice solo lo que usted complete. Cada firmante lee la versión de su idioma; hasta que guarde una versión, muestra las direcciones y los números de la otra, pero no sus textos.',
   onEveryEnvelope: 'Pedirla en todos los sobres',
   onEveryEnvelopeHint:
     'Para ambas versiones. Un sobre o una plantilla que diga otra cosa (Pedir a los firmantes que acepten…) decide por sí mismo.',
