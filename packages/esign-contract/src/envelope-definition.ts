@@ -7,6 +7,7 @@ import { EventNotification, Notification } from './notification.js'
 import { AllowReassign } from './reassign.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
 import { BooleanString, Digits, StringEnum } from './scalars.js'
+import { FixedSigningSettingsInput, FixedSigningSettingsOutput } from './signing-settings.js'
 import { Workflow } from './workflow.js'
 
 /**
@@ -63,6 +64,7 @@ export const EnvelopeDefinition = Type.Object({
   brandLock: Type.Optional(
     BooleanString('The brand cannot be changed; with a template that sets it, it is its own.'),
   ),
+  ...FixedSigningSettingsInput,
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -110,6 +112,7 @@ export const Envelope = Type.Object({
   brandId: Type.Optional(Type.String()),
   messageLock: Type.Optional(Type.String()),
   brandLock: Type.Optional(Type.String()),
+  ...FixedSigningSettingsOutput,
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -1,0 +1,132 @@
+import { FIXED_SIGNING_SETTINGS } from 'esign-contract'
+import { describeEachDatabase } from 'platform/testing'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { makePdfBase64 } from '../documents/test-pdfs.js'
+import type { TestPrincipal } from '../testing/harness.js'
+import {
+  type DocuSignSdkBase,
+  loadDocuSignSdk,
+  type SdkModel,
+  type SdkService,
+  sdkFailure,
+  startSdkService,
+} from '../testing/sdk.js'
+
+/**
+ * The envelope and template settings that ask for what this service always does (esign-contract's
+ * `FIXED_SIGNING_SETTINGS`), sent as DocuSign integrations send them (`enableWetSign: "false"`,
+ * `allowMarkup: "false"`, ...) through the official Node SDK: accepted, answered on every read, and
+ * refused, naming the value taken, when they ask for something else.
+ */
+interface DocuSignSdk extends DocuSignSdkBase {
+  EnvelopesApi: new (
+    client: unknown,
+  ) => {
+    createEnvelope(accountId: string, options: { envelopeDefinition: unknown }): Promise<SdkModel>
+    getEnvelope(accountId: string, envelopeId: string): Promise<SdkModel>
+    listStatusChanges(accountId: string, options: Record<string, string>): Promise<SdkModel>
+  }
+  TemplatesApi: new (
+    client: unknown,
+  ) => {
+    createTemplate(accountId: string, options: { envelopeTemplate: unknown }): Promise<SdkModel>
+    update(accountId: string, templateId: string, options: { envelopeTemplate: unknown }): Promise<SdkModel>
+    get(accountId: string, templateId: string): Promise<SdkModel>
+  }
+}
+const docusign = loadDocuSignSdk<DocuSignSdk>()
+
+describeEachDatabase('DocuSign Node SDK: settings that ask for what the service does', (databases) => {
+  let sdk: SdkService
+  let sender: TestPrincipal
+  let envelopes: InstanceType<DocuSignSdk['EnvelopesApi']>
+  let templates: InstanceType<DocuSignSdk['TemplatesApi']>
+  let onePage: string
+
+  beforeAll(async () => {
+    sdk = await startSdkService(await databases.freshUrl())
+    sender = sdk.principal
+    envelopes = new docusign.EnvelopesApi(sdk.client)
+    templates = new docusign.TemplatesApi(sdk.client)
+    onePage = await makePdfBase64(1)
+  })
+  afterAll(() => sdk?.close())
+
+  const documents = () => [
+    { documentId: '1', name: 'Lease.pdf', fileExtension: 'pdf', documentBase64: onePage },
+  ]
+  const asIntegrationsSendThem = {
+    enableWetSign: 'false',
+    allowMarkup: 'false',
+    allowReassign: 'false',
+    autoNavigation: 'true',
+    signerCanSignOnMobile: 'true',
+    signingLocation: 'online',
+  }
+
+  it('takes them on an envelope and answers them on every read, set or not', async () => {
+    const summary = await envelopes.createEnvelope(sender.accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'Lease',
+        documents: documents(),
+        recipients: { signers: [{ recipientId: '1', name: 'Ana', email: 'ana@example.test' }] },
+        ...asIntegrationsSendThem,
+      },
+    })
+    expect(await envelopes.getEnvelope(sender.accountId, summary.envelopeId)).toMatchObject(
+      asIntegrationsSendThem,
+    )
+    const plain = await envelopes.createEnvelope(sender.accountId, {
+      envelopeDefinition: { status: 'created', emailSubject: 'Plain', documents: documents() },
+    })
+    expect(await envelopes.getEnvelope(sender.accountId, plain.envelopeId)).toMatchObject(
+      FIXED_SIGNING_SETTINGS,
+    )
+    const listed = await envelopes.listStatusChanges(sender.accountId, { fromDate: '2000-01-01' })
+    for (const envelope of listed.envelopes) expect(envelope).toMatchObject(FIXED_SIGNING_SETTINGS)
+  })
+
+  it('takes them on a template, created or updated', async () => {
+    const created = await templates.createTemplate(sender.accountId, {
+      envelopeTemplate: { name: 'Lease', documents: documents(), ...asIntegrationsSendThem },
+    })
+    await templates.update(sender.accountId, created.templateId, {
+      envelopeTemplate: { signingLocation: 'online', enableWetSign: 'false' },
+    })
+    expect(await templates.get(sender.accountId, created.templateId)).toMatchObject(FIXED_SIGNING_SETTINGS)
+  })
+
+  it('refuses another value, naming the one it takes, on envelopes and templates alike', async () => {
+    const asked = [
+      ['enableWetSign', 'true'],
+      ['allowMarkup', 'true'],
+      ['autoNavigation', 'false'],
+      ['signerCanSignOnMobile', 'false'],
+      ['signingLocation', 'inPerson'],
+    ] as const
+    for (const [name, value] of asked) {
+      const envelope = await sdkFailure(
+        envelopes.createEnvelope(sender.accountId, {
+          envelopeDefinition: {
+            status: 'created',
+            emailSubject: 'No',
+            documents: documents(),
+            [name]: value,
+          },
+        }),
+      )
+      expect(envelope?.status).toBe(400)
+      expect(envelope?.body.errorCode).toBe('INVALID_REQUEST_PARAMETER')
+      expect(envelope?.body.message).toContain(name)
+      expect(envelope?.body.message).toBe(`${name} must be one of: ${FIXED_SIGNING_SETTINGS[name]}`)
+      const template = await sdkFailure(
+        templates.createTemplate(sender.accountId, {
+          envelopeTemplate: { name: 'No', documents: documents(), [name]: value },
+        }),
+      )
+      expect(template?.status).toBe(400)
+      expect(template?.body.message).toContain(name)
+    }
+  })
+})
