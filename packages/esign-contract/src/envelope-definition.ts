@@ -3,11 +3,11 @@ import { CompositeTemplate, MAX_COMPOSITE_TEMPLATES } from './composite-template
 import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, EnvelopeDocumentOutput, MAX_DOCUMENTS } from './documents.js'
 import { EmailSettings } from './email-settings.js'
+import { FixedEnvelopeSettingsInput, FixedEnvelopeSettingsOutput } from './fixed-settings.js'
 import { EventNotification, Notification } from './notification.js'
 import { AllowReassign } from './reassign.js'
 import { EnvelopeRecipients, MAX_RECIPIENTS, RecipientsOutput, TemplateRole } from './recipients.js'
 import { BooleanString, Digits, StringEnum } from './scalars.js'
-import { FixedSigningSettingsInput, FixedSigningSettingsOutput } from './signing-settings.js'
 import { Workflow } from './workflow.js'
 
 /**
@@ -64,7 +64,7 @@ export const EnvelopeDefinition = Type.Object({
   brandLock: Type.Optional(
     BooleanString('The brand cannot be changed; with a template that sets it, it is its own.'),
   ),
-  ...FixedSigningSettingsInput,
+  ...FixedEnvelopeSettingsInput,
 })
 export type EnvelopeDefinition = Static<typeof EnvelopeDefinition>
 
@@ -112,7 +112,7 @@ export const Envelope = Type.Object({
   brandId: Type.Optional(Type.String()),
   messageLock: Type.Optional(Type.String()),
   brandLock: Type.Optional(Type.String()),
-  ...FixedSigningSettingsOutput,
+  ...FixedEnvelopeSettingsOutput,
 })
 export type Envelope = Static<typeof Envelope>
 

@@ -2,11 +2,11 @@ import { type Static, Type } from '@sinclair/typebox'
 import { CustomFields, CustomFieldsOutput } from './custom-fields.js'
 import { Document, MAX_DOCUMENTS, TemplateDocumentOutput } from './documents.js'
 import { EmailSettings } from './email-settings.js'
+import { FixedEnvelopeSettingsInput, FixedEnvelopeSettingsOutput } from './fixed-settings.js'
 import { Notification } from './notification.js'
 import { AllowReassign } from './reassign.js'
 import { RecipientsOutput, TemplateRecipients } from './recipients.js'
 import { BooleanString, Digits } from './scalars.js'
-import { FixedSigningSettingsInput, FixedSigningSettingsOutput } from './signing-settings.js'
 import { Workflow } from './workflow.js'
 
 /** Templates: the create/update body, the summary returned by writes, the list and the details. */
@@ -66,7 +66,7 @@ export const TemplateDefinition = Type.Object({
       'The envelopes made from the template ask their signers to agree to the Electronic Record and Signature Disclosure, unless they say otherwise; not given, the account setting applies (`useConsumerDisclosureWithinAccount` of `PUT /consumer_disclosure`, off until an administrator turns it on).',
     ),
   ),
-  ...FixedSigningSettingsInput,
+  ...FixedEnvelopeSettingsInput,
   status: Type.Optional(
     Type.Literal('created', {
       description:
@@ -146,6 +146,6 @@ export const EnvelopeTemplate = Type.Object({
   brandLock: Type.Optional(Type.String()),
   envelopeIdStamping: Type.Optional(Type.String()),
   useDisclosure: Type.Optional(Type.String()),
-  ...FixedSigningSettingsOutput,
+  ...FixedEnvelopeSettingsOutput,
 })
 export type EnvelopeTemplate = Static<typeof EnvelopeTemplate>

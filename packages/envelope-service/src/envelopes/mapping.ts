@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { type EventNotification as EventNotificationOutput, FIXED_SIGNING_SETTINGS } from 'esign-contract'
+import { type EventNotification as EventNotificationOutput, FIXED_ENVELOPE_SETTINGS } from 'esign-contract'
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { toEmailSettingsOutput } from '../templates/email-settings.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
@@ -163,7 +163,7 @@ export function toEnvelopeOutput(
     ...(envelope.brandId ? { brandId: envelope.brandId } : {}),
     messageLock: String(envelope.messageLock === true),
     brandLock: String(envelope.brandLock === true),
-    ...FIXED_SIGNING_SETTINGS,
+    ...FIXED_ENVELOPE_SETTINGS,
     ...(includes.recipients
       ? { recipients: toRecipientsOutput(includes.recipients, includes.recipientTabs ?? false) }
       : {}),

@@ -1,4 +1,4 @@
-import { FIXED_SIGNING_SETTINGS, type RecipientList } from 'esign-contract'
+import { FIXED_ENVELOPE_SETTINGS, type RecipientList } from 'esign-contract'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { numberedFields } from './custom-fields/rules.js'
@@ -126,7 +126,7 @@ export function toEnvelopeTemplate(template: Template): EnvelopeTemplate {
     ...lockOutput(template),
     envelopeIdStamping: template.envelopeIdStamping === false ? 'false' : 'true',
     ...(template.useDisclosure !== undefined ? { useDisclosure: String(template.useDisclosure) } : {}),
-    ...FIXED_SIGNING_SETTINGS,
+    ...FIXED_ENVELOPE_SETTINGS,
   }
 }
 

@@ -1,4 +1,4 @@
-import { FIXED_SIGNING_SETTINGS } from 'esign-contract'
+import { FIXED_ENVELOPE_SETTINGS } from 'esign-contract'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
@@ -14,7 +14,7 @@ import {
 
 /**
  * The envelope and template settings that ask for what this service always does (esign-contract's
- * `FIXED_SIGNING_SETTINGS`), sent as DocuSign integrations send them (`enableWetSign: "false"`,
+ * `FIXED_ENVELOPE_SETTINGS`), sent as DocuSign integrations send them (`enableWetSign: "false"`,
  * `allowMarkup: "false"`, ...) through the official Node SDK: accepted, answered on every read, and
  * refused, naming the value taken, when they ask for something else.
  */
@@ -62,6 +62,8 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
     autoNavigation: 'true',
     signerCanSignOnMobile: 'true',
     signingLocation: 'online',
+    allowComments: 'false',
+    is21CFRPart11: 'false',
   }
 
   it('takes them on an envelope and answers them on every read, set or not', async () => {
@@ -81,10 +83,10 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
       envelopeDefinition: { status: 'created', emailSubject: 'Plain', documents: documents() },
     })
     expect(await envelopes.getEnvelope(sender.accountId, plain.envelopeId)).toMatchObject(
-      FIXED_SIGNING_SETTINGS,
+      FIXED_ENVELOPE_SETTINGS,
     )
     const listed = await envelopes.listStatusChanges(sender.accountId, { fromDate: '2000-01-01' })
-    for (const envelope of listed.envelopes) expect(envelope).toMatchObject(FIXED_SIGNING_SETTINGS)
+    for (const envelope of listed.envelopes) expect(envelope).toMatchObject(FIXED_ENVELOPE_SETTINGS)
   })
 
   it('takes them on a template, created or updated', async () => {
@@ -94,17 +96,15 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
     await templates.update(sender.accountId, created.templateId, {
       envelopeTemplate: { signingLocation: 'online', enableWetSign: 'false' },
     })
-    expect(await templates.get(sender.accountId, created.templateId)).toMatchObject(FIXED_SIGNING_SETTINGS)
+    expect(await templates.get(sender.accountId, created.templateId)).toMatchObject(FIXED_ENVELOPE_SETTINGS)
   })
 
   it('refuses another value, naming the one it takes, on envelopes and templates alike', async () => {
-    const asked = [
-      ['enableWetSign', 'true'],
-      ['allowMarkup', 'true'],
-      ['autoNavigation', 'false'],
-      ['signerCanSignOnMobile', 'false'],
-      ['signingLocation', 'inPerson'],
-    ] as const
+    const otherValue = (value: string) =>
+      value === 'true' ? 'false' : value === 'false' ? 'true' : 'inPerson'
+    const asked = Object.entries(FIXED_ENVELOPE_SETTINGS).map(
+      ([name, value]) => [name as keyof typeof FIXED_ENVELOPE_SETTINGS, otherValue(value)] as const,
+    )
     for (const [name, value] of asked) {
       const envelope = await sdkFailure(
         envelopes.createEnvelope(sender.accountId, {
@@ -119,7 +119,7 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
       expect(envelope?.status).toBe(400)
       expect(envelope?.body.errorCode).toBe('INVALID_REQUEST_PARAMETER')
       expect(envelope?.body.message).toContain(name)
-      expect(envelope?.body.message).toBe(`${name} must be one of: ${FIXED_SIGNING_SETTINGS[name]}`)
+      expect(envelope?.body.message).toBe(`${name} must be one of: ${FIXED_ENVELOPE_SETTINGS[name]}`)
       const template = await sdkFailure(
         templates.createTemplate(sender.accountId, {
           envelopeTemplate: { name: 'No', documents: documents(), [name]: value },
