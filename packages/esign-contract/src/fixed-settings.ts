@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox'
+import { type TOptional, type TString, type TUnsafe, Type } from '@sinclair/typebox'
 import { StringEnum } from './scalars.js'
 
 /**
@@ -23,7 +23,32 @@ export const FIXED_ENVELOPE_SETTINGS = {
   isSignatureProviderEnvelope: 'false',
 } as const
 
-type FixedName = keyof typeof FIXED_ENVELOPE_SETTINGS
+/**
+ * A signer's and an in-person signer's settings of the same kind: no offline signing app, no default
+ * recipient for fields found in a PDF's form, no signing on paper, no uploaded signature image, and one
+ * adopted signature placed at each of the signer's locations (a click each) rather than drawn again.
+ */
+export const FIXED_SIGNER_SETTINGS = {
+  canSignOffline: 'false',
+  defaultRecipient: 'false',
+  requireSignOnPaper: 'false',
+  requireUploadSignature: 'false',
+  signInEachLocation: 'false',
+} as const
+
+/**
+ * The settings DocuSign gives every emailed recipient (signers, carbon copies, certified deliveries) for
+ * an agent recipient's rights over the recipients it names: this service has no agent recipients.
+ */
+export const FIXED_RECIPIENT_SETTINGS = {
+  agentCanEditEmail: 'false',
+  agentCanEditName: 'false',
+} as const
+
+type FixedName =
+  | keyof typeof FIXED_ENVELOPE_SETTINGS
+  | keyof typeof FIXED_SIGNER_SETTINGS
+  | keyof typeof FIXED_RECIPIENT_SETTINGS
 
 /** What each value means here, for the OpenAPI document. */
 const MEANING: Record<FixedName, string> = {
@@ -39,22 +64,49 @@ const MEANING: Record<FixedName, string> = {
   disableResponsiveDocument: 'documents are shown as their PDF pages, never reflowed as HTML',
   is21CFRPart11: 'no FDA 21 CFR Part 11 signing (no signature meaning or re-authentication per signature)',
   isSignatureProviderEnvelope: 'no standards-based (certificate provider) signatures',
+  canSignOffline: 'no offline signing app',
+  defaultRecipient: "no recipient takes the fields of a PDF's own form by default",
+  requireSignOnPaper: 'the signer signs on the page, not on paper',
+  requireUploadSignature: 'the signer draws, types or picks a signature; no image upload is required',
+  signInEachLocation: 'the signature adopted once is placed at each location with a click',
+  agentCanEditEmail: 'there are no agent recipients to change other recipients’ email',
+  agentCanEditName: 'there are no agent recipients to change other recipients’ names',
 }
 
-const input = (name: FixedName) =>
-  Type.Optional(
-    StringEnum([FIXED_ENVELOPE_SETTINGS[name]] as const, {
-      description: `Only \`${FIXED_ENVELOPE_SETTINGS[name]}\`: ${MEANING[name]}.`,
-    }),
-  )
+/** Each setting of `values` as a create or update body takes it: that value only. */
+function fixedInput<V extends Partial<Record<FixedName, string>>>(values: V) {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      Type.Optional(
+        StringEnum([value as string] as const, {
+          description: `Only \`${value}\`: ${MEANING[name as FixedName]}.`,
+        }),
+      ),
+    ]),
+  ) as { [N in keyof V]: TOptional<TUnsafe<V[N]>> }
+}
 
-const each = <T>(make: (name: FixedName) => T) =>
-  Object.fromEntries(
-    Object.keys(FIXED_ENVELOPE_SETTINGS).map((name) => [name, make(name as FixedName)]),
-  ) as Record<FixedName, T>
+/** Each setting of `values` as every read answers it. */
+function fixedOutput<V extends Partial<Record<FixedName, string>>>(values: V) {
+  return Object.fromEntries(Object.keys(values).map((name) => [name, Type.Optional(Type.String())])) as {
+    [N in keyof V]: TOptional<TString>
+  }
+}
 
-/** The settings as a create or update body takes them (an envelope's or a template's). */
-export const FixedEnvelopeSettingsInput = each(input)
+/** The envelope settings as a create or update body takes them (an envelope's or a template's). */
+export const FixedEnvelopeSettingsInput = fixedInput(FIXED_ENVELOPE_SETTINGS)
+/** The envelope settings as every read answers them. */
+export const FixedEnvelopeSettingsOutput = fixedOutput(FIXED_ENVELOPE_SETTINGS)
+export const FixedSignerSettingsInput = fixedInput(FIXED_SIGNER_SETTINGS)
+export const FixedSignerSettingsOutput = fixedOutput(FIXED_SIGNER_SETTINGS)
+export const FixedRecipientSettingsInput = fixedInput(FIXED_RECIPIENT_SETTINGS)
+export const FixedRecipientSettingsOutput = fixedOutput(FIXED_RECIPIENT_SETTINGS)
 
-/** The settings as every read answers them. */
-export const FixedEnvelopeSettingsOutput = each(() => Type.Optional(Type.String()))
+/** The fixed settings every read answers for a recipient of `type` (DocuSign's recipient type names). */
+export function fixedRecipientSettingsOf(type: string) {
+  return {
+    ...(type === 'inPersonSigner' ? {} : FIXED_RECIPIENT_SETTINGS),
+    ...(type === 'signer' || type === 'inPersonSigner' ? FIXED_SIGNER_SETTINGS : {}),
+  }
+}

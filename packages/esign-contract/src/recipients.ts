@@ -1,6 +1,12 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
 import { RecipientEmailNotification } from './email-settings.js'
 import { ErrorDetails } from './errors.js'
+import {
+  FixedRecipientSettingsInput,
+  FixedRecipientSettingsOutput,
+  FixedSignerSettingsInput,
+  FixedSignerSettingsOutput,
+} from './fixed-settings.js'
 import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Tabs } from './tabs.js'
 
@@ -166,9 +172,21 @@ function recipientLists<B extends TProperties, P extends TProperties, H extends 
 ) {
   const signerProperties = { signerName: Type.Optional(Name), signerEmail: Type.Optional(Email) }
   const typed = { ...base, recipientType: Type.Optional(RecipientTypeName) }
-  const withoutTabs = Type.Object({ ...typed, ...person })
-  const withTabs = Type.Object({ ...typed, ...person, tabs: Type.Optional(Tabs) })
-  const inPerson = Type.Object({ ...typed, ...host, ...signerProperties, tabs: Type.Optional(Tabs) })
+  const withoutTabs = Type.Object({ ...typed, ...person, ...FixedRecipientSettingsInput })
+  const withTabs = Type.Object({
+    ...typed,
+    ...person,
+    ...FixedRecipientSettingsInput,
+    ...FixedSignerSettingsInput,
+    tabs: Type.Optional(Tabs),
+  })
+  const inPerson = Type.Object({
+    ...typed,
+    ...host,
+    ...signerProperties,
+    ...FixedSignerSettingsInput,
+    tabs: Type.Optional(Tabs),
+  })
   return Type.Object({
     signers: Type.Optional(Type.Array(withTabs, { maxItems: MAX_RECIPIENTS })),
     carbonCopies: Type.Optional(Type.Array(withoutTabs, { maxItems: MAX_RECIPIENTS })),
@@ -274,6 +292,7 @@ export const TemplateRole = Type.Object({
   ...deliveryProperties,
   emailNotification: Type.Optional(RecipientEmailNotification),
   tabs: Type.Optional(Tabs),
+  defaultRecipient: FixedSignerSettingsInput.defaultRecipient,
 })
 export type TemplateRole = Static<typeof TemplateRole>
 
@@ -307,6 +326,8 @@ export const RecipientOutput = Type.Object({
   excludedDocuments: Type.Optional(Type.Array(Type.String())),
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
+  ...FixedRecipientSettingsOutput,
+  ...FixedSignerSettingsOutput,
   tabs: Type.Optional(Tabs),
 })
 export type RecipientOutput = Static<typeof RecipientOutput>

@@ -4,8 +4,6 @@
 /** A carbon copy's; a certified delivery has the same definition, and so the same list. */
 const carbonCopy = [
   'addAccessCodeToEmail',
-  'agentCanEditEmail',
-  'agentCanEditName',
   'allowSystemOverrideForLockedRecipient',
   'deliveryMethodMetadata',
   'designatorId',
@@ -37,18 +35,13 @@ const carbonCopy = [
 const signerOnly = [
   'autoNavigation',
   'bulkRecipientsUri',
-  'canSignOffline',
   'creationReason',
-  'defaultRecipient',
   'isBulkRecipient',
   'isBulkRecipientMetadata',
   'notaryId',
   'recipientSignatureProviders',
   'recipientSuppliesTabs',
-  'requireSignOnPaper',
   'requireSignerCertificate',
-  'requireUploadSignature',
-  'signInEachLocation',
   'signatureInfo',
   'statusCode',
 ] as const
@@ -74,9 +67,7 @@ const inPersonSigner = [
   'addAccessCodeToEmail',
   'allowSystemOverrideForLockedRecipient',
   'autoNavigation',
-  'canSignOffline',
   'completedCount',
-  'defaultRecipient',
   'deliveryMethodMetadata',
   'designatorId',
   'designatorIdGuid',
@@ -100,11 +91,7 @@ const inPersonSigner = [
   'recipientAttachments',
   'recipientSignatureProviders',
   'recipientSuppliesTabs',
-
-  'requireSignOnPaper',
   'requireSignerCertificate',
-  'requireUploadSignature',
-  'signInEachLocation',
   'signatureInfo',
   'signedDateTime',
   'signerEmailMetadata',
@@ -262,12 +249,7 @@ export const UNSUPPORTED_PROPERTIES = {
     ...inPersonSigner,
     ...templateRecipientOnly.filter((name) => name !== 'additionalNotifications'),
   ],
-  templateRole: [
-    'defaultRecipient',
-    'embeddedRecipientStartURL',
-    'recipientSignatureProviders',
-    'signingGroupId',
-  ],
+  templateRole: ['embeddedRecipientStartURL', 'recipientSignatureProviders', 'signingGroupId'],
   document: [
     'applyAnchorTabs',
     'assignTabsToRecipientId',

@@ -1,4 +1,4 @@
-import { FIXED_ENVELOPE_SETTINGS } from 'esign-contract'
+import { FIXED_ENVELOPE_SETTINGS, FIXED_RECIPIENT_SETTINGS, FIXED_SIGNER_SETTINGS } from 'esign-contract'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makePdfBase64 } from '../documents/test-pdfs.js'
@@ -24,6 +24,7 @@ interface DocuSignSdk extends DocuSignSdkBase {
   ) => {
     createEnvelope(accountId: string, options: { envelopeDefinition: unknown }): Promise<SdkModel>
     getEnvelope(accountId: string, envelopeId: string): Promise<SdkModel>
+    listRecipients(accountId: string, envelopeId: string): Promise<SdkModel>
     listStatusChanges(accountId: string, options: Record<string, string>): Promise<SdkModel>
   }
   TemplatesApi: new (
@@ -128,5 +129,74 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
       expect(template?.status).toBe(400)
       expect(template?.body.message).toContain(name)
     }
+  })
+
+  it("takes a recipient's settings of the same kind, as a DocuSign template export writes them", async () => {
+    const signerSettings = {
+      signInEachLocation: 'false',
+      requireUploadSignature: 'false',
+      defaultRecipient: 'false',
+      agentCanEditEmail: 'false',
+      agentCanEditName: 'false',
+    }
+    const summary = await envelopes.createEnvelope(sender.accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'Lease',
+        documents: documents(),
+        recipients: {
+          signers: [{ recipientId: '1', name: 'Ana', email: 'ana@example.test', ...signerSettings }],
+          carbonCopies: [
+            { recipientId: '2', name: 'Cleo', email: 'cleo@example.test', agentCanEditEmail: 'false' },
+          ],
+          inPersonSigners: [
+            {
+              recipientId: '3',
+              hostName: 'Hal',
+              hostEmail: 'hal@example.test',
+              signerName: 'Walk-in',
+              canSignOffline: 'false',
+              requireSignOnPaper: 'false',
+            },
+          ],
+        },
+      },
+    })
+    const recipients = await envelopes.listRecipients(sender.accountId, summary.envelopeId)
+    expect(recipients.signers[0]).toMatchObject({ ...FIXED_RECIPIENT_SETTINGS, ...FIXED_SIGNER_SETTINGS })
+    expect(recipients.carbonCopies[0]).toMatchObject(FIXED_RECIPIENT_SETTINGS)
+    expect(recipients.carbonCopies[0].signInEachLocation).toBeUndefined()
+    expect(recipients.inPersonSigners[0]).toMatchObject(FIXED_SIGNER_SETTINGS)
+    expect(recipients.inPersonSigners[0].agentCanEditEmail).toBeUndefined()
+
+    const template = await templates.createTemplate(sender.accountId, {
+      envelopeTemplate: {
+        name: 'Lease roles',
+        documents: documents(),
+        recipients: { signers: [{ recipientId: '1', roleName: 'Tenant', ...signerSettings }] },
+      },
+    })
+    const read = await templates.get(sender.accountId, template.templateId)
+    expect(read.recipients.signers[0]).toMatchObject({
+      ...FIXED_RECIPIENT_SETTINGS,
+      ...FIXED_SIGNER_SETTINGS,
+    })
+
+    const refused = await sdkFailure(
+      envelopes.createEnvelope(sender.accountId, {
+        envelopeDefinition: {
+          status: 'created',
+          emailSubject: 'No',
+          documents: documents(),
+          recipients: {
+            signers: [
+              { recipientId: '1', name: 'Ana', email: 'ana@example.test', signInEachLocation: 'true' },
+            ],
+          },
+        },
+      }),
+    )
+    expect(refused?.status).toBe(400)
+    expect(refused?.body.message).toContain('signInEachLocation')
   })
 })

@@ -1,5 +1,9 @@
 import type { Static } from '@sinclair/typebox'
-import { type EventNotification as EventNotificationOutput, FIXED_ENVELOPE_SETTINGS } from 'esign-contract'
+import {
+  type EventNotification as EventNotificationOutput,
+  FIXED_ENVELOPE_SETTINGS,
+  fixedRecipientSettingsOf,
+} from 'esign-contract'
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { toEmailSettingsOutput } from '../templates/email-settings.js'
 import { byRecipientList, personOutput } from '../templates/mapping.js'
@@ -43,6 +47,7 @@ export function toRecipientOutput(
       : {}),
     ...(recipient.clientUserId !== undefined ? { clientUserId: recipient.clientUserId } : {}),
     ...recipientSettingsOutput(recipient),
+    ...fixedRecipientSettingsOf(recipient.type),
     status: recipient.status,
     ...(recipient.sentAt ? { sentDateTime: recipient.sentAt } : {}),
     ...(includeTabs && carriesTabs(recipient.type) ? { tabs: recipient.tabs } : {}),

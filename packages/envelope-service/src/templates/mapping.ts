@@ -1,4 +1,4 @@
-import { FIXED_ENVELOPE_SETTINGS, type RecipientList } from 'esign-contract'
+import { FIXED_ENVELOPE_SETTINGS, fixedRecipientSettingsOf, type RecipientList } from 'esign-contract'
 import type { RecipientType } from '../tabs/model.js'
 import { carriesTabs } from '../tabs/read-tabs.js'
 import { numberedFields } from './custom-fields/rules.js'
@@ -93,6 +93,7 @@ export function toRoleOutput(role: TemplateRole) {
     ...personOutput(role),
     ...(role.deliveryMethod ? { deliveryMethod: role.deliveryMethod } : {}),
     ...recipientSettingsOutput(role),
+    ...fixedRecipientSettingsOf(role.type),
     ...(carriesTabs(role.type) ? { tabs: role.tabs } : {}),
   }
 }

@@ -1,3 +1,4 @@
+import { fixedRecipientSettingsOf } from 'esign-contract'
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf, makePdfBase64 } from '../documents/test-pdfs.js'
@@ -331,10 +332,17 @@ describeEachDatabase('templates API', (databases) => {
           recipientType: 'carbonCopy',
           name: 'C',
           email: 'c@x.test',
+          ...fixedRecipientSettingsOf('carbonCopy'),
         },
       ])
       expect(body.recipients.certifiedDeliveries).toEqual([
-        { recipientId: '3', roleName: 'Delivery', routingOrder: '2', recipientType: 'certifiedDelivery' },
+        {
+          recipientId: '3',
+          roleName: 'Delivery',
+          routingOrder: '2',
+          recipientType: 'certifiedDelivery',
+          ...fixedRecipientSettingsOf('certifiedDelivery'),
+        },
       ])
       expect(withoutTabIds(body.recipients.inPersonSigners)).toEqual([
         {
@@ -345,6 +353,7 @@ describeEachDatabase('templates API', (databases) => {
           hostName: 'Host',
           hostEmail: 'host@x.test',
           signerName: 'Visitor',
+          ...fixedRecipientSettingsOf('inPersonSigner'),
           tabs: { signHereTabs: tabs.signHereTabs },
         },
       ])
@@ -458,6 +467,7 @@ describeEachDatabase('templates API', (databases) => {
           roleName: 'Signing Recipient #1',
           routingOrder: '1',
           recipientType: 'signer',
+          ...fixedRecipientSettingsOf('signer'),
           tabs: sent.recipients.signers[0]?.tabs,
         },
         {
@@ -467,11 +477,18 @@ describeEachDatabase('templates API', (databases) => {
           recipientType: 'signer',
           name: 'Cora',
           email: 'c@x.test',
+          ...fixedRecipientSettingsOf('signer'),
           tabs: {},
         },
       ])
       expect(body.recipients.carbonCopies).toEqual([
-        { recipientId: '3', roleName: 'Supervisor', routingOrder: '3', recipientType: 'carbonCopy' },
+        {
+          recipientId: '3',
+          roleName: 'Supervisor',
+          routingOrder: '3',
+          recipientType: 'carbonCopy',
+          ...fixedRecipientSettingsOf('carbonCopy'),
+        },
       ])
     })
 
