@@ -24,11 +24,14 @@ export const FIXED_ENVELOPE_SETTINGS = {
 } as const
 
 /**
- * A signer's and an in-person signer's settings of the same kind: no offline signing app, no default
+ * A signer's and an in-person signer's settings of the same kind: guided from field to field, no fields
+ * of their own making, no offline signing app, no default
  * recipient for fields found in a PDF's form, no signing on paper, no uploaded signature image, and one
  * adopted signature placed at each of the signer's locations (a click each) rather than drawn again.
  */
 export const FIXED_SIGNER_SETTINGS = {
+  autoNavigation: 'true',
+  recipientSuppliesTabs: 'false',
   canSignOffline: 'false',
   defaultRecipient: 'false',
   requireSignOnPaper: 'false',
@@ -64,6 +67,7 @@ const MEANING: Record<FixedName, string> = {
   disableResponsiveDocument: 'documents are shown as their PDF pages, never reflowed as HTML',
   is21CFRPart11: 'no FDA 21 CFR Part 11 signing (no signature meaning or re-authentication per signature)',
   isSignatureProviderEnvelope: 'no standards-based (certificate provider) signatures',
+  recipientSuppliesTabs: 'the signer completes the fields the sender placed and adds none',
   canSignOffline: 'no offline signing app',
   defaultRecipient: "no recipient takes the fields of a PDF's own form by default",
   requireSignOnPaper: 'the signer signs on the page, not on paper',

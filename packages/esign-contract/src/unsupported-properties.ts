@@ -33,14 +33,12 @@ const carbonCopy = [
 
 /** What a signer refuses besides a carbon copy's. */
 const signerOnly = [
-  'autoNavigation',
   'bulkRecipientsUri',
   'creationReason',
   'isBulkRecipient',
   'isBulkRecipientMetadata',
   'notaryId',
   'recipientSignatureProviders',
-  'recipientSuppliesTabs',
   'requireSignerCertificate',
   'signatureInfo',
   'statusCode',
@@ -66,7 +64,6 @@ const templateRecipientOnly = [
 const inPersonSigner = [
   'addAccessCodeToEmail',
   'allowSystemOverrideForLockedRecipient',
-  'autoNavigation',
   'completedCount',
   'deliveryMethodMetadata',
   'designatorId',
@@ -90,7 +87,6 @@ const inPersonSigner = [
   'phoneAuthentication',
   'recipientAttachments',
   'recipientSignatureProviders',
-  'recipientSuppliesTabs',
   'requireSignerCertificate',
   'signatureInfo',
   'signedDateTime',
