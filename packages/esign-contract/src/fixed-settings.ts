@@ -25,9 +25,9 @@ export const FIXED_ENVELOPE_SETTINGS = {
 
 /**
  * A signer's and an in-person signer's settings of the same kind: guided from field to field, no fields
- * of their own making, no offline signing app, no default
- * recipient for fields found in a PDF's form, no signing on paper, no uploaded signature image, and one
- * adopted signature placed at each of the signer's locations (a click each) rather than drawn again.
+ * of their own making, no offline signing app, no default recipient for fields found in a PDF's form, no
+ * signing on paper, no uploaded signature image, and one adopted signature placed at each of the
+ * signer's locations (a click each) rather than drawn again.
  */
 export const FIXED_SIGNER_SETTINGS = {
   autoNavigation: 'true',
@@ -102,15 +102,30 @@ function fixedOutput<V extends Partial<Record<FixedName, string>>>(values: V) {
 export const FixedEnvelopeSettingsInput = fixedInput(FIXED_ENVELOPE_SETTINGS)
 /** The envelope settings as every read answers them. */
 export const FixedEnvelopeSettingsOutput = fixedOutput(FIXED_ENVELOPE_SETTINGS)
-export const FixedSignerSettingsInput = fixedInput(FIXED_SIGNER_SETTINGS)
-export const FixedSignerSettingsOutput = fixedOutput(FIXED_SIGNER_SETTINGS)
-export const FixedRecipientSettingsInput = fixedInput(FIXED_RECIPIENT_SETTINGS)
-export const FixedRecipientSettingsOutput = fixedOutput(FIXED_RECIPIENT_SETTINGS)
 
-/** The fixed settings every read answers for a recipient of `type` (DocuSign's recipient type names). */
-export function fixedRecipientSettingsOf(type: string) {
-  return {
-    ...(type === 'inPersonSigner' ? {} : FIXED_RECIPIENT_SETTINGS),
-    ...(type === 'signer' || type === 'inPersonSigner' ? FIXED_SIGNER_SETTINGS : {}),
-  }
+/**
+ * Which fixed settings each recipient type takes and answers (DocuSign's type names), the one table the
+ * recipient schemas and the reads both follow: in-person signers have no agent-editable person.
+ */
+const FIXED_BY_RECIPIENT_TYPE = {
+  signer: { ...FIXED_RECIPIENT_SETTINGS, ...FIXED_SIGNER_SETTINGS },
+  carbonCopy: FIXED_RECIPIENT_SETTINGS,
+  certifiedDelivery: FIXED_RECIPIENT_SETTINGS,
+  inPersonSigner: FIXED_SIGNER_SETTINGS,
+} as const
+type FixedRecipientType = keyof typeof FIXED_BY_RECIPIENT_TYPE
+
+/** The fixed settings a recipient of `type` takes in a create or update body. */
+export function fixedRecipientSettingsInput<T extends FixedRecipientType>(type: T) {
+  return fixedInput(FIXED_BY_RECIPIENT_TYPE[type])
+}
+
+/** Every recipient fixed setting as a read may answer it (which ones, by type: `fixedRecipientSettingsOf`). */
+export const FixedRecipientSettingsOutput = fixedOutput(FIXED_BY_RECIPIENT_TYPE.signer)
+
+/** The fixed settings every read answers for a recipient of `type`. */
+export function fixedRecipientSettingsOf(type: string): Partial<Record<FixedName, string>> {
+  return Object.hasOwn(FIXED_BY_RECIPIENT_TYPE, type)
+    ? FIXED_BY_RECIPIENT_TYPE[type as FixedRecipientType]
+    : {}
 }

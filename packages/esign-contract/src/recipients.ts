@@ -1,12 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox'
 import { RecipientEmailNotification } from './email-settings.js'
 import { ErrorDetails } from './errors.js'
-import {
-  FixedRecipientSettingsInput,
-  FixedRecipientSettingsOutput,
-  FixedSignerSettingsInput,
-  FixedSignerSettingsOutput,
-} from './fixed-settings.js'
+import { FixedRecipientSettingsOutput, fixedRecipientSettingsInput } from './fixed-settings.js'
 import { BooleanString, Digits, StringEnum } from './scalars.js'
 import { Tabs } from './tabs.js'
 
@@ -172,19 +167,19 @@ function recipientLists<B extends TProperties, P extends TProperties, H extends 
 ) {
   const signerProperties = { signerName: Type.Optional(Name), signerEmail: Type.Optional(Email) }
   const typed = { ...base, recipientType: Type.Optional(RecipientTypeName) }
-  const withoutTabs = Type.Object({ ...typed, ...person, ...FixedRecipientSettingsInput })
+  // Carbon copies and certified deliveries share one shape, so one type's fixed settings serve both.
+  const withoutTabs = Type.Object({ ...typed, ...person, ...fixedRecipientSettingsInput('carbonCopy') })
   const withTabs = Type.Object({
     ...typed,
     ...person,
-    ...FixedRecipientSettingsInput,
-    ...FixedSignerSettingsInput,
+    ...fixedRecipientSettingsInput('signer'),
     tabs: Type.Optional(Tabs),
   })
   const inPerson = Type.Object({
     ...typed,
     ...host,
     ...signerProperties,
-    ...FixedSignerSettingsInput,
+    ...fixedRecipientSettingsInput('inPersonSigner'),
     tabs: Type.Optional(Tabs),
   })
   return Type.Object({
@@ -292,7 +287,7 @@ export const TemplateRole = Type.Object({
   ...deliveryProperties,
   emailNotification: Type.Optional(RecipientEmailNotification),
   tabs: Type.Optional(Tabs),
-  defaultRecipient: FixedSignerSettingsInput.defaultRecipient,
+  defaultRecipient: fixedRecipientSettingsInput('signer').defaultRecipient,
 })
 export type TemplateRole = Static<typeof TemplateRole>
 
@@ -327,7 +322,6 @@ export const RecipientOutput = Type.Object({
   status: Type.Optional(Type.String()),
   sentDateTime: Type.Optional(Type.String()),
   ...FixedRecipientSettingsOutput,
-  ...FixedSignerSettingsOutput,
   tabs: Type.Optional(Tabs),
 })
 export type RecipientOutput = Static<typeof RecipientOutput>

@@ -26,6 +26,7 @@ interface DocuSignSdk extends DocuSignSdkBase {
     getEnvelope(accountId: string, envelopeId: string): Promise<SdkModel>
     listRecipients(accountId: string, envelopeId: string): Promise<SdkModel>
     listStatusChanges(accountId: string, options: Record<string, string>): Promise<SdkModel>
+    update(accountId: string, envelopeId: string, options: { envelope: unknown }): Promise<SdkModel>
   }
   TemplatesApi: new (
     client: unknown,
@@ -88,6 +89,42 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
     )
     const listed = await envelopes.listStatusChanges(sender.accountId, { fromDate: '2000-01-01' })
     for (const envelope of listed.envelopes) expect(envelope).toMatchObject(FIXED_ENVELOPE_SETTINGS)
+  })
+
+  it('takes them stated again on an envelope update, alone or with a send, and changes nothing', async () => {
+    const draft = await envelopes.createEnvelope(sender.accountId, {
+      envelopeDefinition: {
+        status: 'created',
+        emailSubject: 'Lease',
+        documents: documents(),
+        recipients: { signers: [{ recipientId: '1', name: 'Ana', email: 'ana@example.test' }] },
+      },
+    })
+    const alone = await envelopes.update(sender.accountId, draft.envelopeId, {
+      envelope: { allowMarkup: 'false', enableWetSign: 'false' },
+    })
+    expect(alone.envelopeId).toBe(draft.envelopeId)
+    expect(await envelopes.getEnvelope(sender.accountId, draft.envelopeId)).toMatchObject({
+      status: 'created',
+      ...FIXED_ENVELOPE_SETTINGS,
+    })
+
+    const refused = await sdkFailure(
+      envelopes.update(sender.accountId, draft.envelopeId, { envelope: { allowMarkup: 'true' } }),
+    )
+    expect(refused?.status).toBe(400)
+    expect(refused?.body.message).toBe('allowMarkup must be one of: false')
+    const elsewhere = await sdkFailure(
+      envelopes.update(sender.accountId, '6a3b1c1e-0000-4000-8000-000000000000', {
+        envelope: { allowMarkup: 'false' },
+      }),
+    )
+    expect(elsewhere?.status).toBe(404)
+
+    await envelopes.update(sender.accountId, draft.envelopeId, {
+      envelope: { status: 'sent', signingLocation: 'online' },
+    })
+    expect((await envelopes.getEnvelope(sender.accountId, draft.envelopeId)).status).toBe('sent')
   })
 
   it('takes them on a template, created or updated', async () => {

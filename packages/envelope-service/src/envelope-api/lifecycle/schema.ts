@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contract'
+import { FixedEnvelopeSettingsInput, RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contract'
 
 /**
  * Wire shapes of the lifecycle endpoints (DocuSign's names, so the SDK's models fill in): the envelope
@@ -10,8 +10,9 @@ import { RecipientOutput, RecipientsOutput, Tabs, Workflow } from 'esign-contrac
 export { AuditEventsResponse } from '../../audit/docusign.js'
 
 /**
- * DocuSign's `Envelope` as an update body: the fields this service acts on. Any other property is
- * refused with a 400 naming it (routes.ts), never dropped.
+ * DocuSign's `Envelope` as an update body: the fields this service acts on, and the settings it always
+ * has (each with its one value). Any other property is refused with a 400 naming it (routes.ts), never
+ * dropped.
  */
 export const EnvelopeUpdateBody = Type.Object({
   emailSubject: Type.Optional(
@@ -25,6 +26,8 @@ export const EnvelopeUpdateBody = Type.Object({
   ),
   voidedReason: Type.Optional(Type.String({ maxLength: 1000 })),
   workflow: Type.Optional(Workflow),
+  // Settings this service always has: stated again with their one value, they change nothing.
+  ...FixedEnvelopeSettingsInput,
 })
 export type EnvelopeUpdateBody = Static<typeof EnvelopeUpdateBody>
 

@@ -1,3 +1,4 @@
+import { FIXED_ENVELOPE_SETTINGS } from 'esign-contract'
 import { InvalidRequestError, NotFoundError } from 'platform'
 import { toAuditEventsResponse } from '../../audit/docusign.js'
 import { listAuditEntries } from '../../audit/repository.js'
@@ -134,6 +135,10 @@ export async function updateEnvelope(
   } else if (status === 'voided') {
     const reason = body.voidedReason ?? ''
     await applyTransition(deps, target, (stored, now) => voidEnvelope(stored.state, reason, now), actor)
+  } else if (!status && Object.keys(FIXED_ENVELOPE_SETTINGS).some((name) => name in body)) {
+    // Only settings the envelope already has, with the one value the schema lets through: nothing to
+    // change, as DocuSign answers a setting set to what it is; the envelope must still be the caller's.
+    await envelopeOrFail(deps.db, caller.accountId, envelopeId)
   } else {
     throw new InvalidRequestError(
       status

@@ -98,7 +98,7 @@ const LANGUAGE_FREE_DETAILS = [
 
 /**
  * What a signer reading `language` is shown of the account's details: that version's, as the account
- * set it; or, while that version was never set, the other version's details that read the same in any
+ * set it; or, while that version was never set, another version's details that read the same in any
  * language, so a Spanish signer of an account that filled in only English still learns how to reach it
  * (the free texts stay with their language). None when neither version was set.
  */
@@ -108,7 +108,9 @@ export function disclosureDetailsIn(
 ): DisclosureDetails | undefined {
   const own = byLanguage[language]
   if (own) return own
-  const other = byLanguage[language === 'en' ? 'es' : 'en']
+  // The first other version set, in the list's order (with two languages, simply the other one).
+  const from = DISCLOSURE_LANGUAGES.find((other) => other !== language && byLanguage[other])
+  const other = from && byLanguage[from]
   if (!other) return undefined
   const borrowed: Record<string, unknown> = {}
   for (const name of LANGUAGE_FREE_DETAILS) if (other[name] !== undefined) borrowed[name] = other[name]
