@@ -7,8 +7,12 @@
  * the next runs send the same invitations again, queued afresh, and the target is judged on their median.
  * Prints messages/s and the process's CPU per message (every thread, the SMTP thread included) for each
  * run; target ≥ 500/s over SMTP. SQLite in a temporary directory, or with BENCH_DATABASE_URL a PostgreSQL
- * database, in a schema of its own dropped at the end. Run: `npm run bench:dispatch -w envelope-service`.
+ * database, in a schema of its own dropped at the end; there the same invitations are then drained by this
+ * process and a second service process at once (`dispatch-process.ts`), compared with one process in
+ * the same run. Run: `npm run bench:dispatch -w envelope-service`.
  */
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,11 +20,11 @@ import { mailboxWriter } from '../src/devmailbox/service.js'
 import { deliverySettingsOf } from '../src/notifications/config.js'
 import { createDelivery, createDispatcher, type Dispatch } from '../src/notifications/dispatch.js'
 import { createDevMailbox } from '../src/notifications/mailbox.js'
-import { runMessagesRound } from '../src/notifications/outbox-job.js'
 import { enqueue } from '../src/outbox/repository.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
 import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
+import { drainRounds } from './dispatch-rounds.js'
 import { scratchSchema } from './scratch-schema.js'
 import { startSmtpCounterProcess } from './sinks.js'
 
@@ -47,34 +51,66 @@ async function queueInvitations(service: TestService): Promise<unknown[]> {
   return rows.map((row) => JSON.parse(row.payload) as unknown)
 }
 
-/** Drains the queue as the job does, timed and with the process's CPU time. */
-async function drain(service: TestService, dispatch: Dispatch): Promise<Run> {
-  const started = performance.now()
-  const cpuBefore = process.cpuUsage()
-  let rounds = 0
-  for (;;) {
-    rounds++
-    const more = await runMessagesRound({
-      db: service.ctx.db,
-      dialect: service.ctx.database.dialect,
-      now: Date.now,
-      publicUrl: service.ctx.publicUrl,
-      dispatch,
-      owner: 'bench',
-    })
-    if (!more) break
-  }
-  const elapsedMs = performance.now() - started
-  const cpu = process.cpuUsage(cpuBefore)
+async function checkDrained(service: TestService, rounds: number) {
   const left = await service.ctx.db
     .selectFrom('outbox')
     .select('id')
     .where('topic', '=', OUTBOX_TOPICS.recipientMessage)
     .execute()
   if (left.length !== 0) throw new Error(`${left.length} messages left in the outbox after ${rounds} rounds`)
+}
+
+/** Drains the queue as the job does, timed and with the process's CPU time. */
+async function drain(service: TestService, dispatch: Dispatch): Promise<Run> {
+  const started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  const rounds = await drainRounds(service, dispatch, 'bench')
+  const elapsedMs = performance.now() - started
+  const cpu = process.cpuUsage(cpuBefore)
+  await checkDrained(service, rounds)
   return {
     perSecond: (MESSAGES / elapsedMs) * 1000,
     cpuMsPerMessage: (cpu.user + cpu.system) / 1000 / MESSAGES,
+  }
+}
+
+interface SecondProcess {
+  drain(): Promise<{ elapsedMs: number; cpuMs: number; rounds: number }>
+  close(): Promise<void>
+}
+
+/** `dispatch-process.ts`: a second service process on the same database, draining the same outbox. */
+async function startSecondProcess(databaseUrl: string, smtpUrl: string): Promise<SecondProcess> {
+  const child = fork(new URL('./dispatch-process.ts', import.meta.url), { execArgv: process.execArgv })
+  child.send({ databaseUrl, smtpUrl })
+  await once(child, 'message')
+  return {
+    async drain() {
+      child.send('drain')
+      const [result] = (await once(child, 'message')) as [Awaited<ReturnType<SecondProcess['drain']>>]
+      return result
+    },
+    async close() {
+      child.send('close')
+      await once(child, 'exit')
+    },
+  }
+}
+
+/**
+ * The same invitations drained by this process and a second one at once (PostgreSQL, the scale-out
+ * store): messages/s from the start until both are done, CPU per message of both processes together.
+ */
+async function drainWithTwo(service: TestService, dispatch: Dispatch, second: SecondProcess): Promise<Run> {
+  const started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  const [rounds, theirs] = await Promise.all([drainRounds(service, dispatch, 'bench'), second.drain()])
+  const elapsedMs = performance.now() - started
+  const cpu = process.cpuUsage(cpuBefore)
+  await checkDrained(service, rounds + theirs.rounds)
+  return {
+    perSecond: (MESSAGES / elapsedMs) * 1000,
+    cpuMsPerMessage: ((cpu.user + cpu.system) / 1000 + theirs.cpuMs) / MESSAGES,
   }
 }
 
@@ -144,6 +180,45 @@ try {
   console.log(
     `median after the first run: SMTP ${smtpRate.toFixed(0)} messages/s (${verdict} the ${TARGET_PER_SECOND}/s target), development mailbox ${mailboxRate.toFixed(0)}/s; SMTP ÷ mailbox ${(smtpRate / mailboxRate).toFixed(2)}×`,
   )
+
+  if (service.ctx.database.dialect === 'postgres') {
+    // Two service processes on one PostgreSQL share the outbox: each message claimed by one of them,
+    // sent once. The sink's count after these runs checks it (none lost, none twice).
+    const acceptedBefore = await sink.accepted()
+    const second = await startSecondProcess(databaseUrl, sink.url)
+    const ours = createDelivery(
+      deliverySettingsOf({ SMTP_URL: sink.url, SMTP_FROM: 'no-reply@inkwell.test' }),
+    )
+    const oneRuns: Run[] = []
+    const twoRuns: Run[] = []
+    try {
+      await requeue()
+      report(
+        "SMTP, two processes, the second process's first run",
+        await drainWithTwo(service, ours.dispatch, second),
+      )
+      // One process and two alternated, so both meet the same moments of the machine and the same warmth.
+      for (let run = 1; run <= RUNS; run++) {
+        await requeue()
+        oneRuns.push(await drain(service, ours.dispatch))
+        report(`SMTP, one process, alternated run ${run}`, oneRuns.at(-1)!)
+        await requeue()
+        twoRuns.push(await drainWithTwo(service, ours.dispatch, second))
+        report(`SMTP, two processes, alternated run ${run}`, twoRuns.at(-1)!)
+      }
+    } finally {
+      ours.close()
+      await second.close()
+    }
+    const expected = MESSAGES * (1 + 2 * RUNS)
+    const sent = (await sink.accepted()) - acceptedBefore
+    if (sent !== expected) throw new Error(`two processes: the SMTP sink accepted ${sent} of ${expected}`)
+    const oneRate = median(oneRuns.map((run) => run.perSecond))
+    const twoRate = median(twoRuns.map((run) => run.perSecond))
+    console.log(
+      `alternated medians: two processes ${twoRate.toFixed(0)} messages/s, one process ${oneRate.toFixed(0)}/s: ${(twoRate / oneRate).toFixed(2)}×; every message sent once (${sent} of ${expected})`,
+    )
+  }
 } finally {
   await service.close()
   await sink.close()
