@@ -147,12 +147,19 @@ export async function consoleViewUrl(
 export async function sendWithSdk(
   service: ListeningService,
   principal: TestPrincipal,
-  envelope: { subject: string; signer: { name: string; email: string }; documentBase64: string },
+  envelope: {
+    subject: string
+    signer: { name: string; email: string }
+    documentBase64: string
+    /** Ask the signer to agree to the Electronic Record and Signature Disclosure first. */
+    useDisclosure?: boolean
+  },
 ): Promise<string> {
   const created = await sdkEnvelopes(service, principal).createEnvelope(principal.accountId, {
     envelopeDefinition: {
       status: 'sent',
       emailSubject: envelope.subject,
+      ...(envelope.useDisclosure ? { useDisclosure: 'true' } : {}),
       documents: [
         { documentId: '1', name: 'Agreement', fileExtension: 'pdf', documentBase64: envelope.documentBase64 },
       ],

@@ -74,6 +74,7 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
       subject,
       signer,
       documentBase64: await makePdfBase64(1),
+      useDisclosure: true,
     })
     await sendWithSdk(stack.service, stack.principal, {
       subject: 'Unrelated invoice',
@@ -110,6 +111,9 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     )
     const signing = await page.context().newPage()
     await signing.goto(invitation)
+    const disclosure = signing.getByRole('dialog', { name: 'Agree to use electronic records and signatures' })
+    await disclosure.getByLabel('I agree to use electronic records and signatures.').check()
+    await disclosure.getByRole('button', { name: 'Continue' }).click()
     await signWithTypedName(signing, signer.name)
     await untilCompleted(stack.service, stack.principal, envelopeId)
 
@@ -127,6 +131,8 @@ describeEachDatabase("the sender's web app in Chromium", (databases) => {
     await page.getByRole('heading', { name: subject }).waitFor()
     await page.getByText(signer.email).waitFor()
     await page.getByText(/^Signed /).waitFor()
+    // When the signer agreed to electronic records, from the history's entry naming them.
+    await page.getByText(/^Agreed to use electronic records and signatures /).waitFor()
     expect(page.url()).toBe(`${stack.service.origin}/app/envelopes/${envelopeId}`)
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}envelope-details-desktop.png`, fullPage: true })

@@ -114,6 +114,13 @@ describe('toAuditEventsResponse', () => {
       Language: 'english',
       PreviousEntryHash: GENESIS_HASH,
       EntryHash: entry!.hash,
+      RecipientId: '',
     })
+  })
+
+  it('names the recipient an entry is about', () => {
+    const [entry] = appendEntries(undefined, [record('Disclosure Accepted', { recipientId: '2' })])
+    const fields = toAuditEventsResponse([entry!]).auditEvents[0]!.eventFields
+    expect(fields.find((field) => field.name === 'RecipientId')?.value).toBe('2')
   })
 })

@@ -5,8 +5,9 @@ import type { ChainedAuditRecord } from './chain.js'
  * `GET .../envelopes/{envelopeId}/audit_events` in DocuSign's shape: each event a list of name/value
  * pairs with DocuSign's names (`logTime`, `Source`, `UserName`, `UserId`, `Action`, `Message`,
  * `EnvelopeStatus`, `ClientIPAddress`, `Information`, `GeoLocation`, `Language`). Absent values are
- * empty strings, as DocuSign sends them. Two extra pairs, `PreviousEntryHash` and `EntryHash`, expose
- * the chain so a client can verify it.
+ * empty strings, as DocuSign sends them. Extra pairs: `PreviousEntryHash` and `EntryHash` expose the
+ * chain so a client can verify it, and `RecipientId` names the recipient an entry is about (empty for
+ * the sender's and the system's own), so a client tells apart two recipients of the same name.
  */
 export const AuditEventsResponse = Type.Object({
   auditEvents: Type.Array(
@@ -34,6 +35,7 @@ export function toAuditEventsResponse(entries: readonly ChainedAuditRecord[]): A
         { name: 'Language', value: 'english' },
         { name: 'PreviousEntryHash', value: entry.previousHash },
         { name: 'EntryHash', value: entry.hash },
+        { name: 'RecipientId', value: entry.recipientId ?? '' },
       ],
     })),
   }

@@ -491,6 +491,8 @@ describeEachDatabase('envelope lifecycle API', (databases) => {
       expect(field(sentAt, 'UserId')).toBe(sender.userId)
       expect(field(voidedAt, 'EnvelopeStatus')).toBe('voided')
       expect(field(voidedAt, 'Message')).toBe('Envelope voided: Audit test')
+      // The sender's own entries name no recipient; the pair is there, empty, as DocuSign's absent values.
+      expect(field(voidedAt, 'RecipientId')).toBe('')
       for (let index = 1; index < events.length; index++) {
         expect(field(index, 'PreviousEntryHash')).toBe(field(index - 1, 'EntryHash'))
       }

@@ -4,9 +4,12 @@ import { useSession } from './context.js'
 import { type AuditEntry, chainLinks } from './envelope.js'
 import { formatDateTime } from './i18n.js'
 
-/** The envelope's audit trail, newest last as recorded, and whether its hash chain links up. */
-export function AuditTrail({ envelopeId, version }: { envelopeId: string; version: number }) {
-  const { account, language, t } = useSession()
+/**
+ * The envelope's audit trail as `{name: value}` entries, asked again when `version` changes; none when
+ * it cannot be read (the rest of the details screen still shows).
+ */
+export function useAuditEntries(envelopeId: string, version: number): AuditEntry[] | undefined {
+  const { account } = useSession()
   const [entries, setEntries] = useState<AuditEntry[] | undefined>()
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks again after an action.
   useEffect(() => {
@@ -22,6 +25,12 @@ export function AuditTrail({ envelopeId, version }: { envelopeId: string; versio
       )
       .catch(() => setEntries([]))
   }, [account.account_id, envelopeId, version])
+  return entries
+}
+
+/** The envelope's audit trail, newest last as recorded, and whether its hash chain links up. */
+export function AuditTrail({ entries }: { entries: AuditEntry[] | undefined }) {
+  const { language, t } = useSession()
   if (!entries) return null
   const intact = chainLinks(entries)
   return (

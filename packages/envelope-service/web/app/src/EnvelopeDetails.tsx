@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import { AuditTrail } from './AuditTrail.js'
+import { AuditTrail, useAuditEntries } from './AuditTrail.js'
 import { ApiError, accountPath, type EnvelopesInformation, getJson, sendJson } from './api.js'
 import { useSession } from './context.js'
 import { Dialog } from './Dialog.js'
 import { Documents } from './Documents.js'
 import { EMBEDDED_WORDS } from './embedded/words.js'
-import { type Envelope, inFlight } from './envelope.js'
+import { disclosureAgreements, type Envelope, inFlight } from './envelope.js'
 import { formatDateTime, type StatusKey } from './i18n.js'
 import { Recipients } from './Recipients.js'
 import { refusalText } from './refusal.js'
@@ -21,6 +21,7 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
   const [version, setVersion] = useState(0)
   const [voiding, setVoiding] = useState(false)
   const [voidReason, setVoidReason] = useState('')
+  const auditEntries = useAuditEntries(envelopeId, version)
   const envelopePath = (path = '') =>
     accountPath(account.account_id, `/envelopes/${encodeURIComponent(envelopeId)}${path}`)
 
@@ -155,7 +156,11 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
           <p role="status" className="notice-line">
             {notice}
           </p>
-          <Recipients envelope={envelope} onChanged={(message) => void act(async () => undefined, message)} />
+          <Recipients
+            envelope={envelope}
+            agreements={disclosureAgreements(auditEntries ?? [])}
+            onChanged={(message) => void act(async () => undefined, message)}
+          />
           <Documents envelope={envelope} />
           <section aria-labelledby="fields-title">
             <h2 id="fields-title">{t.details.customFields}</h2>
@@ -172,7 +177,7 @@ export function EnvelopeDetails({ envelopeId }: { envelopeId: string }) {
               </dl>
             )}
           </section>
-          <AuditTrail envelopeId={envelopeId} version={version} />
+          <AuditTrail entries={auditEntries} />
           {voiding && (
             <Dialog
               title={t.details.voidTitle}

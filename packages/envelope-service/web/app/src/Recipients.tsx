@@ -12,17 +12,25 @@ import {
 import { formatDateTime, type StatusKey } from './i18n.js'
 import { refusalText } from './refusal.js'
 
+const NO_AGREEMENTS: ReadonlyMap<string, string> = new Map()
+
 interface Correction {
   group: RecipientGroup
   recipient: Recipient
 }
 
-/** Recipients in routing order with how they are reached and what they did, and their correction. */
+/**
+ * Recipients in routing order with how they are reached and what they did (with when each agreed to
+ * electronic records, from the history: `agreements` by recipient id, where the screen has read it), and
+ * their correction.
+ */
 export function Recipients({
   envelope,
+  agreements = NO_AGREEMENTS,
   onChanged,
 }: {
   envelope: Envelope
+  agreements?: ReadonlyMap<string, string>
   onChanged: (message: string) => void
 }) {
   const { account, language, t } = useSession()
@@ -102,6 +110,9 @@ export function Recipients({
               {recipient.sentDateTime && <li>{t.details.timeline.sent(date(recipient.sentDateTime))}</li>}
               {recipient.deliveredDateTime && (
                 <li>{t.details.timeline.delivered(date(recipient.deliveredDateTime))}</li>
+              )}
+              {agreements.has(recipient.recipientId) && (
+                <li>{t.details.timeline.agreed(date(agreements.get(recipient.recipientId)))}</li>
               )}
               {recipient.signedDateTime && (
                 <li>{t.details.timeline.signed(date(recipient.signedDateTime))}</li>

@@ -70,3 +70,17 @@ export function chainLinks(entries: readonly AuditEntry[]): boolean {
   }
   return true
 }
+
+/**
+ * When each recipient agreed to the Electronic Record and Signature Disclosure, by recipient id: the
+ * history's `Disclosure Accepted` entries (the service's `RecipientId` pair names who), the first of each.
+ */
+export function disclosureAgreements(entries: readonly AuditEntry[]): Map<string, string> {
+  const agreed = new Map<string, string>()
+  for (const entry of entries) {
+    const recipientId = entry.RecipientId
+    if (entry.Action !== 'Disclosure Accepted' || !recipientId || !entry.logTime) continue
+    if (!agreed.has(recipientId)) agreed.set(recipientId, entry.logTime)
+  }
+  return agreed
+}

@@ -125,6 +125,7 @@ const en = {
     timeline: {
       sent: (date: string) => `Sent ${date}`,
       delivered: (date: string) => `Viewed ${date}`,
+      agreed: (date: string) => `Agreed to use electronic records and signatures ${date}`,
       signed: (date: string) => `Signed ${date}`,
       declined: (date: string) => `Declined ${date}`,
       reason: (reason: string) => `Reason: ${reason}`,
@@ -264,6 +265,7 @@ const es: Dictionary = {
     timeline: {
       sent: (date: string) => `Enviado el ${date}`,
       delivered: (date: string) => `Visto el ${date}`,
+      agreed: (date: string) => `Aceptó usar registros y firmas electrónicos el ${date}`,
       signed: (date: string) => `Firmado el ${date}`,
       declined: (date: string) => `Rechazado el ${date}`,
       reason: (reason: string) => `Motivo: ${reason}`,
