@@ -120,6 +120,13 @@ describeEachDatabase('DocuSign Node SDK: settings that ask for what the service 
       }),
     )
     expect(elsewhere?.status).toBe(404)
+    // A void reason without the status that voids is not dropped beside them.
+    const reasonAlone = await sdkFailure(
+      envelopes.update(sender.accountId, draft.envelopeId, {
+        envelope: { allowMarkup: 'false', voidedReason: 'Wrong lease' },
+      }),
+    )
+    expect(reasonAlone?.status).toBe(400)
 
     await envelopes.update(sender.accountId, draft.envelopeId, {
       envelope: { status: 'sent', signingLocation: 'online' },

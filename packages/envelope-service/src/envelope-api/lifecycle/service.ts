@@ -135,9 +135,14 @@ export async function updateEnvelope(
   } else if (status === 'voided') {
     const reason = body.voidedReason ?? ''
     await applyTransition(deps, target, (stored, now) => voidEnvelope(stored.state, reason, now), actor)
-  } else if (!status && Object.keys(FIXED_ENVELOPE_SETTINGS).some((name) => name in body)) {
+  } else if (
+    !status &&
+    body.voidedReason === undefined &&
+    Object.keys(FIXED_ENVELOPE_SETTINGS).some((name) => name in body)
+  ) {
     // Only settings the envelope already has, with the one value the schema lets through: nothing to
     // change, as DocuSign answers a setting set to what it is; the envelope must still be the caller's.
+    // A reason without a status still asks for something, and is refused below rather than dropped.
     await envelopeOrFail(deps.db, caller.accountId, envelopeId)
   } else {
     throw new InvalidRequestError(
