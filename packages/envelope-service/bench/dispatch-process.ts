@@ -5,10 +5,8 @@
  * database and the sink, it says `ready`; each `drain` runs rounds until none is full and answers with its
  * elapsed time and CPU (every thread); `close` ends it.
  */
-import { deliverySettingsOf } from '../src/notifications/config.js'
-import { createDelivery } from '../src/notifications/dispatch.js'
 import { startTestService } from '../src/testing/harness.js'
-import { drainRounds } from './dispatch-rounds.js'
+import { drainRounds, sinkDelivery } from './dispatch-rounds.js'
 
 interface Start {
   databaseUrl: string
@@ -20,9 +18,7 @@ const [start] = await new Promise<[Start]>((resolve) => process.once('message', 
 const service = await startTestService(start.databaseUrl)
 // The benchmark drives the rounds itself, in both processes.
 await service.ctx.jobs.stop()
-const smtp = createDelivery(
-  deliverySettingsOf({ SMTP_URL: start.smtpUrl, SMTP_FROM: 'no-reply@inkwell.test' }),
-)
+const smtp = sinkDelivery(start.smtpUrl)
 send('ready')
 
 process.on('message', async (message: 'drain' | 'close') => {

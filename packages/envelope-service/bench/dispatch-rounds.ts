@@ -1,4 +1,5 @@
-import type { Dispatch } from '../src/notifications/dispatch.js'
+import { deliverySettingsOf } from '../src/notifications/config.js'
+import { createDelivery, type Dispatch } from '../src/notifications/dispatch.js'
 import { runMessagesRound } from '../src/notifications/outbox-job.js'
 import type { TestService } from '../src/testing/harness.js'
 
@@ -20,4 +21,9 @@ export async function drainRounds(service: TestService, dispatch: Dispatch, owne
     })
     if (!more) return rounds
   }
+}
+
+/** The service's SMTP delivery to the benchmark's sink, as each of `bench:dispatch`'s processes sends. */
+export function sinkDelivery(smtpUrl: string) {
+  return createDelivery(deliverySettingsOf({ SMTP_URL: smtpUrl, SMTP_FROM: 'no-reply@inkwell.test' }))
 }

@@ -17,14 +17,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mailboxWriter } from '../src/devmailbox/service.js'
-import { deliverySettingsOf } from '../src/notifications/config.js'
-import { createDelivery, createDispatcher, type Dispatch } from '../src/notifications/dispatch.js'
+import { createDispatcher, type Dispatch } from '../src/notifications/dispatch.js'
 import { createDevMailbox } from '../src/notifications/mailbox.js'
 import { enqueue } from '../src/outbox/repository.js'
 import { OUTBOX_TOPICS } from '../src/outbox/topics.js'
 import { seedPrincipal, startTestService, type TestService } from '../src/testing/harness.js'
 import { createSentEnvelopes } from '../src/testing/sent-envelopes.js'
-import { drainRounds } from './dispatch-rounds.js'
+import { drainRounds, sinkDelivery } from './dispatch-rounds.js'
 import { scratchSchema } from './scratch-schema.js'
 import { startSmtpCounterProcess } from './sinks.js'
 
@@ -150,7 +149,7 @@ try {
       Date.now(),
     )
 
-  const smtp = createDelivery(deliverySettingsOf({ SMTP_URL: sink.url, SMTP_FROM: 'no-reply@inkwell.test' }))
+  const smtp = sinkDelivery(sink.url)
   const smtpRuns: Run[] = []
   try {
     report('SMTP (smtp-server on 127.0.0.1), first run after start', await drain(service, smtp.dispatch))
@@ -186,9 +185,7 @@ try {
     // sent once. The sink's count after these runs checks it (none lost, none twice).
     const acceptedBefore = await sink.accepted()
     const second = await startSecondProcess(databaseUrl, sink.url)
-    const ours = createDelivery(
-      deliverySettingsOf({ SMTP_URL: sink.url, SMTP_FROM: 'no-reply@inkwell.test' }),
-    )
+    const ours = sinkDelivery(sink.url)
     const oneRuns: Run[] = []
     const twoRuns: Run[] = []
     try {

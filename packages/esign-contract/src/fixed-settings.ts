@@ -115,9 +115,17 @@ const FIXED_BY_RECIPIENT_TYPE = {
 } as const
 type FixedRecipientType = keyof typeof FIXED_BY_RECIPIENT_TYPE
 
+/** Each type's settings as a create or update body takes them, built once for every schema that uses them. */
+const FIXED_INPUT_BY_RECIPIENT_TYPE = {
+  signer: fixedInput(FIXED_BY_RECIPIENT_TYPE.signer),
+  carbonCopy: fixedInput(FIXED_BY_RECIPIENT_TYPE.carbonCopy),
+  certifiedDelivery: fixedInput(FIXED_BY_RECIPIENT_TYPE.certifiedDelivery),
+  inPersonSigner: fixedInput(FIXED_BY_RECIPIENT_TYPE.inPersonSigner),
+} satisfies Record<FixedRecipientType, unknown>
+
 /** The fixed settings a recipient of `type` takes in a create or update body. */
 export function fixedRecipientSettingsInput<T extends FixedRecipientType>(type: T) {
-  return fixedInput(FIXED_BY_RECIPIENT_TYPE[type])
+  return FIXED_INPUT_BY_RECIPIENT_TYPE[type]
 }
 
 /** Every recipient fixed setting as a read may answer it (which ones, by type: `fixedRecipientSettingsOf`). */
