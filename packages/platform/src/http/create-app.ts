@@ -16,6 +16,7 @@ import { installLargeBodyGate } from './large-bodies.js'
 import { lazyChildLoggerFactory } from './lazy-child-logger.js'
 import { type HttpLimits, httpLimitsFromEnvironment, rememberLimits, serverOptionsOf } from './limits.js'
 import { defaultLogFormat, installAccessLog, type LogFormat, prettyStream } from './logging.js'
+import { lazySerializers } from './serialization.js'
 import type { TrustProxy } from './trust-proxy.js'
 import { installUnreadBodyDiscard } from './unread-bodies.js'
 import { installValidators } from './validation.js'
@@ -100,6 +101,7 @@ export function createApp(options: CreateAppOptions): App {
     // Slow clients (slowloris) are cut at these timeouts instead of Node's 300 s default (limits.ts).
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     ...(options.https ? { https: { ...serverOptions, ...options.https } } : { http: serverOptions }),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App
 
