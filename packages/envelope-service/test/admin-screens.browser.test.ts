@@ -401,6 +401,71 @@ describeEachDatabase("the web app's Connect and Settings screens in Chromium", (
     expect(off.status).toBe(200)
   })
 
+  it("sets the disclosure's own text, previewed only as the service stored it, and goes back to the service's", async () => {
+    const page = await open('Settings')
+    const section = page.getByRole('region', { name: 'Electronic record disclosure' })
+    const preview = section.getByRole('complementary', { name: 'What signers read' })
+    const save = section.getByRole('button', { name: 'Save disclosure' })
+    await section.getByLabel('Company name shown to signers').waitFor()
+    await section.getByRole('radio', { name: 'Your own text' }).check()
+    await preview.getByText('Save to see your text as signers will.').waitFor()
+
+    // An empty own text is held back in the page, worded for the reader.
+    await save.click()
+    await section
+      .getByRole('alert')
+      .filter({ hasText: 'Write your disclosure, or choose this service’s text.' })
+      .waitFor()
+
+    const source = section.getByLabel('Your disclosure (HTML)')
+    await source.fill(
+      '<h2>Our consent</h2><p>Acme keeps records <b>electronically</b>. <a href="https://acme.test/ersd">Details</a></p>',
+    )
+    // What is typed is never put in the page as HTML: the preview waits for the saved text.
+    expect(await preview.getByRole('heading', { name: 'Our consent' }).count()).toBe(0)
+    await save.click()
+    await page.getByText('English disclosure saved.').waitFor()
+    await preview.getByRole('heading', { name: 'Our consent' }).waitFor()
+    const link = preview.getByRole('link', { name: 'Details' })
+    expect(await link.getAttribute('href')).toBe('https://acme.test/ersd')
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(await section.getByRole('alert').count()).toBe(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await section.screenshot({ path: `${SCREENSHOTS}settings-disclosure-own-text-desktop.png` })
+    await page.setViewportSize(PHONE)
+    await preview.getByRole('heading', { name: 'Our consent' }).waitFor()
+    await section.screenshot({ path: `${SCREENSHOTS}settings-disclosure-own-text-phone.png` })
+    await page.setViewportSize(DESKTOP)
+
+    // The service refuses an event handler and says why; the preview keeps the saved text.
+    await source.fill('<p onclick="x()">Bad</p>')
+    await save.click()
+    await section.getByRole('alert').filter({ hasText: 'onclick' }).waitFor()
+    await preview.getByRole('heading', { name: 'Our consent' }).waitFor()
+    expect(await preview.getByText('Bad').count()).toBe(0)
+
+    const saved = await (await api('/consumer_disclosure/en')).json()
+    expect(saved.custom).toBe('true')
+    expect(saved.esignText).toContain('<h2>Our consent</h2>')
+    expect(saved.useConsumerDisclosureWithinAccount).toBe('false')
+    // The Spanish version keeps the service's text.
+    const spanish = await (await api('/consumer_disclosure/es')).json()
+    expect(spanish.custom).toBe('false')
+    expect(spanish.esignText).not.toContain('Our consent')
+
+    // Back to the service's text, as the tests after this one expect.
+    await section.getByRole('radio', { name: 'This service’s text, with your details' }).check()
+    await preview.getByRole('heading', { name: 'Electronic documents and signatures' }).waitFor()
+    const reverted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && response.url().endsWith('/consumer_disclosure/en'),
+    )
+    await save.click()
+    expect((await reverted).status()).toBe(200)
+    expect((await (await api('/consumer_disclosure/en')).json()).custom).toBe('false')
+    await page.context().close()
+  })
+
   it('signs with "Sign now" when it is the signed-in person\'s turn, and comes back to the details', async () => {
     const subject = 'Sign it yourself'
     const envelopeId = await sendWithSdk(stack.service, stack.principal, {

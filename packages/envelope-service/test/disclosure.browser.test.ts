@@ -202,4 +202,56 @@ describeEachDatabase('the signing page asks for the electronic record disclosure
     )
     await phone.close()
   })
+  it("shows the account's own text in its language, with the service's sentence to tick", async () => {
+    const put = (payload: object) =>
+      stack.service.app.inject({
+        method: 'PUT',
+        url: `/restapi/v2.1/accounts/${stack.principal.accountId}/consumer_disclosure/en`,
+        headers: { ...stack.principal.headers, 'content-type': 'application/json' },
+        payload,
+      })
+    const own = await put({
+      custom: 'true',
+      esignText:
+        '<h2>Acme Rentals: consent to electronic records</h2><p>We send leases and notices <b>electronically</b>. Read our <a href="https://acme.test/records">records policy</a>.</p><ul><li>Paper copies: free, from copies@acme.test.</li><li>Withdraw any time before you sign.</li></ul>',
+    })
+    expect(own.statusCode, own.body).toBe(200)
+
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 900 }, 'desktop'],
+      [{ width: 390, height: 844 }, 'phone'],
+    ] as const) {
+      const { envelopeId, link } = await send()
+      const page = await open(link, viewport)
+      const dialog = page.getByRole('dialog', { name: 'Agree to use electronic records and signatures' })
+      await dialog.waitFor()
+      await dialog.getByRole('heading', { name: 'Acme Rentals: consent to electronic records' }).waitFor()
+      const policy = dialog.getByRole('link', { name: 'records policy' })
+      expect(await policy.getAttribute('href')).toBe('https://acme.test/records')
+      expect(await policy.getAttribute('target')).toBe('_blank')
+      // The service's own sections are not shown beside it.
+      expect(await dialog.innerText()).not.toContain('What you need')
+      // Focus starts at the top of the text, not on its first link.
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('own-text')
+      expect(await seriousAxeViolations(page)).toEqual([])
+      await page.screenshot({ path: `${SCREENSHOTS}signing-disclosure-own-text-${name}.png` })
+      if (name === 'desktop') {
+        await dialog.getByLabel('I agree to use electronic records and signatures.').check()
+        await dialog.getByRole('button', { name: 'Continue' }).click()
+        await dialog.waitFor({ state: 'detached' })
+        await signWithTypedName(page, 'Nora Agreed')
+        await untilCompleted(stack.service, stack.principal, envelopeId)
+      }
+      await page.close()
+    }
+
+    // Spanish signers still read this service's Spanish text: the Spanish version has no own text.
+    const spanish = await open((await send({ spanish: true })).link, { width: 390, height: 844 }, 'es-ES')
+    const dialogEs = spanish.getByRole('dialog', { name: 'Acepte usar registros y firmas electrónicos' })
+    await dialogEs.waitFor()
+    expect(await dialogEs.innerText()).toContain('Qué necesita')
+    await spanish.close()
+
+    expect((await put({ custom: 'false' })).statusCode).toBe(200)
+  })
 })

@@ -5,9 +5,10 @@ import { type Static, Type } from '@sinclair/typebox'
  * `GET /accounts/{accountId}/consumer_disclosure[/{langCode}]` and
  * `GET /envelopes/{envelopeId}/recipients/{recipientId}/consumer_disclosure[/{langCode}]` answer it.
  * Every property is a string, as DocuSign's SDKs type them; this service answers the ones below (its
- * disclosure's own text, not DocuSign's default, with the account's contact details in it).
- * `PUT /accounts/{accountId}/consumer_disclosure/{langCode}` takes the same object
- * (`ConsumerDisclosureUpdate`): the contact details change, the rest may only be sent back as read.
+ * disclosure's own text, not DocuSign's default, with the account's contact details in it, or the
+ * account's own text). `PUT /accounts/{accountId}/consumer_disclosure/{langCode}` takes the same object
+ * (`ConsumerDisclosureUpdate`): the contact details and the account's own text (`custom`, `esignText`)
+ * change, the rest may only be sent back as read.
  */
 export const ConsumerDisclosure = Type.Object({
   accountEsignId: Type.Optional(Type.String({ description: 'The account the disclosure belongs to.' })),
@@ -38,10 +39,20 @@ export const ConsumerDisclosure = Type.Object({
   copyFeeCollectionMethod: Type.Optional(
     Type.String({ description: 'How that fee is paid, in the account’s words.' }),
   ),
-  custom: Type.Optional(Type.String({ description: '`false`: the service’s own text.' })),
+  custom: Type.Optional(
+    Type.String({
+      description:
+        '`true`: the account’s own text (`esignText`) for this language; `false`: the service’s text, with the account’s contact details in it.',
+    }),
+  ),
   enableEsign: Type.Optional(Type.String()),
   esignAgreement: Type.Optional(Type.String({ description: 'The statement a signer agrees to, as HTML.' })),
-  esignText: Type.Optional(Type.String({ description: 'The disclosure, as HTML.' })),
+  esignText: Type.Optional(
+    Type.String({
+      description:
+        'The disclosure, as HTML. With `custom: "true"`, the account’s own: formatting (headings, paragraphs, lists, tables, emphasis) and links to https, http, mailto and tel addresses only; anything else is refused with a 400 naming it.',
+    }),
+  ),
   languageCode: Type.Optional(Type.String({ description: '`en` or `es`: the language of the text.' })),
   mustAgreeToEsign: Type.Optional(
     Type.String({ description: '`true`: a signer shown the disclosure must agree before signing.' }),

@@ -25,6 +25,8 @@ const DisclosureDetails = Type.Object({
   withdrawPostalCode: DetailText,
   withdrawConsequences: DetailText,
   withdrawOther: DetailText,
+  /** The account's own text (HTML checked by signing/disclosure/own-text.ts), shown instead of the service's. */
+  ownText: DetailText,
 })
 
 /**

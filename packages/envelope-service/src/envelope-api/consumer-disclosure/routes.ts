@@ -69,7 +69,8 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
       schema: {
         tags: ['Accounts'],
         security: [{ bearer: [] }],
-        summary: 'Add the account’s contact details to its electronic record disclosure',
+        summary:
+          'Add the account’s contact details to its electronic record disclosure, or give its own text',
         description:
           'For administrators. Sets what the account adds to the disclosure in one language (`en`, `en_GB`: English; ' +
           '`es`, `es_MX`: Spanish; the text exists in these two): `companyName`, how signers change their contact ' +
@@ -79,8 +80,10 @@ export async function consumerDisclosureRoutes(app: App, ctx: ServiceContext) {
           'the `withdrawAddress...` fields, `withdrawConsequences`, `withdrawOther`). Properties left out keep their ' +
           'value; an empty text removes one. `useConsumerDisclosureWithinAccount` (`true`/`false`) is one setting for ' +
           'the account, whichever `langCode`: shown on every envelope that does not say (`useDisclosure`). ' +
-          'The other properties may be sent back as a read answers them, not ' +
-          'changed: the text is this service’s (`custom` stays `false`). Answers the disclosure as it now reads. ' +
+          '`custom: "true"` with `esignText` (HTML: formatting and https, http, mailto and tel links only; anything ' +
+          'else is a 400 naming it) replaces this service’s text in that language with the account’s own; ' +
+          '`custom: "false"` goes back to it. The other properties (`esignAgreement` among them) may be sent back as ' +
+          'a read answers them, not changed. Answers the disclosure as it now reads. ' +
           'Envelopes whose signers have not agreed yet show the new details.',
         params: Type.Composite([AccountParams, WithLang]),
         body: ConsumerDisclosureUpdate,

@@ -62,6 +62,17 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
   })
   afterAll(() => sdk?.close())
 
+  /** Lucía reads Spanish (her own language), Ed English (no language of his own). */
+  const SPANISH_AND_ENGLISH_SIGNERS = [
+    {
+      recipientId: '1',
+      name: 'Lucía',
+      email: 'lucia@example.test',
+      emailNotification: { emailSubject: 'Firme', emailBody: 'Hola', supportedLanguage: 'es' },
+    },
+    { recipientId: '2', name: 'Ed', email: 'ed@example.test' },
+  ]
+
   /** A draft that asks its signers for the disclosure, with one document. */
   async function draftAskingDisclosure(signers: object[]): Promise<string> {
     const { envelopeId } = await envelopes.createEnvelope(accountId, {
@@ -129,15 +140,7 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
   })
 
   it("answers a recipient's in their page's language, speaking for the sender, and refuses an unknown recipient", async () => {
-    const envelopeId = await draftAskingDisclosure([
-      {
-        recipientId: '1',
-        name: 'Lucía',
-        email: 'lucia@example.test',
-        emailNotification: { emailSubject: 'Firme', emailBody: 'Hola', supportedLanguage: 'es' },
-      },
-      { recipientId: '2', name: 'Ed', email: 'ed@example.test' },
-    ])
+    const envelopeId = await draftAskingDisclosure(SPANISH_AND_ENGLISH_SIGNERS)
     const sender = String((await envelopes.getEnvelope(accountId, envelopeId)).sender.userName)
     const lucia = await envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '1')
     expect(lucia).toMatchObject({ languageCode: 'es', companyName: sender })
@@ -260,7 +263,7 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
         accounts.updateConsumerDisclosure(accountId, 'en', {
           consumerDisclosure: {
             custom: 'true',
-            esignText: '<p>Our own words</p>',
+            esignText: '<p onclick="steal()">Our own words</p><script>steal()</script>',
             withdrawByPhone: 'true',
             changeEmail: 'not an address',
             copyCostPerPage: 'a quarter',
@@ -270,15 +273,16 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
       expect(failure?.status).toBe(400)
       const message = String(failure?.body.message)
       for (const named of [
-        'custom',
-        'esignText',
+        'esignText: <p> may not carry the attribute onclick',
+        'esignText may not contain <script>',
         'withdrawByPhone needs withdrawPhone',
         'changeEmail',
         'copyCostPerPage',
       ]) {
         expect(message).toContain(named)
       }
-      expect((await accounts.getConsumerDisclosure(accountId, 'en')).changeEmail).toBe('records@acme.test')
+      const unchanged = await accounts.getConsumerDisclosure(accountId, 'en')
+      expect(unchanged).toMatchObject({ changeEmail: 'records@acme.test', custom: 'false' })
 
       for (const langCode of ['fr', 'browser']) {
         const refused = await sdkFailure(
@@ -302,5 +306,38 @@ describeEachDatabase('DocuSign Node SDK: the electronic record disclosure', (dat
       expect(refused.statusCode).toBe(403)
       expect((await accounts.getConsumerDisclosure(accountId, 'en')).companyName).toBe('Acme Rentals')
     })
+  })
+
+  it('takes the account\'s own text for one language, shown to that language\'s signers, until custom is "false"', async () => {
+    const envelopeId = await draftAskingDisclosure(SPANISH_AND_ENGLISH_SIGNERS)
+    const own =
+      '<h2>Our consent</h2><p>Acme keeps its records <b>electronically</b>. <a href="https://acme.test/ersd">More</a></p>'
+    const stored =
+      '<h2>Our consent</h2><p>Acme keeps its records <b>electronically</b>. <a href="https://acme.test/ersd" target="_blank" rel="noopener noreferrer">More</a></p>'
+    const serviceAgreement = (await accounts.getConsumerDisclosure(accountId, 'en')).esignAgreement
+    const updated = await accounts.updateConsumerDisclosure(accountId, 'en', {
+      consumerDisclosure: { custom: 'true', esignText: own },
+    })
+    expect(updated).toMatchObject({ custom: 'true', esignText: stored, esignAgreement: serviceAgreement })
+    expect(await accounts.getConsumerDisclosure(accountId, 'en')).toMatchObject({
+      custom: 'true',
+      esignText: stored,
+      languageCode: 'en',
+    })
+    // Each version is its own: the Spanish one is still this service's text, for Spanish signers too.
+    expect(await accounts.getConsumerDisclosure(accountId, 'es')).toMatchObject({ custom: 'false' })
+    expect(await envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '2')).toMatchObject({
+      custom: 'true',
+      esignText: stored,
+    })
+    const lucia = await envelopes.getConsumerDisclosureDefault(accountId, envelopeId, '1')
+    expect(lucia).toMatchObject({ custom: 'false', languageCode: 'es' })
+    expect(lucia.esignText).toContain(DISCLOSURE_TEXT.es.title)
+
+    const back = await accounts.updateConsumerDisclosure(accountId, 'en', {
+      consumerDisclosure: { custom: 'false' },
+    })
+    expect(back.custom).toBe('false')
+    expect(back.esignText).toContain(`<h2>${DISCLOSURE_TEXT.en.title}</h2>`)
   })
 })

@@ -140,14 +140,14 @@ describe("the account's details in the disclosure", () => {
         {
           withdrawByMail: 'true',
           withdrawByEmail: 'yes',
-          custom: 'true',
+          custom: 'maybe',
           languageCode: 'es',
           copyCostPerPage: '-1',
         },
         { details: {}, answer },
       ),
     ).toThrow(
-      /withdrawByEmail must be "true" or "false".*custom must be "false".*languageCode.*copyCostPerPage.*withdrawByMail needs/,
+      /withdrawByEmail must be "true" or "false".*custom must be "true" or "false".*languageCode.*copyCostPerPage.*withdrawByMail needs/,
     )
     expect(disclosureUpdate({ companyName: 'Account' }, { details: {}, answer })).toEqual({
       details: {},
@@ -161,6 +161,59 @@ describe("the account's details in the disclosure", () => {
     expect(editableLanguage('EN-gb')).toBe('en')
     for (const code of ['browser', 'fr', 'e', 'english'])
       expect(() => editableLanguage(code)).toThrow(/langCode/)
+  })
+})
+
+describe("an account's own text", () => {
+  const service = consumerDisclosure({ accountId: 'a', companyName: 'Account', language: 'en' })
+  const own = '<h2>Our consent</h2><p>Read <a href="https://a.test">this</a>.</p>'
+  const stored =
+    '<h2>Our consent</h2><p>Read <a href="https://a.test" target="_blank" rel="noopener noreferrer">this</a>.</p>'
+
+  it('replaces the text with custom "true", is kept when sent back as read, and goes with custom "false"', () => {
+    const set = disclosureUpdate({ custom: 'true', esignText: own }, { details: {}, answer: service })
+    expect(set.details).toEqual({ ownText: stored })
+    const answer = consumerDisclosure({ accountId: 'a', companyName: 'Account', language: 'en', ...set })
+    expect(answer).toMatchObject({
+      custom: 'true',
+      esignText: stored,
+      esignAgreement: service.esignAgreement,
+    })
+    // A read sent back, and a change of the details alone, keep the text.
+    expect(disclosureUpdate({ ...answer }, { details: set.details, answer }).details).toEqual(set.details)
+    expect(
+      disclosureUpdate({ changeEmail: 'records@a.test' }, { details: set.details, answer }).details,
+    ).toEqual({ ownText: stored, changeEmail: 'records@a.test' })
+    // A version with its own text takes a new one without saying custom again.
+    expect(
+      disclosureUpdate({ esignText: '<p>Shorter</p>' }, { details: set.details, answer }).details,
+    ).toEqual({ ownText: '<p>Shorter</p>' })
+    // Back to this service's text, even with the read's own text sent along.
+    const back = disclosureUpdate({ ...answer, custom: 'false' }, { details: set.details, answer })
+    expect(back.details).toEqual({})
+    expect(consumerDisclosure({ accountId: 'a', companyName: 'Account', language: 'en', ...back })).toEqual(
+      service,
+    )
+  })
+
+  it('is refused without its text, with markup beyond formatting, or changed while custom is "false"', () => {
+    const refusal = (update: Record<string, unknown>) => {
+      try {
+        disclosureUpdate(update, { details: {}, answer: service })
+      } catch (error) {
+        return (error as Error).message
+      }
+      return 'taken'
+    }
+    expect(refusal({ custom: 'true' })).toContain('custom "true" needs esignText')
+    expect(refusal({ esignText: own })).toContain('esignText cannot be changed while custom is "false"')
+    expect(refusal({ custom: 'true', esignText: 42 })).toContain('esignText must be a string of HTML')
+    expect(refusal({ custom: 'true', esignText: '<p onclick="x()">Hi</p><script>x()</script>' })).toMatch(
+      /attribute onclick.*<script>/,
+    )
+    expect(
+      refusal({ custom: 'true', esignText: own, esignAgreement: '<p>I agree to anything.</p>' }),
+    ).toContain('esignAgreement cannot be changed')
   })
 })
 

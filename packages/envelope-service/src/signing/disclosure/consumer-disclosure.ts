@@ -1,6 +1,7 @@
 import type { ConsumerDisclosure } from 'esign-contract'
 import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import { escapeHtml } from '../../messages/compose.js'
+import { checkOwnText } from './own-text.js'
 import {
   DISCLOSURE_DETAIL_TEXTS,
   DISCLOSURE_TEXT,
@@ -20,8 +21,9 @@ import {
  *   `languageCode` always says which text came. A code DocuSign does not know is a 400.
  * - Withdrawing consent is declining to sign (`allowCDWithdraw`), and, where the account says so
  *   (`withdrawByEmail`, `withdrawByPhone`, `withdrawByMail`), by writing or calling it.
- * - An account adds its contact details to the text (`DisclosureDetails`, `disclosureUpdate`); its own
- *   text instead of this service's (`custom`, `esignText`) is not offered.
+ * - An account adds its contact details to the text (`DisclosureDetails`, `disclosureUpdate`), or gives
+ *   its own text instead of this service's in one language (`custom: "true"` with `esignText`, checked by
+ *   own-text.ts); `esignAgreement`, the sentence ticked, stays this service's, as on DocuSign.
  */
 
 /** DocuSign's signer language codes (its `langCode` list), in lower case; `browser` is read apart. */
@@ -70,6 +72,11 @@ export function consumerDisclosure(input: {
   const sections = text
     .sections(sender, details)
     .map((section) => `<h3>${escapeHtml(section.heading)}</h3><p>${escapeHtml(section.text)}</p>`)
+  const serviceText = [
+    `<h2>${escapeHtml(text.title)}</h2>`,
+    `<p>${escapeHtml(text.intro(sender))}</p>`,
+    ...sections,
+  ].join('')
   const given = Object.fromEntries(
     DISCLOSURE_DETAIL_TEXTS.flatMap((name) => (details[name] === undefined ? [] : [[name, details[name]]])),
   )
@@ -78,14 +85,10 @@ export function consumerDisclosure(input: {
     accountEsignId: input.accountId,
     allowCDWithdraw: 'true',
     companyName: sender,
-    custom: 'false',
+    custom: String(details.ownText !== undefined),
     enableEsign: 'true',
     esignAgreement: `<p>${escapeHtml(text.agree)}</p>`,
-    esignText: [
-      `<h2>${escapeHtml(text.title)}</h2>`,
-      `<p>${escapeHtml(text.intro(sender))}</p>`,
-      ...sections,
-    ].join(''),
+    esignText: details.ownText ?? serviceText,
     languageCode: input.language,
     mustAgreeToEsign: 'true',
     useBrand: 'false',
@@ -100,10 +103,9 @@ export function consumerDisclosure(input: {
 const LONG_TEXTS = new Set<string>(['changeEmailOther', 'withdrawConsequences', 'withdrawOther'])
 const EMAILS = ['changeEmail', 'copyRequestEmail', 'withdrawEmail'] as const
 
-/** What this service answers and an update may only repeat: its own text, always agreed before signing. */
+/** What this service answers and an update may only repeat: signers always agree before signing. */
 const FIXED = {
   allowCDWithdraw: 'true',
-  custom: 'false',
   enableEsign: 'true',
   mustAgreeToEsign: 'true',
   useBrand: 'false',
@@ -112,7 +114,6 @@ const FIXED = {
 /** Why a fixed property cannot take another value, for the 400. */
 const FIXED_REASON: Record<keyof typeof FIXED, string> = {
   allowCDWithdraw: 'signers can always withdraw their consent by declining to sign',
-  custom: 'an account adds its contact details to this service’s text; its own text is not offered',
   enableEsign: 'signing electronically is what this service does',
   mustAgreeToEsign: 'a signer shown the disclosure must agree before signing',
   useBrand: 'brands do not carry a disclosure',
@@ -124,10 +125,11 @@ export type ConsumerDisclosureUpdate = Partial<Record<string, unknown>>
 /**
  * What an update leaves: `current` with each property the update gives (an empty text removes it), and
  * whether the account shows the disclosure on every envelope (`useConsumerDisclosureWithinAccount`, one
- * setting whichever language the update names), or a 400 naming every problem. The rest of DocuSign's
- * fields may be sent back as a read answered them (so a read, a change and a write work), but not
- * changed: this service's text (`esignText`, `esignAgreement`, `custom`) and settings (`FIXED`), the
- * account and the language.
+ * setting whichever language the update names), or a 400 naming every problem. `custom: "true"` with
+ * `esignText` sets the account's own text for this language (own-text.ts), `custom: "false"` goes back
+ * to this service's. The rest of DocuSign's fields may be sent back as a read answered them (so a read, a
+ * change and a write work), but not changed: the agreement sentence (`esignAgreement`), this service's
+ * text while `custom` is `"false"`, its settings (`FIXED`), the account and the language.
  */
 export function disclosureUpdate(
   update: ConsumerDisclosureUpdate,
@@ -137,6 +139,7 @@ export function disclosureUpdate(
   const within = readFlag(update, 'useConsumerDisclosureWithinAccount', problems)
   const onEveryEnvelope = within ?? current.answer.useConsumerDisclosureWithinAccount === 'true'
   const next = changedDetails(update, current, problems)
+  ownTextChange(update, current.answer, next, problems)
   problems.push(...readOnlyProblems(update, current.answer), ...detailProblems(next))
   if (problems.length > 0) throw new InvalidRequestError(problems.join('; '))
   return { details: next, onEveryEnvelope }
@@ -196,13 +199,10 @@ function readOnlyProblems(update: ConsumerDisclosureUpdate, answer: ConsumerDisc
       problems.push(`${name} must be "${fixed}": ${FIXED_REASON[name]}`)
     }
   }
-  for (const name of ['esignText', 'esignAgreement'] as const) {
-    const value = update[name]
-    if (value !== undefined && value !== answer[name]) {
-      problems.push(
-        `${name} cannot be changed: the text is this service’s, with the account’s contact details in it; send it as a read answers it, or leave it out`,
-      )
-    }
+  if (update.esignAgreement !== undefined && update.esignAgreement !== answer.esignAgreement) {
+    problems.push(
+      'esignAgreement cannot be changed: it is the sentence every signer ticks; send it as a read answers it, or leave it out',
+    )
   }
   if (update.accountEsignId !== undefined && update.accountEsignId !== answer.accountEsignId) {
     problems.push('accountEsignId must be this account’s id')
@@ -217,6 +217,43 @@ function readOnlyProblems(update: ConsumerDisclosureUpdate, answer: ConsumerDisc
     if (update[name] !== undefined) problems.push(`${name} is read only`)
   }
   return problems
+}
+
+/**
+ * The account's own text after the update, in `next.ownText`: `custom: "true"` takes `esignText` (checked
+ * by own-text.ts; a version that has an own text may send only `esignText`), `custom: "false"` drops it.
+ * While the version has none, `esignText` may only be sent back as a read answered it.
+ */
+function ownTextChange(
+  update: ConsumerDisclosureUpdate,
+  answer: ConsumerDisclosure,
+  next: DisclosureDetails,
+  problems: string[],
+): void {
+  const custom = readFlag(update, 'custom', problems) ?? next.ownText !== undefined
+  const text = update.esignText
+  if (!custom) {
+    delete next.ownText
+    if (text !== undefined && text !== answer.esignText) {
+      problems.push(
+        'esignText cannot be changed while custom is "false": the text is this service’s, with the account’s contact details in it; send custom "true" with esignText to use the account’s own text, or leave esignText out',
+      )
+    }
+    return
+  }
+  if (text === undefined) {
+    if (next.ownText === undefined) {
+      problems.push('custom "true" needs esignText: the account’s own disclosure, as HTML')
+    }
+    return
+  }
+  if (typeof text !== 'string') {
+    problems.push('esignText must be a string of HTML')
+    return
+  }
+  const checked = checkOwnText(text)
+  if ('problems' in checked) problems.push(...checked.problems)
+  else next.ownText = checked.html
 }
 
 /** What the details must be to make sense to a signer: addresses that are ones, an amount, each way to withdraw with its means. */

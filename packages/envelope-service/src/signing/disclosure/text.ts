@@ -44,6 +44,11 @@ export interface DisclosureDetails {
   withdrawPostalCode?: string
   withdrawConsequences?: string
   withdrawOther?: string
+  /**
+   * The account's own disclosure, as HTML checked by own-text.ts (DocuSign's `custom: "true"` with its
+   * `esignText`): shown instead of this service's text in this language, never borrowed by the other.
+   */
+  ownText?: string
 }
 
 /** The texts of `DisclosureDetails`, by DocuSign's names; the free texts a signer reads as sentences last. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   DISCLOSURE_DETAIL_TEXTS,
   DISCLOSURE_LANGUAGES,
@@ -27,6 +27,10 @@ type Form = Record<TextField, string> & {
   withdrawByMail: boolean
   /** Account-wide: shown on every envelope that does not say (DocuSign's `useConsumerDisclosureWithinAccount`). */
   onEveryEnvelope: boolean
+  /** The account's own text instead of this service's, in this version (DocuSign's `custom`). */
+  custom: boolean
+  /** The own text as written here, HTML; sent only with `custom`. */
+  esignText: string
 }
 
 /** DocuSign's `consumerDisclosure` answer, as far as the form reads it (every property a string). */
@@ -36,10 +40,16 @@ type Answer = Partial<
     | 'withdrawByEmail'
     | 'withdrawByPhone'
     | 'withdrawByMail'
-    | 'useConsumerDisclosureWithinAccount',
+    | 'useConsumerDisclosureWithinAccount'
+    | 'custom'
+    | 'esignText',
     string
   >
 >
+
+/** The version's own text as the service stored it (checked and rewritten there), if it has one. */
+const ownTextOf = (answer: Answer): string | undefined =>
+  answer.custom === 'true' ? answer.esignText : undefined
 
 const formOf = (answer: Answer): Form => ({
   ...(Object.fromEntries(TEXTS.map((name) => [name, answer[name] ?? ''])) as Record<TextField, string>),
@@ -47,6 +57,8 @@ const formOf = (answer: Answer): Form => ({
   withdrawByPhone: answer.withdrawByPhone === 'true',
   withdrawByMail: answer.withdrawByMail === 'true',
   onEveryEnvelope: answer.useConsumerDisclosureWithinAccount === 'true',
+  custom: answer.custom === 'true',
+  esignText: ownTextOf(answer) ?? '',
 })
 
 /** The form as the disclosure text reads it (text.ts), for the preview. */
@@ -61,8 +73,10 @@ function detailsOf(form: Form): DisclosureDetails {
 
 /**
  * The account's Electronic Record and Signature Disclosure: its contact details in the English and the
- * Spanish version (DocuSign's `GET` and `PUT /consumer_disclosure/{langCode}`), with the text signers
- * read beside the form, as the signing page writes it (the same module).
+ * Spanish version (DocuSign's `GET` and `PUT /consumer_disclosure/{langCode}`), or its own text in a
+ * version, with the text signers read beside the form, as the signing page writes it (the same module).
+ * An own text is previewed only as the service answered it: the service checks the HTML before storing
+ * it, so what is typed but not saved never reaches the page as HTML.
  */
 export function Disclosure(props: { path: (rest: string) => string; onNotice: (message: string) => void }) {
   const { language, t } = useSession()
@@ -70,17 +84,24 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
   const id = useId()
   const [version, setVersion] = useState<DisclosureLanguage>(language)
   const [form, setForm] = useState<Form | undefined>()
+  const [savedOwnText, setSavedOwnText] = useState<string | undefined>()
+  const [ownTextEdited, setOwnTextEdited] = useState(false)
   const [accountName, setAccountName] = useState('')
   const [failed, setFailed] = useState(false)
   const [problem, setProblem] = useState<string | undefined>()
 
   const disclosurePath = props.path(`/consumer_disclosure/${version}`)
+  // The version shown now: a save answered after another version was picked leaves that one's form alone.
+  const shownPath = useRef(disclosurePath)
+  shownPath.current = disclosurePath
   useEffect(() => {
     setForm(undefined)
     setProblem(undefined)
+    setOwnTextEdited(false)
     Promise.all([getJson<Answer>(disclosurePath), getJson<{ accountName: string }>(props.path(''))]).then(
       ([answer, account]) => {
         setAccountName(account.accountName)
+        setSavedOwnText(ownTextOf(answer))
         // A version without its own name reads the account's: the field stays empty until one is set.
         const read = formOf(answer)
         setForm(read.companyName === account.accountName ? { ...read, companyName: '' } : read)
@@ -132,6 +153,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
   const details = form ? detailsOf(form) : {}
   const company = details.companyName ?? accountName
   const shown = DISCLOSURE_TEXT[version]
+  const otherVersion = DISCLOSURE_LANGUAGES.find((code) => code !== version) ?? version
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -156,24 +178,81 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
             onSubmit={(event) => {
               event.preventDefault()
               setProblem(undefined)
+              if (form.custom && form.esignText.trim() === '') {
+                setProblem(words.ownTextMissing)
+                return
+              }
               const body = {
                 ...Object.fromEntries(TEXTS.map((name) => [name, form[name].trim()])),
                 withdrawByEmail: String(form.withdrawByEmail),
                 withdrawByPhone: String(form.withdrawByPhone),
                 withdrawByMail: String(form.withdrawByMail),
                 useConsumerDisclosureWithinAccount: String(form.onEveryEnvelope),
+                ...(form.custom ? { custom: 'true', esignText: form.esignText } : { custom: 'false' }),
               }
               call(disclosurePath, {
                 method: 'PUT',
                 headers: { 'content-type': 'application/json' },
                 body: JSON.stringify(body),
               })
-                .then(() => props.onNotice(words.disclosureSaved(words.disclosureLanguages[version])))
+                // The answer is the disclosure as it now reads: the own text as stored, shown in the preview.
+                .then((response) => response.json() as Promise<Answer>)
+                .then((answer) => {
+                  props.onNotice(words.disclosureSaved(words.disclosureLanguages[version]))
+                  if (shownPath.current !== disclosurePath) return
+                  const stored = ownTextOf(answer)
+                  setSavedOwnText(stored)
+                  if (stored !== undefined) setForm((current) => current && { ...current, esignText: stored })
+                  setOwnTextEdited(false)
+                })
                 .catch((error) => setProblem(refusalText(error, language, t)))
             }}
           >
             {flag('onEveryEnvelope')}
             <p className="hint">{words.onEveryEnvelopeHint}</p>
+            <fieldset className="choices single">
+              <legend>{words.disclosureText}</legend>
+              {([false, true] as const).map((custom) => (
+                <label key={String(custom)}>
+                  <input
+                    type="radio"
+                    name={`${id}-custom`}
+                    checked={form.custom === custom}
+                    onChange={() => set({ custom })}
+                  />{' '}
+                  {custom ? words.ownText : words.serviceText}
+                </label>
+              ))}
+            </fieldset>
+            {form.custom && (
+              <>
+                <div className="field">
+                  <label htmlFor={`${id}-esignText`}>{words.ownTextLabel}</label>
+                  <textarea
+                    id={`${id}-esignText`}
+                    className="own-text-source"
+                    value={form.esignText}
+                    rows={10}
+                    spellCheck={false}
+                    aria-describedby={`${id}-esignText-hint`}
+                    onChange={(event) => {
+                      set({ esignText: event.target.value })
+                      setOwnTextEdited(true)
+                    }}
+                  />
+                </div>
+                <div id={`${id}-esignText-hint`} className="hint">
+                  <p>{words.ownTextAllowed(shown.agree)}</p>
+                  <p>
+                    {words.ownTextVersions(
+                      words.disclosureLanguages[version],
+                      words.disclosureLanguages[otherVersion],
+                    )}
+                  </p>
+                </div>
+                <p className="hint">{words.detailsKept}</p>
+              </>
+            )}
             {text('companyName')}
             <div className="field-row">
               {text('changeEmail', { type: 'email' })}
@@ -213,13 +292,29 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
           </form>
           <aside className="disclosure-preview" aria-labelledby={`${id}-preview`} lang={version}>
             <h3 id={`${id}-preview`}>{words.preview}</h3>
-            <p className="muted">{shown.intro(company)}</p>
-            {shown.sections(company, details).map((section) => (
-              <div key={section.heading}>
-                <h4>{section.heading}</h4>
-                <p>{section.text}</p>
-              </div>
-            ))}
+            {!form.custom ? (
+              <>
+                <p className="muted">{shown.intro(company)}</p>
+                {shown.sections(company, details).map((section) => (
+                  <div key={section.heading}>
+                    <h4>{section.heading}</h4>
+                    <p>{section.text}</p>
+                  </div>
+                ))}
+              </>
+            ) : savedOwnText === undefined ? (
+              <p className="muted">{words.saveToPreview}</p>
+            ) : (
+              <>
+                {ownTextEdited && <p className="muted">{words.previewAsSaved}</p>}
+                <div
+                  className="own-text"
+                  // The own text as the service answered it after checking it (signing/disclosure/own-text.ts), as the signing page shows it.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: only HTML the server checked and stored, never the unsaved text
+                  dangerouslySetInnerHTML={{ __html: savedOwnText }}
+                />
+              </>
+            )}
           </aside>
         </div>
       )}

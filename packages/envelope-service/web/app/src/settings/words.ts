@@ -134,6 +134,18 @@ const en = {
   preview: 'What signers read',
   saveDisclosure: 'Save disclosure',
   disclosureSaved: (language: string) => `${language} disclosure saved.`,
+  disclosureText: 'Text signers read',
+  serviceText: 'This service’s text, with your details',
+  ownText: 'Your own text',
+  ownTextLabel: 'Your disclosure (HTML)',
+  ownTextAllowed: (agree: string) =>
+    `Headings, paragraphs, lists, tables, bold and italic, and links to web pages, email addresses and phone numbers; no images, scripts or styles. The sentence signers tick, “${agree}”, stays this service’s.`,
+  ownTextVersions: (version: string, other: string) =>
+    `Each version is separate: this text is shown only in the ${version} version. The ${other} version shows this service’s text until it gets its own.`,
+  detailsKept: 'Your details are kept, but your own text replaces the text they appear in.',
+  ownTextMissing: 'Write your disclosure, or choose this service’s text.',
+  saveToPreview: 'Save to see your text as signers will.',
+  previewAsSaved: 'As last saved: your changes show here once you save them.',
 }
 
 const es: typeof en = {
@@ -259,6 +271,18 @@ const es: typeof en = {
   preview: 'Lo que leen los firmantes',
   saveDisclosure: 'Guardar divulgación',
   disclosureSaved: (language: string) => `Divulgación en ${language.toLowerCase()} guardada.`,
+  disclosureText: 'Texto que leen los firmantes',
+  serviceText: 'El texto de este servicio, con sus datos',
+  ownText: 'Su propio texto',
+  ownTextLabel: 'Su divulgación (HTML)',
+  ownTextAllowed: (agree: string) =>
+    `Títulos, párrafos, listas, tablas, negrita y cursiva, y enlaces a páginas web, direcciones de correo y números de teléfono; sin imágenes, scripts ni estilos. La frase que marcan los firmantes, «${agree}», sigue siendo la de este servicio.`,
+  ownTextVersions: (version: string, other: string) =>
+    `Cada versión es independiente: este texto solo se muestra en la versión en ${version.toLowerCase()}. La versión en ${other.toLowerCase()} muestra el texto de este servicio hasta que tenga el suyo.`,
+  detailsKept: 'Sus datos se conservan, pero su propio texto reemplaza el texto en el que aparecen.',
+  ownTextMissing: 'Escriba su divulgación o elija el texto de este servicio.',
+  saveToPreview: 'Guarde para ver su texto como lo verán los firmantes.',
+  previewAsSaved: 'Tal como se guardó: sus cambios se ven aquí cuando los guarde.',
 }
 
 export const SETTINGS_WORDS: Record<Language, typeof en> = { en, es }
