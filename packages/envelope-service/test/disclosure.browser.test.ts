@@ -254,4 +254,48 @@ describeEachDatabase('the signing page asks for the electronic record disclosure
 
     expect((await put({ custom: 'false' })).statusCode).toBe(200)
   })
+  it('reads the disclosure again when the account changed it while the signer read it', async () => {
+    const { envelopeId, link } = await send()
+    const page = await open(link)
+    const dialog = page.getByRole('dialog', { name: 'Agree to use electronic records and signatures' })
+    await dialog.waitFor()
+    const changed = await stack.service.app.inject({
+      method: 'PUT',
+      url: `/restapi/v2.1/accounts/${stack.principal.accountId}/consumer_disclosure/en`,
+      headers: { ...stack.principal.headers, 'content-type': 'application/json' },
+      payload: {
+        custom: 'true',
+        esignText: '<h2>Acme Rentals: new terms</h2><p>We changed these terms.</p>',
+      },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    const agreeBox = dialog.getByLabel('I agree to use electronic records and signatures.')
+    await agreeBox.check()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'The sender changed this disclosure while you were reading it.' })
+      .waitFor()
+    await dialog.getByRole('heading', { name: 'Acme Rentals: new terms' }).waitFor()
+    expect(await agreeBox.isChecked()).toBe(false)
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    await agreeBox.check()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await signWithTypedName(page, 'Nora Agreed')
+    await untilCompleted(stack.service, stack.principal, envelopeId)
+    await page.close()
+    expect(
+      (
+        await stack.service.app.inject({
+          method: 'PUT',
+          url: `/restapi/v2.1/accounts/${stack.principal.accountId}/consumer_disclosure/en`,
+          headers: { ...stack.principal.headers, 'content-type': 'application/json' },
+          payload: { custom: 'false' },
+        })
+      ).statusCode,
+    ).toBe(200)
+  })
 })

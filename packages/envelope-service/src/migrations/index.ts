@@ -42,6 +42,7 @@ import { closedMembershipsMigration } from './0050_closed_memberships.js'
 import { leanerEnvelopeIndexesMigration } from './0051_leaner_envelope_indexes.js'
 import { accountDisclosuresMigration } from './0052_account_disclosures.js'
 import { inboxIndexOnlyMigration } from './0053_inbox_index_only.js'
+import { disclosureVersionsMigration } from './0054_disclosure_versions.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -90,4 +91,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0051_leaner_envelope_indexes': leanerEnvelopeIndexesMigration(),
   '0052_account_disclosures': accountDisclosuresMigration(),
   '0053_inbox_index_only': inboxIndexOnlyMigration(dialect),
+  '0054_disclosure_versions': disclosureVersionsMigration(),
 })

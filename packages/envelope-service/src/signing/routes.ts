@@ -5,10 +5,12 @@ import { authRoutes } from './auth/routes.js'
 import { AUTH_TOKEN_HEADER } from './auth/schema.js'
 import { clientOf, Headers } from './request.js'
 import {
+  AcceptDisclosureRequest,
   DeclineSigningRequest,
   DisclosureAccepted,
   FinishSigningRequest,
   ReassignSigningRequest,
+  SessionDisclosure,
   SIGNING_TOKEN_HEADER,
   SigningOutcome,
   SigningSession,
@@ -19,6 +21,7 @@ import {
   declineSigning,
   finishSigning,
   openSession,
+  readDisclosure,
   reassignSigning,
   type Signer,
   signedCombined,
@@ -112,10 +115,23 @@ async function authenticatedRoutes(app: App, ctx: ServiceContext) {
     async (request) => finishSigning(ctx, signerOf(request), request.body, clientOf(request)),
   )
 
+  app.get(
+    '/signing/api/disclosure',
+    { schema: { hide: true, headers: Headers, response: { 200: SessionDisclosure } } },
+    async (request) => readDisclosure(ctx, signerOf(request)),
+  )
+
   app.post(
     '/signing/api/disclosure',
-    { schema: { hide: true, headers: Headers, response: { 200: DisclosureAccepted } } },
-    async (request) => acceptDisclosure(ctx, signerOf(request), clientOf(request)),
+    {
+      schema: {
+        hide: true,
+        headers: Headers,
+        body: AcceptDisclosureRequest,
+        response: { 200: DisclosureAccepted },
+      },
+    },
+    async (request) => acceptDisclosure(ctx, signerOf(request), clientOf(request), request.body ?? {}),
   )
 
   app.post(

@@ -93,6 +93,21 @@ export const SigningTab = Type.Object({
 export type SigningTab = Static<typeof SigningTab>
 
 /**
+ * The disclosure a signer owes (`GET /signing/api/disclosure`, and the session's `disclosure`): `accepted`
+ * once they agreed to the account's disclosure as it is now; `details`, what the account added to the
+ * text or its own text, by language (signing/disclosure/text.ts `DisclosureDetails`); `version`, the
+ * version shown, sent back with the agreement (signing/disclosure/rules.ts `disclosureVersion`).
+ */
+export const SessionDisclosure = Type.Object({
+  accepted: Type.Boolean(),
+  version: Type.String(),
+  details: Type.Optional(
+    Type.Object({ en: Type.Optional(DisclosureDetails), es: Type.Optional(DisclosureDetails) }),
+  ),
+})
+export type SessionDisclosure = Static<typeof SessionDisclosure>
+
+/**
  * `finished`: this recipient has signed, others have not yet; `completed`: everyone has signed (the signed
  * document can be downloaded); `copy`: a carbon copy, who only receives the documents; `reassigned`: this
  * signer assigned their part to someone else (the answer of a reassign; their links end with it).
@@ -143,17 +158,9 @@ export const SigningSession = Type.Object({
   canReassign: Type.Boolean(),
   /**
    * Present when this signer must agree to the Electronic Record and Signature Disclosure before signing
-   * (the envelope's `useDisclosure`, signing/disclosure/); `accepted` once they have. `details`: what the
-   * account added to the text, by language (signing/disclosure/text.ts `DisclosureDetails`).
+   * (the envelope's `useDisclosure`, signing/disclosure/).
    */
-  disclosure: Type.Optional(
-    Type.Object({
-      accepted: Type.Boolean(),
-      details: Type.Optional(
-        Type.Object({ en: Type.Optional(DisclosureDetails), es: Type.Optional(DisclosureDetails) }),
-      ),
-    }),
-  ),
+  disclosure: Type.Optional(SessionDisclosure),
   documents: Type.Array(
     Type.Object({
       documentId: Type.String(),
@@ -182,6 +189,10 @@ export const FinishSigningRequest = Type.Object({
   values: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 4000 })),
 })
 export type FinishSigningRequest = Static<typeof FinishSigningRequest>
+
+/** The agreement: `version` is the session's `disclosure.version`, what the page showed (optional). */
+export const AcceptDisclosureRequest = Type.Object({ version: Type.Optional(Type.String({ maxLength: 64 })) })
+export type AcceptDisclosureRequest = Static<typeof AcceptDisclosureRequest>
 
 export const DisclosureAccepted = Type.Object({ accepted: Type.Literal(true) })
 

@@ -25,7 +25,14 @@ import {
   findDisclosureOnEveryEnvelope,
   recordDisclosureAccepted,
 } from './disclosure/repository.js'
-import { checkDisclosureAccepted, checkDisclosureAsked, disclosureRequired } from './disclosure/rules.js'
+import {
+  agreementHolds,
+  checkDisclosureAccepted,
+  checkDisclosureAsked,
+  checkVersionShown,
+  disclosureRequired,
+  disclosureVersion,
+} from './disclosure/rules.js'
 import { DISCLOSURE_LANGUAGES, disclosureDetailsIn } from './disclosure/text.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
@@ -48,6 +55,7 @@ import type {
   DeclineSigningRequest,
   FinishSigningRequest,
   ReassignSigningRequest,
+  SessionDisclosure,
   SigningOutcome,
   SigningSession,
   SigningState,
@@ -362,9 +370,10 @@ export async function finishSigning(
   client: Client,
 ): Promise<SigningOutcome> {
   const { envelopeId, recipientId } = link
+  const signing = await envelopeOf(deps, envelopeId)
   checkDisclosureAccepted(
-    await disclosureAsked(deps, await envelopeOf(deps, envelopeId), recipient),
-    await hasAccepted(deps, envelopeId, recipientId),
+    await disclosureAsked(deps, signing, recipient),
+    await hasAccepted(deps, signing.accountId, envelopeId, recipientId),
   )
   const recipients = await recipientsOf(deps, envelopeId)
   const values = checkFinish(recipient.tabs, request, {
@@ -392,17 +401,24 @@ export async function finishSigning(
 }
 
 /**
- * The signer agrees to the Electronic Record and Signature Disclosure the envelope asks for: recorded
- * with when and where from, and in the envelope's history. Agreeing again is no change.
+ * The signer agrees to the Electronic Record and Signature Disclosure the envelope asks for, in the
+ * version the page showed (`version`, from its session; the current one when not given): recorded with
+ * when and where from, and in the envelope's history. Agreeing again to the same version is no change;
+ * after the account changed its disclosure, the agreement to the new version is recorded anew.
  */
 export async function acceptDisclosure(
   deps: SigningDeps,
   { link, recipient }: Signer,
   client: Client,
+  shown: { version?: string } = {},
 ): Promise<{ accepted: true }> {
   const { envelopeId, recipientId } = link
-  checkDisclosureAsked(await disclosureAsked(deps, await envelopeOf(deps, envelopeId), recipient))
-  if (await hasAccepted(deps, envelopeId, recipientId)) return { accepted: true }
+  const envelope = await envelopeOf(deps, envelopeId)
+  checkDisclosureAsked(await disclosureAsked(deps, envelope, recipient))
+  const version = disclosureVersion(await findDisclosureDetails(deps.db, envelope.accountId))
+  checkVersionShown(shown.version, version)
+  const given = (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).get(recipientId)
+  if (agreementHolds(given, version)) return { accepted: true }
   try {
     await applyTransition(
       deps,
@@ -411,7 +427,7 @@ export async function acceptDisclosure(
       webActor(recipient, client),
       async (tx) => {
         // A concurrent request agreed first: roll this history entry back, so there is one.
-        if (!(await recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now()))) {
+        if (!(await recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now(), version))) {
           throw new AlreadyAccepted()
         }
       },
@@ -424,8 +440,27 @@ export async function acceptDisclosure(
 
 class AlreadyAccepted extends Error {}
 
-async function hasAccepted(deps: SigningDeps, envelopeId: string, recipientId: string): Promise<boolean> {
-  return (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).has(recipientId)
+/**
+ * The disclosure the signer owes as it is now: what the page reads again when the account changed it
+ * while the signer was reading (an agreement refused with `DISCLOSURE_CHANGED`).
+ */
+export async function readDisclosure(
+  deps: SigningDeps,
+  { link, recipient }: Signer,
+): Promise<SessionDisclosure> {
+  const envelope = await envelopeOf(deps, link.envelopeId)
+  checkDisclosureAsked(await disclosureAsked(deps, envelope, recipient))
+  return disclosureOf(deps, envelope.accountId, link.envelopeId, link.recipientId)
+}
+
+/** Whether the recipient agreed to the account's disclosure as it is now (rules.ts `agreementHolds`). */
+async function hasAccepted(
+  deps: SigningDeps,
+  accountId: string,
+  envelopeId: string,
+  recipientId: string,
+): Promise<boolean> {
+  return (await disclosureOf(deps, accountId, envelopeId, recipientId)).accepted
 }
 
 /** Whether `recipient` must agree to the disclosure: the envelope says, or else its account (rules.ts). */
@@ -442,20 +477,30 @@ async function disclosureAsked(
   )
 }
 
-/** What the page needs of the disclosure: whether the signer agreed, and what the account added to it. */
-async function disclosureOf(deps: SigningDeps, accountId: string, envelopeId: string, recipientId: string) {
-  const [accepted, stored] = await Promise.all([
-    hasAccepted(deps, envelopeId, recipientId),
+/**
+ * What the page needs of the disclosure: whether the signer agreed to it as it is now, what the account
+ * added to it, and its version (sent back with the agreement).
+ */
+async function disclosureOf(
+  deps: SigningDeps,
+  accountId: string,
+  envelopeId: string,
+  recipientId: string,
+): Promise<SessionDisclosure> {
+  const [given, stored] = await Promise.all([
+    findDisclosureAcceptances(deps.db, envelopeId, recipientId),
     findDisclosureDetails(deps.db, accountId),
   ])
+  const version = disclosureVersion(stored)
+  const accepted = agreementHolds(given.get(recipientId), version)
   // Each language as its signers read it: a version never set borrows the other's contact details.
   const details = Object.fromEntries(
     DISCLOSURE_LANGUAGES.flatMap((language) => {
       const inLanguage = disclosureDetailsIn(stored, language)
-      return inLanguage ? [[language, inLanguage]] : []
+      return inLanguage && Object.keys(inLanguage).length > 0 ? [[language, inLanguage]] : []
     }),
   )
-  return { accepted, ...(Object.keys(details).length > 0 ? { details } : {}) }
+  return { accepted, version, ...(Object.keys(details).length > 0 ? { details } : {}) }
 }
 
 /** The recipients who completed before this one, with their stored values: what its formulas may read. */

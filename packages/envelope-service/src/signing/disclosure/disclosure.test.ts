@@ -9,7 +9,7 @@ import {
   type TestService,
 } from '../../testing/harness.js'
 import { embeddedSigningHeaders, injectAs } from '../../testing/inject.js'
-import { disclosureRequired } from './rules.js'
+import { agreementHolds, disclosureRequired, disclosureVersion } from './rules.js'
 
 describe('who must agree to the electronic record disclosure', () => {
   it('signers and in-person signers of an envelope that asks, or that does not say in an account that shows it', () => {
@@ -25,6 +25,32 @@ describe('who must agree to the electronic record disclosure', () => {
       expect(disclosureRequired({ useDisclosure: true }, { type }, true)).toBe(false)
       expect(disclosureRequired({}, { type }, true)).toBe(false)
     }
+  })
+})
+
+describe("the version of an account's disclosure", () => {
+  it('is the same for settings that read the same, and changes with what a signer reads', () => {
+    expect(disclosureVersion({})).toBe('')
+    // Stored but empty, or a version borrowing nothing: read as this service's text.
+    expect(disclosureVersion({ en: {}, es: {} })).toBe('')
+    const details = { companyName: 'Acme', changeEmail: 'a@acme.test', withdrawByEmail: true }
+    const reordered = { withdrawByEmail: true, changeEmail: 'a@acme.test', companyName: 'Acme' }
+    expect(disclosureVersion({ en: details })).toBe(disclosureVersion({ en: reordered }))
+    // A Spanish version never set reads the English addresses: saving them as its own changes nothing read.
+    expect(disclosureVersion({ en: details })).toBe(disclosureVersion({ en: details, es: details }))
+    expect(disclosureVersion({ en: details })).not.toBe(
+      disclosureVersion({ en: { ...details, changeEmail: 'b@acme.test' } }),
+    )
+    expect(disclosureVersion({ en: details })).not.toBe(
+      disclosureVersion({ en: { ...details, ownText: '<p>Ours</p>' } }),
+    )
+  })
+
+  it('holds an agreement given to it, or given before versions were kept', () => {
+    expect(agreementHolds(undefined, '')).toBe(false)
+    expect(agreementHolds({}, 'v2')).toBe(true)
+    expect(agreementHolds({ version: 'v1' }, 'v1')).toBe(true)
+    expect(agreementHolds({ version: 'v1' }, 'v2')).toBe(false)
   })
 })
 
@@ -90,7 +116,7 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
     const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
     const session = await signing(headers, 'session')
     expect(session.statusCode, session.body).toBe(200)
-    expect(session.json().disclosure).toEqual({ accepted: false })
+    expect(session.json().disclosure).toEqual({ accepted: false, version: '' })
 
     const early = await finish(headers)
     expect(early.statusCode).toBe(400)
@@ -103,7 +129,7 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
     expect((await signing(headers, 'disclosure', {})).statusCode).toBe(200)
     // Opened again (a new recipient view), the page knows it was given.
     const again = await embeddedSigningHeaders(service, sender, envelopeId, signer)
-    expect((await signing(again, 'session')).json().disclosure).toEqual({ accepted: true })
+    expect((await signing(again, 'session')).json().disclosure).toEqual({ accepted: true, version: '' })
     const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ UserName: 'Nora', ClientIPAddress: '127.0.0.1' })
@@ -139,19 +165,67 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
       ...signer,
       name: 'Nora Díaz',
     })
-    expect((await signing(sameAddress, 'session')).json().disclosure).toEqual({ accepted: true })
+    expect((await signing(sameAddress, 'session')).json().disclosure).toEqual({ accepted: true, version: '' })
 
     const moved = await correct({ email: 'nora.diaz@example.test' })
     expect(moved.statusCode, moved.body).toBe(200)
     const newAddress = { ...signer, name: 'Nora Díaz', email: 'nora.diaz@example.test' }
     const reached = await embeddedSigningHeaders(service, sender, envelopeId, newAddress)
-    expect((await signing(reached, 'session')).json().disclosure).toEqual({ accepted: false })
+    expect((await signing(reached, 'session')).json().disclosure).toEqual({ accepted: false, version: '' })
     expect((await finish(reached)).statusCode).toBe(400)
     expect((await signing(reached, 'disclosure', {})).statusCode).toBe(200)
     // The history keeps both agreements: the first address's and the new one's.
     const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
     expect(entries).toHaveLength(2)
     expect((await finish(reached)).statusCode).toBe(200)
+  })
+
+  it('asks again when the account changes its disclosure before the signer signs, and not for a read sent back', async () => {
+    const envelopeId = await create({ useDisclosure: 'true' })
+    const headers = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    const first = (await signing(headers, 'session')).json().disclosure
+    expect((await signing(headers, 'disclosure', { version: first.version })).statusCode).toBe(200)
+    const updateDisclosure = (payload: object) =>
+      injectAs(service, sender, 'PUT', '/consumer_disclosure/en', payload)
+
+    // A read sent back changes nothing: the agreement holds.
+    const read = (await injectAs(service, sender, 'GET', '/consumer_disclosure/en')).json()
+    expect((await updateDisclosure(read)).statusCode).toBe(200)
+    expect((await signing(headers, 'disclosure')).json()).toEqual({ accepted: true, version: first.version })
+
+    const changed = await updateDisclosure({ companyName: 'Acme Rentals', changeEmail: 'records@acme.test' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const now = (await signing(headers, 'disclosure')).json()
+    expect(now).toMatchObject({ accepted: false, details: { en: { companyName: 'Acme Rentals' } } })
+    expect(now.version).not.toBe(first.version)
+    expect((await finish(headers)).statusCode).toBe(400)
+
+    // The page that still shows the old version is told to read it again; nothing is recorded.
+    const stale = await signing(headers, 'disclosure', { version: first.version })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ errorCode: 'DISCLOSURE_CHANGED' })
+    const agreed = await signing(headers, 'disclosure', { version: now.version })
+    expect(agreed.statusCode, agreed.body).toBe(200)
+    expect((await signing(headers, 'disclosure', { version: now.version })).statusCode).toBe(200)
+    const entries = (await auditActions(envelopeId)).filter((entry) => entry.Action === 'Disclosure Accepted')
+    expect(entries).toHaveLength(2)
+    expect((await finish(headers)).statusCode).toBe(200)
+
+    // Agreements recorded before versions were kept (migration 0054) stand whatever changes.
+    const older = await create({ useDisclosure: 'true' })
+    const olderHeaders = await embeddedSigningHeaders(service, sender, older, signer)
+    expect((await signing(olderHeaders, 'session')).statusCode).toBe(200)
+    expect((await signing(olderHeaders, 'disclosure', {})).statusCode).toBe(200)
+    await service.ctx.db
+      .updateTable('recipient_disclosures')
+      .set({ text_version: null })
+      .where('envelope_id', '=', older)
+      .execute()
+    expect((await updateDisclosure({ changeEmail: 'people@acme.test' })).statusCode).toBe(200)
+    expect((await signing(olderHeaders, 'disclosure')).json().accepted).toBe(true)
+    expect((await finish(olderHeaders)).statusCode).toBe(200)
+    // Back to a disclosure with nothing added, for the tests after this one.
+    expect((await updateDisclosure({ companyName: '', changeEmail: '' })).statusCode).toBe(200)
   })
 
   it('asks nothing when the envelope does not ask, and refuses an agreement nobody asked for', async () => {
@@ -206,7 +280,7 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
     })
     expect((await envelope(inherited)).useDisclosure).toBe('true')
     const headers = await embeddedSigningHeaders(service, sender, inherited, signer)
-    expect((await signing(headers, 'session')).json().disclosure).toEqual({ accepted: false })
+    expect((await signing(headers, 'session')).json().disclosure).toEqual({ accepted: false, version: '' })
     const own = await create({
       documents: undefined,
       recipients: undefined,

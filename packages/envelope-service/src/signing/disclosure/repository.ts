@@ -6,26 +6,37 @@ export interface DisclosureAcceptance {
   acceptedAt: number
   ipAddress: string
   userAgent: string
+  /** The version of the account's disclosure agreed to (rules.ts); none for agreements before it was kept. */
+  version?: string
 }
 
-/** Records a signer's agreement; the first one stands (a second is no change). Whether this one was new. */
+/**
+ * Records a signer's agreement to `version` of the disclosure. The first agreement to a version stands (a
+ * second is no change); an agreement to a newer version replaces an older one. Whether this one was new.
+ */
 export async function recordDisclosureAccepted(
   tx: DbOrTx,
   envelopeId: string,
   recipientId: string,
   client: Client,
   at: number,
+  version: string,
 ): Promise<boolean> {
+  const agreement = {
+    accepted_at: at,
+    ip_address: client.ipAddress,
+    user_agent: client.userAgent,
+    text_version: version,
+  }
   const [result] = await tx
     .insertInto('recipient_disclosures')
-    .values({
-      envelope_id: envelopeId,
-      recipient_id: recipientId,
-      accepted_at: at,
-      ip_address: client.ipAddress,
-      user_agent: client.userAgent,
-    })
-    .onConflict((conflict) => conflict.columns(['envelope_id', 'recipient_id']).doNothing())
+    .values({ envelope_id: envelopeId, recipient_id: recipientId, ...agreement })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['envelope_id', 'recipient_id'])
+        .doUpdateSet(agreement)
+        .where('recipient_disclosures.text_version', '<>', version),
+    )
     .execute()
   return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0
 }
@@ -58,7 +69,12 @@ export async function findDisclosureAcceptances(
   return new Map(
     rows.map((row) => [
       row.recipient_id,
-      { acceptedAt: Number(row.accepted_at), ipAddress: row.ip_address, userAgent: row.user_agent },
+      {
+        acceptedAt: Number(row.accepted_at),
+        ipAddress: row.ip_address,
+        userAgent: row.user_agent,
+        ...(row.text_version === null ? {} : { version: row.text_version }),
+      },
     ]),
   )
 }

@@ -6,6 +6,8 @@ export interface RecipientDisclosuresTable {
   accepted_at: number
   ip_address: string
   user_agent: string
+  /** rules.ts `disclosureVersion` of the account's disclosure agreed to; null before migration 0054. */
+  text_version: string | null
 }
 
 /** What an account added to its disclosure in one language (migration 0052). */

@@ -4,6 +4,7 @@ import { AccessGate } from './AccessGate.js'
 import { AdoptDialog } from './AdoptDialog.js'
 import {
   AuthRequiredError,
+  DisclosureChangedError,
   LinkRefusedError,
   RecipientLockedError,
   ServiceRefusedError,
@@ -150,8 +151,10 @@ function SigningForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [outcome, setOutcome] = useState<SigningState>()
-  // The disclosure the envelope asks for comes first: agreed once, it is not asked again.
-  const [agreed, setAgreed] = useState(!session.disclosure || session.disclosure.accepted)
+  // The disclosure the envelope asks for comes first: agreed once, it is not asked again (unless the
+  // account changes it before this signer signs). Read again when it changed while the signer read it.
+  const [disclosure, setDisclosure] = useState(session.disclosure)
+  const [agreed, setAgreed] = useState(!disclosure || disclosure.accepted)
 
   // Tabs hidden by their conditions are left out of the page, of what Finish waits for and of the count.
   const hidden = hiddenTabs(session.tabs, values)
@@ -319,10 +322,12 @@ function SigningForm({
           }}
         />
       ) : null}
-      {!agreed && !declining ? (
+      {!agreed && !declining && disclosure ? (
         <DisclosureDialog
+          // A new version is a new dialog: its box unticked, its reader back at the top.
+          key={disclosure.version}
           sender={session.envelope.senderName}
-          details={session.disclosure?.details?.[language]}
+          details={disclosure.details?.[language]}
           words={words}
           busy={busy}
           error={error}
@@ -332,7 +337,17 @@ function SigningForm({
           }}
           onAgree={() =>
             void submit(async () => {
-              await signingApi.acceptDisclosure(token)
+              try {
+                await signingApi.acceptDisclosure(token, disclosure.version)
+              } catch (caught) {
+                if (!(caught instanceof DisclosureChangedError)) throw caught
+                const current = await signingApi.disclosure(token)
+                setDisclosure(current)
+                if (!current.accepted) {
+                  setError(words.disclosure.changed)
+                  return { state: 'ready' }
+                }
+              }
               setAgreed(true)
               return { state: 'ready' }
             })

@@ -3,6 +3,7 @@ import type {
   DeclineSigningRequest,
   FinishSigningRequest,
   ReassignSigningRequest,
+  SessionDisclosure,
   SigningOutcome,
   SigningSession,
 } from '../../../src/signing/schema.js'
@@ -18,6 +19,9 @@ export class RecipientLockedError extends Error {}
 
 /** Every SMS code this recipient may ask for was sent. */
 export class TooManyCodesError extends Error {}
+
+/** The account changed its disclosure after the page read it: the page reads it again. */
+export class DisclosureChangedError extends Error {}
 
 /** Any other refusal of the service, with its (English) message: shown through `words.refused`. */
 export class ServiceRefusedError extends Error {}
@@ -60,6 +64,7 @@ async function call<T>(token: string, path: string, body?: unknown): Promise<T> 
     if (problem.errorCode === 'RECIPIENT_AUTHENTICATION_REQUIRED')
       throw new AuthRequiredError(problem.message)
     if (problem.errorCode === 'RECIPIENT_LOCKED') throw new RecipientLockedError(problem.message)
+    if (problem.errorCode === 'DISCLOSURE_CHANGED') throw new DisclosureChangedError(problem.message)
     throw new ServiceRefusedError(problem.message ?? '')
   }
   return (await response.json()) as T
@@ -87,7 +92,11 @@ export const signingApi = {
   },
   finish: (token: string, request: FinishSigningRequest) => call<SigningOutcome>(token, 'finish', request),
   decline: (token: string, request: DeclineSigningRequest) => call<SigningOutcome>(token, 'decline', request),
-  acceptDisclosure: (token: string) => call<{ accepted: true }>(token, 'disclosure', {}),
+  /** Agrees to `version` of the disclosure, the one the page shows. */
+  acceptDisclosure: (token: string, version: string) =>
+    call<{ accepted: true }>(token, 'disclosure', { version }),
+  /** The disclosure as it is now, read again after `DisclosureChangedError`. */
+  disclosure: (token: string) => call<SessionDisclosure>(token, 'disclosure'),
   reassign: (token: string, request: ReassignSigningRequest) =>
     call<SigningOutcome>(token, 'reassign', request),
   authStatus: (token: string) => call<AuthStatus>(token, 'auth'),

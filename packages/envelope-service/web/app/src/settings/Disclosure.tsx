@@ -288,6 +288,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
                 {problem}
               </p>
             )}
+            <p className="hint">{words.askedAgain}</p>
             <button type="submit">{words.saveDisclosure}</button>
           </form>
           <aside className="disclosure-preview" aria-labelledby={`${id}-preview`} lang={version}>

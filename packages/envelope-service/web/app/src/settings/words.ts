@@ -133,6 +133,7 @@ const en = {
   withdrawConsequences: 'What withdrawing means (optional)',
   preview: 'What signers read',
   saveDisclosure: 'Save disclosure',
+  askedAgain: 'A change to what signers read asks those who agreed but have not signed yet to agree again.',
   disclosureSaved: (language: string) => `${language} disclosure saved.`,
   disclosureText: 'Text signers read',
   serviceText: 'This service’s text, with your details',
@@ -270,6 +271,8 @@ const es: typeof en = {
   withdrawConsequences: 'Qué significa retirarlo (opcional)',
   preview: 'Lo que leen los firmantes',
   saveDisclosure: 'Guardar divulgación',
+  askedAgain:
+    'Un cambio en lo que leen los firmantes pide a quienes aceptaron y aún no han firmado que acepten de nuevo.',
   disclosureSaved: (language: string) => `Divulgación en ${language.toLowerCase()} guardada.`,
   disclosureText: 'Texto que leen los firmantes',
   serviceText: 'El texto de este servicio, con sus datos',
