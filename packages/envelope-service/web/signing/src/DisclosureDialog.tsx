@@ -1,3 +1,4 @@
+import '../../shared/own-text.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DisclosureDetails } from '../../../src/signing/disclosure/text.js'
 import type { Words } from './i18n.js'

@@ -1,3 +1,4 @@
+import '../../../shared/own-text.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import {
   DISCLOSURE_DETAIL_TEXTS,
