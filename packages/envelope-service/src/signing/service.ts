@@ -33,7 +33,7 @@ import {
   disclosureRequired,
   disclosureVersion,
 } from './disclosure/rules.js'
-import { DISCLOSURE_LANGUAGES, disclosureDetailsIn } from './disclosure/text.js'
+import { disclosureDetailsShown } from './disclosure/text.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
@@ -415,10 +415,9 @@ export async function acceptDisclosure(
   const { envelopeId, recipientId } = link
   const envelope = await envelopeOf(deps, envelopeId)
   checkDisclosureAsked(await disclosureAsked(deps, envelope, recipient))
-  const version = disclosureVersion(await findDisclosureDetails(deps.db, envelope.accountId))
+  const { version, accepted } = await disclosureOf(deps, envelope.accountId, envelopeId, recipientId)
   checkVersionShown(shown.version, version)
-  const given = (await findDisclosureAcceptances(deps.db, envelopeId, recipientId)).get(recipientId)
-  if (agreementHolds(given, version)) return { accepted: true }
+  if (accepted) return { accepted: true }
   try {
     await applyTransition(
       deps,
@@ -494,12 +493,7 @@ async function disclosureOf(
   const version = disclosureVersion(stored)
   const accepted = agreementHolds(given.get(recipientId), version)
   // Each language as its signers read it: a version never set borrows the other's contact details.
-  const details = Object.fromEntries(
-    DISCLOSURE_LANGUAGES.flatMap((language) => {
-      const inLanguage = disclosureDetailsIn(stored, language)
-      return inLanguage && Object.keys(inLanguage).length > 0 ? [[language, inLanguage]] : []
-    }),
-  )
+  const details = disclosureDetailsShown(stored)
   return { accepted, version, ...(Object.keys(details).length > 0 ? { details } : {}) }
 }
 

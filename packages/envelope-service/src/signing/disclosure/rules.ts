@@ -5,7 +5,7 @@ import {
   DISCLOSURE_LANGUAGES,
   type DisclosureDetails,
   type DisclosureLanguage,
-  disclosureDetailsIn,
+  disclosureDetailsShown,
 } from './text.js'
 
 /**
@@ -54,14 +54,15 @@ export function checkDisclosureAsked(required: boolean): void {
 export function disclosureVersion(
   byLanguage: Partial<Record<DisclosureLanguage, DisclosureDetails>>,
 ): string {
-  const shown = DISCLOSURE_LANGUAGES.flatMap((language) => {
-    const entries = Object.entries(disclosureDetailsIn(byLanguage, language) ?? {})
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return entries.length > 0 ? [[language, entries]] : []
+  const shown = disclosureDetailsShown(byLanguage)
+  const canonical = DISCLOSURE_LANGUAGES.flatMap((language) => {
+    const details = shown[language]
+    return details
+      ? [[language, Object.entries(details).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]]
+      : []
   })
-  if (shown.length === 0) return ''
-  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 22)
+  if (canonical.length === 0) return ''
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22)
 }
 
 /**

@@ -122,6 +122,18 @@ export function disclosureDetailsIn(
   return borrowed as DisclosureDetails
 }
 
+/** What signers read in each language (`disclosureDetailsIn`); a language with nothing added is left out. */
+export function disclosureDetailsShown(
+  byLanguage: Partial<Record<DisclosureLanguage, DisclosureDetails>>,
+): Partial<Record<DisclosureLanguage, DisclosureDetails>> {
+  return Object.fromEntries(
+    DISCLOSURE_LANGUAGES.flatMap((language) => {
+      const shown = disclosureDetailsIn(byLanguage, language)
+      return shown && Object.keys(shown).length > 0 ? [[language, shown]] : []
+    }),
+  )
+}
+
 export interface DisclosureText {
   title: string
   intro: (sender: string) => string

@@ -154,7 +154,7 @@ function SigningForm({
   // The disclosure the envelope asks for comes first: agreed once, it is not asked again (unless the
   // account changes it before this signer signs). Read again when it changed while the signer read it.
   const [disclosure, setDisclosure] = useState(session.disclosure)
-  const [agreed, setAgreed] = useState(!disclosure || disclosure.accepted)
+  const agreed = !disclosure || disclosure.accepted
 
   // Tabs hidden by their conditions are left out of the page, of what Finish waits for and of the count.
   const hidden = hiddenTabs(session.tabs, values)
@@ -339,16 +339,13 @@ function SigningForm({
             void submit(async () => {
               try {
                 await signingApi.acceptDisclosure(token, disclosure.version)
+                setDisclosure({ ...disclosure, accepted: true })
               } catch (caught) {
                 if (!(caught instanceof DisclosureChangedError)) throw caught
                 const current = await signingApi.disclosure(token)
                 setDisclosure(current)
-                if (!current.accepted) {
-                  setError(words.disclosure.changed)
-                  return { state: 'ready' }
-                }
+                if (!current.accepted) setError(words.disclosure.changed)
               }
-              setAgreed(true)
               return { state: 'ready' }
             })
           }

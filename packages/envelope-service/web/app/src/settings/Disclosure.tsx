@@ -86,7 +86,6 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
   const [version, setVersion] = useState<DisclosureLanguage>(language)
   const [form, setForm] = useState<Form | undefined>()
   const [savedOwnText, setSavedOwnText] = useState<string | undefined>()
-  const [ownTextEdited, setOwnTextEdited] = useState(false)
   const [accountName, setAccountName] = useState('')
   const [failed, setFailed] = useState(false)
   const [problem, setProblem] = useState<string | undefined>()
@@ -98,7 +97,6 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
   useEffect(() => {
     setForm(undefined)
     setProblem(undefined)
-    setOwnTextEdited(false)
     Promise.all([getJson<Answer>(disclosurePath), getJson<{ accountName: string }>(props.path(''))]).then(
       ([answer, account]) => {
         setAccountName(account.accountName)
@@ -204,7 +202,6 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
                   const stored = ownTextOf(answer)
                   setSavedOwnText(stored)
                   if (stored !== undefined) setForm((current) => current && { ...current, esignText: stored })
-                  setOwnTextEdited(false)
                 })
                 .catch((error) => setProblem(refusalText(error, language, t)))
             }}
@@ -236,10 +233,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
                     rows={10}
                     spellCheck={false}
                     aria-describedby={`${id}-esignText-hint`}
-                    onChange={(event) => {
-                      set({ esignText: event.target.value })
-                      setOwnTextEdited(true)
-                    }}
+                    onChange={(event) => set({ esignText: event.target.value })}
                   />
                 </div>
                 <div id={`${id}-esignText-hint`} className="hint">
@@ -308,7 +302,7 @@ export function Disclosure(props: { path: (rest: string) => string; onNotice: (m
               <p className="muted">{words.saveToPreview}</p>
             ) : (
               <>
-                {ownTextEdited && <p className="muted">{words.previewAsSaved}</p>}
+                {form.esignText !== savedOwnText && <p className="muted">{words.previewAsSaved}</p>}
                 <div
                   className="own-text"
                   // The own text as the service answered it after checking it (signing/disclosure/own-text.ts), as the signing page shows it.
