@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createConfiguration,
   type Harness,
+  movableClock,
   retryClock,
   sendEnvelope,
   startReceiver,
@@ -37,7 +38,7 @@ describeEachDatabase("the SDK's ConnectApi", (databases) => {
   let connect: Sdk
   let accountId: string
   let healthy = false
-  let offsetMs = 0
+  const clock = movableClock()
   const envelopeIds: string[] = []
 
   beforeAll(async () => {
@@ -45,19 +46,13 @@ describeEachDatabase("the SDK's ConnectApi", (databases) => {
       response.statusCode = healthy ? 200 : 500
       response.end(healthy ? 'ok' : 'broken')
     })
-    harness = await startService(
-      await databases.freshUrl(),
-      { CONNECT_RETRY_HOURS: '1' },
-      () => Date.now() + offsetMs,
-    )
+    harness = await startService(await databases.freshUrl(), { CONNECT_RETRY_HOURS: '1' }, clock.now)
     receiver.state.secret = (
       await createConfiguration(harness, receiver.url, { events: ['envelope-sent'] })
     ).secret
     for (let index = 0; index < 3; index++) envelopeIds.push(await sendEnvelope(harness))
     const { db } = harness.service.ctx
-    const moveClock = retryClock(db, 20 * 60_000, (ms) => {
-      offsetMs += ms
-    })
+    const moveClock = retryClock(db, 20 * 60_000, clock)
     await waitFor(async () => {
       if ((await db.selectFrom('connect_failures').select('id').execute()).length === 3) return true
       await moveClock()

@@ -91,13 +91,17 @@ export async function startReceiver(behaviour: Behaviour = (_, response) => resp
   }
 }
 
+/** Polls `condition` until it holds; a timeout's error says what `explain` tells of the state then. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
+  explain?: () => string | Promise<string>,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting')
+    if (Date.now() > deadline) {
+      throw new Error(explain === undefined ? 'timed out waiting' : `timed out waiting: ${await explain()}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
@@ -229,20 +233,51 @@ export async function signEnvelope(
   expect(finish.statusCode, finish.body).toBe(200)
 }
 
+/** A test's clock, ahead of the real one by what the test moved it: the service reads `now`. */
+export interface MovableClock {
+  now: () => number
+  advance: (ms: number) => void
+}
+
+export function movableClock(): MovableClock {
+  let offsetMs = 0
+  return {
+    now: () => Date.now() + offsetMs,
+    advance: (ms) => {
+      offsetMs += ms
+    },
+  }
+}
+
+/** A row that comes due this close to the check counts as due: the move follows the check. */
+const DUE_MARGIN_MS = 1_000
+
 /**
- * Moves a test's clock past a retry's backoff, once per failed attempt: when a delivery waits for its
- * retry and no attempt is in flight (so no lease of an attempt under way expires). Returns the check to
- * call while polling.
+ * Moves a test's clock past a retry's backoff, only while nothing can be claimed: every Connect
+ * delivery waits for its retry or behind an earlier one of its envelope and target, and no outbox row is
+ * due; nothing is leased. Moved while something could be claimed, the move could land between a claim
+ * and its send, expire that lease at once and let the row be claimed and sent a second time (a receiver
+ * then counts one delivery too many). Returns the check to call while polling.
  */
-export function retryClock(db: Db, stepMs: number, advance: (ms: number) => void): () => Promise<void> {
-  let last = ''
+export function retryClock(db: Db, stepMs: number, clock: MovableClock): () => Promise<void> {
   return async () => {
-    const rows = await db.selectFrom('connect_deliveries').select(['id', 'lease_owner', 'attempts']).execute()
-    const waiting = rows.filter((row) => Number(row.attempts) > 0)
-    if (waiting.length === 0 || rows.some((row) => row.lease_owner !== null)) return
-    const key = waiting.map((row) => `${row.id}:${row.attempts}`).join(',')
-    if (key === last) return
-    last = key
-    advance(stepMs)
+    const dueBy = clock.now() + DUE_MARGIN_MS
+    const deliveries = await db
+      .selectFrom('connect_deliveries')
+      .select(['id', 'envelope_id', 'configuration_id', 'url', 'next_attempt_at', 'lease_owner'])
+      .orderBy('id')
+      .execute()
+    const outbox = await db.selectFrom('outbox').select(['available_at', 'lease_owner']).execute()
+    if (deliveries.length === 0) return
+    const ahead = new Set<string>()
+    const claimable = deliveries.some((row) => {
+      const target = JSON.stringify([row.envelope_id, row.configuration_id, row.url])
+      const first = !ahead.has(target)
+      ahead.add(target)
+      return row.lease_owner !== null || (first && Number(row.next_attempt_at) <= dueBy)
+    })
+    const outboxBusy = outbox.some((row) => row.lease_owner !== null || Number(row.available_at) <= dueBy)
+    if (claimable || outboxBusy) return
+    clock.advance(stepMs)
   }
 }

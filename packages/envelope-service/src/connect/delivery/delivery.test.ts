@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import {
   createConfiguration,
+  movableClock,
   retryClock,
   sendEnvelope,
   signEnvelope,
@@ -182,13 +183,13 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
 
   describe('retries', () => {
     it('a receiver failing three times then recovering gets every event exactly once, in order', async () => {
-      let offsetMs = 0
+      const clock = movableClock()
       const receiver = await startReceiver((requestNumber, response) => {
         response.statusCode = requestNumber <= 3 ? 503 : 200
         response.end(requestNumber <= 3 ? 'down for maintenance' : 'ok')
       })
       cleanups.push(receiver.close)
-      const harness = await startService(await databases.freshUrl(), {}, () => Date.now() + offsetMs)
+      const harness = await startService(await databases.freshUrl(), {}, clock.now)
       cleanups.push(harness.service.close)
       receiver.state.secret = (await createConfiguration(harness, receiver.url)).secret
 
@@ -196,9 +197,7 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
       await signEnvelope(harness)
       const { db } = harness.service.ctx
       // Every retry moves the clock past the longest backoff it could have drawn.
-      const moveClock = retryClock(db, 61 * 60_000, (ms) => {
-        offsetMs += ms
-      })
+      const moveClock = retryClock(db, 61 * 60_000, clock)
       await waitFor(async () => {
         if (receiver.received.length >= FULL_SIGNING.length) return true
         await moveClock()
@@ -228,24 +227,18 @@ describeEachDatabase('Connect delivery', (databases: TestDatabases) => {
     }, 90_000)
 
     it('moves a delivery that never succeeds to the failures once the retry window closes', async () => {
-      let offsetMs = 0
+      const clock = movableClock()
       const receiver = await startReceiver((_, response) => {
         response.statusCode = 500
         response.end('broken')
       })
       cleanups.push(receiver.close)
-      const harness = await startService(
-        await databases.freshUrl(),
-        { CONNECT_RETRY_HOURS: '1' },
-        () => Date.now() + offsetMs,
-      )
+      const harness = await startService(await databases.freshUrl(), { CONNECT_RETRY_HOURS: '1' }, clock.now)
       cleanups.push(harness.service.close)
       await createConfiguration(harness, receiver.url, { events: ['envelope-sent'] })
       const envelopeId = await sendEnvelope(harness)
       const { db } = harness.service.ctx
-      const moveClock = retryClock(db, 20 * 60_000, (ms) => {
-        offsetMs += ms
-      })
+      const moveClock = retryClock(db, 20 * 60_000, clock)
       await waitFor(async () => {
         const failures = await db.selectFrom('connect_failures').selectAll().execute()
         if (failures.length > 0) return true

@@ -5,6 +5,7 @@ import { expectNoNulls } from '../../testing/assertions.js'
 import {
   createConfiguration,
   type Harness,
+  movableClock,
   retryClock,
   sendEnvelope,
   startReceiver,
@@ -28,7 +29,7 @@ interface ConnectSdk extends DocuSignSdkBase {
 describeEachDatabase('Connect logs, failures and retry queue', (databases) => {
   let harness: Harness
   let receiver: Awaited<ReturnType<typeof startReceiver>>
-  let offsetMs = 0
+  const clock = movableClock()
   let healthy = false
   let envelopeId: string
   let base: string
@@ -38,19 +39,13 @@ describeEachDatabase('Connect logs, failures and retry queue', (databases) => {
       response.statusCode = healthy ? 200 : 500
       response.end(healthy ? 'ok' : 'broken')
     })
-    harness = await startService(
-      await databases.freshUrl(),
-      { CONNECT_RETRY_HOURS: '1' },
-      () => Date.now() + offsetMs,
-    )
+    harness = await startService(await databases.freshUrl(), { CONNECT_RETRY_HOURS: '1' }, clock.now)
     base = `/restapi/v2.1/accounts/${harness.principal.accountId}/connect`
     receiver.state.secret = (
       await createConfiguration(harness, receiver.url, { events: ['envelope-sent'] })
     ).secret
     envelopeId = await sendEnvelope(harness)
-    const moveClock = retryClock(harness.service.ctx.db, 20 * 60_000, (ms) => {
-      offsetMs += ms
-    })
+    const moveClock = retryClock(harness.service.ctx.db, 20 * 60_000, clock)
     await waitFor(async () => {
       const failures = await harness.service.ctx.db.selectFrom('connect_failures').select('id').execute()
       if (failures.length > 0) return true

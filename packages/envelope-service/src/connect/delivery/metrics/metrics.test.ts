@@ -4,6 +4,7 @@ import { makePdfBase64 } from '../../../documents/test-pdfs.js'
 import {
   createConfiguration,
   type Harness,
+  movableClock,
   retryClock,
   sendEnvelope,
   startReceiver,
@@ -62,7 +63,7 @@ describeEachDatabase('Connect metrics', (databases) => {
 
   describe('GET /connect/metrics and GET /metrics', () => {
     it('count deliveries, failed attempts, retries and failures per configuration, as the log and failures hold them', async () => {
-      let offsetMs = 0
+      const clock = movableClock()
       const healthy = await startReceiver()
       cleanups.push(healthy.close)
       const broken = await startReceiver((_, response) => {
@@ -70,11 +71,7 @@ describeEachDatabase('Connect metrics', (databases) => {
         response.end('broken')
       })
       cleanups.push(broken.close)
-      const harness = await startService(
-        await databases.freshUrl(),
-        { CONNECT_RETRY_HOURS: '1' },
-        () => Date.now() + offsetMs,
-      )
+      const harness = await startService(await databases.freshUrl(), { CONNECT_RETRY_HOURS: '1' }, clock.now)
       cleanups.push(harness.service.close)
       const ok = await createConfiguration(harness, healthy.url, { events: ['envelope-sent'] })
       const failing = await createConfiguration(harness, broken.url, { events: ['envelope-sent'] })
@@ -82,15 +79,27 @@ describeEachDatabase('Connect metrics', (databases) => {
       await sendWithEventNotification(harness, healthy.url)
 
       const { db } = harness.service.ctx
-      const moveClock = retryClock(db, 20 * 60_000, (ms) => {
-        offsetMs += ms
-      })
-      await waitFor(async () => {
-        const failures = await db.selectFrom('connect_failures').select('id').execute()
-        if (failures.length === 2 && healthy.received.length === 3) return true
-        await moveClock()
-        return false
-      }, 45_000)
+      const moveClock = retryClock(db, 20 * 60_000, clock)
+      await waitFor(
+        async () => {
+          const failures = await db.selectFrom('connect_failures').select('id').execute()
+          if (failures.length === 2 && healthy.received.length === 3) return true
+          await moveClock()
+          return false
+        },
+        45_000,
+        async () =>
+          JSON.stringify({
+            failures: (await db.selectFrom('connect_failures').select('id').execute()).length,
+            healthyReceived: healthy.received.map((entry) => entry.event),
+            deliveries: await db
+              .selectFrom('connect_deliveries')
+              .select(['configuration_id', 'attempts', 'next_attempt_at', 'lease_owner'])
+              .execute(),
+            outbox: await db.selectFrom('outbox').select(['topic', 'available_at', 'lease_owner']).execute(),
+            clock: clock.now(),
+          }),
+      )
       await waitFor(
         async () => (await db.selectFrom('connect_deliveries').select('id').execute()).length === 0,
       )
