@@ -277,6 +277,19 @@ function ownMiB(usage: MemoryUse, when: 'loaded' | 'after') {
     : (usage.after ?? 0) - (usage.mappedAfter ?? 0)
 }
 
+/**
+ * The service as `npm start` runs it: the bundle `scripts/build.mjs` writes, under `node
+ * --enable-source-maps`, built first (a no-op when its inputs are unchanged). Until 2026-12-07 this
+ * bench ran `src/main.ts` under tsx, whose module loader thread and compiler held about 60 MiB that a
+ * user's process never has (BENCHMARKS.md, "What users run").
+ */
+function serviceNodeArgs(): string[] {
+  execFileSync(process.execPath, [join(packageDir, '../../scripts/build.mjs'), 'recipes', '--bundles'], {
+    stdio: 'inherit',
+  })
+  return ['--enable-source-maps', join(packageDir, 'dist/bin/main.js')]
+}
+
 /** The commit the service was measured at (its sources and the platform's), and whether they differed from it. */
 function serviceRevision(): string {
   try {
@@ -372,7 +385,7 @@ async function main(): Promise<void> {
     }
     const service = await startServer({
       name: 'recipe-manager',
-      nodeArgs: ['--import', 'tsx', join(packageDir, 'src/main.ts')],
+      nodeArgs: serviceNodeArgs(),
       cwd: packageDir,
       port,
       env: {
