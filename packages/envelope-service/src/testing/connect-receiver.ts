@@ -254,8 +254,8 @@ const DUE_MARGIN_MS = 1_000
 
 /**
  * Moves a test's clock past a retry's backoff, only while nothing can be claimed: every Connect
- * delivery waits for its retry or behind an earlier one of its envelope and target, and no outbox row is
- * due; nothing is leased. Moved while something could be claimed, the move could land between a claim
+ * delivery waits for its retry or behind an earlier one of its envelope and target (claimDeliveries'
+ * order), and no outbox row is due; nothing is leased. Moved while something could be claimed, the move could land between a claim
  * and its send, expire that lease at once and let the row be claimed and sent a second time (a receiver
  * then counts one delivery too many). Returns the check to call while polling.
  */
@@ -267,8 +267,8 @@ export function retryClock(db: Db, stepMs: number, clock: MovableClock): () => P
       .select(['id', 'envelope_id', 'configuration_id', 'url', 'next_attempt_at', 'lease_owner'])
       .orderBy('id')
       .execute()
-    const outbox = await db.selectFrom('outbox').select(['available_at', 'lease_owner']).execute()
     if (deliveries.length === 0) return
+    const outbox = await db.selectFrom('outbox').select(['available_at', 'lease_owner']).execute()
     const ahead = new Set<string>()
     const claimable = deliveries.some((row) => {
       const target = JSON.stringify([row.envelope_id, row.configuration_id, row.url])
