@@ -101,6 +101,13 @@ describeEachDatabase('the signing page asks for the electronic record disclosure
     await dialog.getByLabel('I agree to use electronic records and signatures.').check()
     await agree.click()
     await dialog.waitFor({ state: 'detached' })
+    // The page said which language it showed: the certificate prints the disclosure in it.
+    const agreement = await stack.service.ctx.db
+      .selectFrom('recipient_disclosures')
+      .select('language')
+      .where('envelope_id', '=', envelopeId)
+      .executeTakeFirst()
+    expect(agreement).toEqual({ language: 'en' })
     // Opened again, the agreement stands.
     await page.reload()
     await page.waitForSelector('body[data-first-page=drawn]', { timeout: 60_000 })

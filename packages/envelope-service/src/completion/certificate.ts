@@ -1,12 +1,13 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 import { CERTIFICATE_LABELS, type CertificateLabels } from './labels.js'
-import type { CertificateInput, CompletionRecipient } from './model.js'
+import type { AgreedDisclosure, CertificateInput, CompletionRecipient } from './model.js'
 import { embedDataUrlImage, encodable } from './stamping.js'
 
 /**
  * The certificate of completion: US Letter pages, served alone (`documents/certificate`) and copied to
  * the end of the combined PDF. The envelope's summary, then one block per recipient in routing order
- * with how they were reached and each recorded event, the adopted signature beside it.
+ * with how they were reached and each recorded event, the adopted signature beside it, then each
+ * Electronic Record and Signature Disclosure its signers agreed to, as they read it.
  */
 
 const PAGE = { width: 612, height: 792, margin: 54 }
@@ -47,6 +48,7 @@ async function appendCertificate(document: PDFDocument, input: CertificateInput)
   )
   heading(writer, writer.labels.recipients)
   for (const recipient of recipients) await writeRecipient(writer, recipient)
+  for (const disclosure of input.envelope.disclosures ?? []) writeDisclosure(writer, disclosure)
   writer.pages.forEach((page, index) => {
     const footer = writer.labels.page(index + 1, writer.pages.length)
     page.drawText(footer, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: regular, color: GREY })
@@ -63,7 +65,7 @@ export async function createCertificatePdf(input: CertificateInput): Promise<PDF
 
 function writeSummary(writer: Writer, { envelope, documents }: CertificateInput): void {
   const { labels } = writer
-  line(writer, labels.title, { font: writer.bold, size: 18, gap: 10 })
+  paragraph(writer, labels.title, { font: writer.bold, size: 18, gap: 10 })
   field(writer, labels.envelopeId, envelope.envelopeId)
   field(writer, labels.subject, envelope.emailSubject)
   field(writer, labels.status, labels.statusName[envelope.status] ?? envelope.status)
@@ -118,7 +120,7 @@ async function writeRecipient(writer: Writer, recipient: CompletionRecipient): P
   ensureRoom(writer, Math.max(height, SIGNATURE_BOX.height + 24) + 12)
   const top = writer.y
   const type = labels.recipientType[recipient.type] ?? recipient.type
-  line(writer, `${recipient.name} (${type})`, { font: writer.bold, size: 11, gap: 4 })
+  paragraph(writer, `${recipient.name} (${type})`, { font: writer.bold, size: 11, gap: 4 })
   for (const [label, value] of rows) field(writer, label, value, textWidth)
   if (recipient.signatureImage) await drawSignature(writer, recipient.signatureImage, top)
   writer.y = Math.min(writer.y, top - SIGNATURE_BOX.height - 24) - 6
@@ -129,6 +131,30 @@ async function writeRecipient(writer: Writer, recipient: CompletionRecipient): P
     color: RULE,
   })
   writer.y -= 8
+}
+
+/** A disclosure as its signers read it: who agreed and when, its text, and the sentence they ticked. */
+function writeDisclosure(writer: Writer, disclosure: AgreedDisclosure): void {
+  const { labels } = writer
+  heading(writer, labels.disclosures)
+  field(
+    writer,
+    labels.agreedBy,
+    disclosure.agreedBy.map((agreement) => `${agreement.name} (${timestamp(agreement.at)})`).join('; '),
+  )
+  writer.y -= 6
+  paragraph(writer, disclosure.title, { font: writer.bold, size: 11, gap: 6 })
+  for (const block of disclosure.blocks) {
+    if (block.kind === 'heading') {
+      // A heading keeps a few lines of its section with it, rather than ending a page alone.
+      ensureRoom(writer, 50)
+      paragraph(writer, block.text, { font: writer.bold, size: 9.5, gap: 3 })
+    } else if (block.kind === 'item')
+      paragraph(writer, block.text, { font: writer.regular, size: 9, gap: 3, bullet: true })
+    else paragraph(writer, block.text, { font: writer.regular, size: 9, gap: 5 })
+  }
+  writer.y -= 4
+  field(writer, labels.agreement, disclosure.agreement)
 }
 
 async function drawSignature(writer: Writer, dataUrl: string, top: number): Promise<void> {
@@ -153,7 +179,7 @@ async function drawSignature(writer: Writer, dataUrl: string, top: number): Prom
 function heading(writer: Writer, text: string): void {
   ensureRoom(writer, 40)
   writer.y -= 8
-  line(writer, text, { font: writer.bold, size: 13, gap: 8 })
+  paragraph(writer, text, { font: writer.bold, size: 13, gap: 8 })
 }
 
 function field(writer: Writer, label: string, value: string, width = PAGE.width - 2 * PAGE.margin): void {
@@ -178,18 +204,32 @@ function field(writer: Writer, label: string, value: string, width = PAGE.width 
   }
 }
 
-function line(writer: Writer, text: string, style: { font: PDFFont; size: number; gap: number }): void {
-  ensureRoom(writer, style.size + style.gap)
-  const fitted = wrap(writer, text, style.size, PAGE.width - 2 * PAGE.margin, style.font)
-  for (const part of fitted) {
+/** Running text across the page's width, onto the next page when it must; a bullet indents it. */
+function paragraph(
+  writer: Writer,
+  text: string,
+  style: { font: PDFFont; size: number; gap: number; bullet?: boolean },
+): void {
+  const indent = style.bullet ? 12 : 0
+  const lines = wrap(writer, text, style.size, PAGE.width - 2 * PAGE.margin - indent, style.font)
+  lines.forEach((part, index) => {
+    ensureRoom(writer, style.size + 3)
+    if (style.bullet && index === 0) {
+      writer.page.drawText('•', {
+        x: PAGE.margin + 2,
+        y: writer.y - style.size,
+        size: style.size,
+        font: style.font,
+      })
+    }
     writer.page.drawText(part, {
-      x: PAGE.margin,
+      x: PAGE.margin + indent,
       y: writer.y - style.size,
       size: style.size,
       font: style.font,
     })
     writer.y -= style.size + 3
-  }
+  })
   writer.y -= style.gap
 }
 

@@ -13,11 +13,17 @@ import {
 } from '../envelopes/reads.js'
 import { deliveryChannel, smsPhoneOf } from '../lifecycle/channels.js'
 import { authenticationEventsOf } from '../signing/auth/service.js'
-import { findDisclosureAcceptances } from '../signing/disclosure/repository.js'
+import { printedDisclosure } from '../signing/disclosure/printed.js'
+import {
+  type DisclosureAcceptance,
+  findDisclosureAcceptances,
+  findDisclosureTexts,
+} from '../signing/disclosure/repository.js'
 import { formLanguageOf } from '../signing/records/model.js'
 import { findAdoptions, findTabValues } from '../signing/records/repository.js'
 import { formatSignedDate, tabsWithValues } from '../tabs/values.js'
 import type {
+  AgreedDisclosure,
   CertificateLanguage,
   CompletionDocument,
   CompletionEnvelope,
@@ -101,6 +107,14 @@ export async function gatherEnvelope(
       ),
     }
   })
+  const agreed = await agreedDisclosures(
+    db,
+    accountId,
+    record.sender.userName ?? '',
+    language,
+    recipients,
+    disclosures,
+  )
   const envelopeDocuments: CompletionDocument[] = []
   for (const document of documents.get(envelopeId) ?? []) {
     const bytes = await getBlob(db, document.blobId)
@@ -126,11 +140,53 @@ export async function gatherEnvelope(
       completedAt,
       ...(auditHead ? { auditHead } : {}),
       envelopeIdStamping: record.envelopeIdStamping,
+      ...(agreed.length > 0 ? { disclosures: agreed } : {}),
     },
     documents: envelopeDocuments,
     recipients,
     language,
   }
+}
+
+/**
+ * The disclosures the signers agreed to, each version in each language once, as they read it: the text
+ * that version kept (signing/disclosure/, none kept for the service's text with nothing added) in the
+ * language the page showed, else the certificate's. Agreements recorded before texts were kept
+ * (migration 0055) are left out: the recipient's block still says when they agreed.
+ */
+async function agreedDisclosures(
+  db: DbOrTx,
+  accountId: string,
+  sender: string,
+  certificateLanguage: CertificateLanguage,
+  recipients: readonly CompletionRecipient[],
+  acceptances: ReadonlyMap<string, DisclosureAcceptance>,
+): Promise<AgreedDisclosure[]> {
+  const given = recipients
+    .flatMap((recipient) => {
+      const acceptance = acceptances.get(recipient.recipientId)
+      return acceptance?.version === undefined ? [] : [{ recipient, acceptance, version: acceptance.version }]
+    })
+    .sort((a, b) => a.acceptance.acceptedAt - b.acceptance.acceptedAt)
+  const texts = await findDisclosureTexts(
+    db,
+    accountId,
+    given.map(({ version }) => version).filter((version) => version !== ''),
+  )
+  const byText = new Map<string, AgreedDisclosure>()
+  for (const { recipient, acceptance, version } of given) {
+    const language = acceptance.language ?? certificateLanguage
+    const kept = texts.get(version)
+    if (version !== '' && kept === undefined) continue
+    const key = `${version} ${language}`
+    const disclosure = byText.get(key) ?? {
+      ...printedDisclosure(language, sender, kept?.[language]),
+      agreedBy: [],
+    }
+    disclosure.agreedBy.push({ name: recipient.name, at: new Date(acceptance.acceptedAt) })
+    byText.set(key, disclosure)
+  }
+  return [...byText.values()]
 }
 
 /** The certificate's delivery method, from the one channel rule. */

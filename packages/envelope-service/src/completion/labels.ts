@@ -27,6 +27,10 @@ export interface CertificateLabels {
   /** A signer's agreement to the Electronic Record and Signature Disclosure, and when. */
   disclosure: string
   disclosureAccepted: (at: string) => string
+  /** The section printing each disclosure agreed to, who agreed and the sentence they ticked. */
+  disclosures: string
+  agreedBy: string
+  agreement: string
   signed: string
   declined: string
   declinedReason: string
@@ -68,6 +72,9 @@ const en: CertificateLabels = {
   viewed: 'Viewed',
   disclosure: 'E-record disclosure',
   disclosureAccepted: (at) => `Accepted ${at}`,
+  disclosures: 'Electronic Record and Signature Disclosure',
+  agreedBy: 'Agreed to by',
+  agreement: 'Agreement',
   signed: 'Signed',
   declined: 'Declined',
   declinedReason: 'Reason for declining',
@@ -117,6 +124,9 @@ const es: CertificateLabels = {
   viewed: 'Visto',
   disclosure: 'Divulgación electrónica',
   disclosureAccepted: (at) => `Aceptada el ${at}`,
+  disclosures: 'Divulgación de registros y firmas electrónicos',
+  agreedBy: 'Aceptada por',
+  agreement: 'Aceptación',
   signed: 'Firmado',
   declined: 'Rechazado',
   declinedReason: 'Motivo del rechazo',

@@ -1,5 +1,6 @@
 import type { AuditHead } from '../audit/chain.js'
 import type { AuthenticationEvent } from '../signing/auth/model.js'
+import type { PrintedDisclosure } from '../signing/disclosure/printed.js'
 import type { TabsByType } from '../tabs/model.js'
 
 /**
@@ -72,6 +73,16 @@ export interface CompletionEnvelope {
    * `envelopeIdStamping`); absent means stamped, DocuSign's default.
    */
   envelopeIdStamping?: boolean
+  /**
+   * The Electronic Record and Signature Disclosures its signers agreed to, each as they read it (its
+   * version, in their language), printed at the end of the certificate as DocuSign's is.
+   */
+  disclosures?: AgreedDisclosure[]
+}
+
+/** A disclosure as its signers read it, and who agreed to it when, in the order they agreed. */
+export interface AgreedDisclosure extends PrintedDisclosure {
+  agreedBy: { name: string; at: Date }[]
 }
 
 export interface CertificateInput {

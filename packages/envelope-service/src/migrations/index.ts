@@ -43,6 +43,7 @@ import { leanerEnvelopeIndexesMigration } from './0051_leaner_envelope_indexes.j
 import { accountDisclosuresMigration } from './0052_account_disclosures.js'
 import { inboxIndexOnlyMigration } from './0053_inbox_index_only.js'
 import { disclosureVersionsMigration } from './0054_disclosure_versions.js'
+import { disclosureTextsMigration } from './0055_disclosure_texts.js'
 
 /** Every migration of the service, in order. Each domain owns its file. */
 export const migrations: MigrationSet = (dialect) => ({
@@ -92,4 +93,5 @@ export const migrations: MigrationSet = (dialect) => ({
   '0052_account_disclosures': accountDisclosuresMigration(),
   '0053_inbox_index_only': inboxIndexOnlyMigration(dialect),
   '0054_disclosure_versions': disclosureVersionsMigration(),
+  '0055_disclosure_texts': disclosureTextsMigration(dialect),
 })

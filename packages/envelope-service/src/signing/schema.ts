@@ -190,8 +190,14 @@ export const FinishSigningRequest = Type.Object({
 })
 export type FinishSigningRequest = Static<typeof FinishSigningRequest>
 
-/** The agreement: `version` is the session's `disclosure.version`, what the page showed (optional). */
-export const AcceptDisclosureRequest = Type.Object({ version: Type.Optional(Type.String({ maxLength: 64 })) })
+/**
+ * The agreement: `version` is the session's `disclosure.version`, what the page showed, and `language`
+ * the language it showed it in (both optional; the certificate of completion prints that text).
+ */
+export const AcceptDisclosureRequest = Type.Object({
+  version: Type.Optional(Type.String({ maxLength: 64 })),
+  language: Type.Optional(StringEnum(['en', 'es'])),
+})
 export type AcceptDisclosureRequest = Static<typeof AcceptDisclosureRequest>
 
 export const DisclosureAccepted = Type.Object({ accepted: Type.Literal(true) })

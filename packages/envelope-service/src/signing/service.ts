@@ -23,6 +23,7 @@ import {
   findDisclosureAcceptances,
   findDisclosureDetails,
   findDisclosureOnEveryEnvelope,
+  keepDisclosureText,
   recordDisclosureAccepted,
 } from './disclosure/repository.js'
 import {
@@ -33,7 +34,7 @@ import {
   disclosureRequired,
   disclosureVersion,
 } from './disclosure/rules.js'
-import { disclosureDetailsShown } from './disclosure/text.js'
+import { type DisclosureLanguage, disclosureDetailsShown } from './disclosure/text.js'
 import { checkFinish, signingTabs } from './form.js'
 import { locateTabs } from './placements.js'
 import { checkReassignment, nextRecipientId, reassignRefusal, requireReassignable } from './reassign/rules.js'
@@ -402,20 +403,21 @@ export async function finishSigning(
 
 /**
  * The signer agrees to the Electronic Record and Signature Disclosure the envelope asks for, in the
- * version the page showed (`version`, from its session; the current one when not given): recorded with
- * when and where from, and in the envelope's history. Agreeing again to the same version is no change;
+ * version the page showed (`version`, from its session; the current one when not given) and in the
+ * language it showed it in: recorded with when and where from, and in the envelope's history; what that
+ * version says is kept for the certificate of completion. Agreeing again to the same version is no change;
  * after the account changed its disclosure, the agreement to the new version is recorded anew.
  */
 export async function acceptDisclosure(
   deps: SigningDeps,
   { link, recipient }: Signer,
   client: Client,
-  shown: { version?: string } = {},
+  shown: { version?: string; language?: DisclosureLanguage } = {},
 ): Promise<{ accepted: true }> {
   const { envelopeId, recipientId } = link
   const envelope = await envelopeOf(deps, envelopeId)
   checkDisclosureAsked(await disclosureAsked(deps, envelope, recipient))
-  const { version, accepted } = await disclosureOf(deps, envelope.accountId, envelopeId, recipientId)
+  const { version, accepted, details } = await disclosureOf(deps, envelope.accountId, envelopeId, recipientId)
   checkVersionShown(shown.version, version)
   if (accepted) return { accepted: true }
   try {
@@ -425,10 +427,15 @@ export async function acceptDisclosure(
       (stored, now) => disclosureAccepted(stored.state, recipientId, now),
       webActor(recipient, client),
       async (tx) => {
+        const at = deps.now()
         // A concurrent request agreed first: roll this history entry back, so there is one.
-        if (!(await recordDisclosureAccepted(tx, envelopeId, recipientId, client, deps.now(), version))) {
+        if (
+          !(await recordDisclosureAccepted(tx, envelopeId, recipientId, client, at, version, shown.language))
+        ) {
           throw new AlreadyAccepted()
         }
+        // What this version says, for the certificate (none to keep for the service's text alone).
+        if (details) await keepDisclosureText(tx, envelope.accountId, version, details, at)
       },
     )
   } catch (error) {

@@ -1,6 +1,7 @@
 import { describeEachDatabase } from 'platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signaturePng } from '../../completion/test-fixtures.js'
+import { pdftotext } from '../../completion/test-poppler.js'
 import { makePdfBase64 } from '../../documents/test-pdfs.js'
 import {
   seedPrincipal,
@@ -10,6 +11,7 @@ import {
 } from '../../testing/harness.js'
 import { embeddedSigningHeaders, injectAs } from '../../testing/inject.js'
 import { agreementHolds, disclosureRequired, disclosureVersion } from './rules.js'
+import { DISCLOSURE_TEXT } from './text.js'
 
 describe('who must agree to the electronic record disclosure', () => {
   it('signers and in-person signers of an envelope that asks, or that does not say in an account that shows it', () => {
@@ -226,6 +228,72 @@ describeEachDatabase('the Electronic Record and Signature Disclosure', (database
     expect((await finish(olderHeaders)).statusCode).toBe(200)
     // Back to a disclosure with nothing added, for the tests after this one.
     expect((await updateDisclosure({ companyName: '', changeEmail: '' })).statusCode).toBe(200)
+  })
+
+  it('prints on the certificate each disclosure its signers agreed to, as they read it, after the account changed it', async () => {
+    const updateDisclosure = (payload: object) =>
+      injectAs(service, sender, 'PUT', '/consumer_disclosure/en', payload)
+    const ownText =
+      '<h2>Acme terms</h2><p>We keep your records electronically.</p><ul><li>Paper copies cost $1 a page.</li></ul>'
+    expect((await updateDisclosure({ custom: 'true', esignText: ownText })).statusCode).toBe(200)
+    const second = {
+      recipientId: '2',
+      name: 'Olga',
+      email: 'olga@example.test',
+      clientUserId: 'crm-olga',
+      routingOrder: '2',
+      tabs: { signHereTabs: [{ documentId: '1', pageNumber: '1', xPosition: '300', yPosition: '300' }] },
+    }
+    const envelopeId = await create({ useDisclosure: 'true', recipients: { signers: [signer, second] } })
+    const nora = await embeddedSigningHeaders(service, sender, envelopeId, signer)
+    const first = (await signing(nora, 'session')).json().disclosure
+    const agreed = await signing(nora, 'disclosure', { version: first.version, language: 'en' })
+    expect(agreed.statusCode, agreed.body).toBe(200)
+    expect((await finish(nora)).statusCode).toBe(200)
+
+    // The account goes back to the service's text, with its name; the second signer reads it in Spanish.
+    expect((await updateDisclosure({ custom: 'false', companyName: 'Acme Rentals' })).statusCode).toBe(200)
+    const olga = await embeddedSigningHeaders(service, sender, envelopeId, second)
+    const now = (await signing(olga, 'session')).json().disclosure
+    expect(now.version).not.toBe(first.version)
+    expect((await signing(olga, 'disclosure', { version: now.version, language: 'es' })).statusCode).toBe(200)
+    // A language the page cannot show is refused.
+    expect((await signing(olga, 'disclosure', { version: now.version, language: 'fr' })).statusCode).toBe(400)
+    const signed = await finish(olga)
+    expect(signed.statusCode, signed.body).toBe(200)
+    expect((await envelope(envelopeId)).status).toBe('completed')
+
+    const certificate = await injectAs(
+      service,
+      sender,
+      'GET',
+      `/envelopes/${envelopeId}/documents/certificate`,
+    )
+    expect(certificate.statusCode).toBe(200)
+    const text = (await pdftotext(certificate.rawPayload)).replace(/\s+/g, ' ')
+    // pdftotext reads a label's column before its values: each is looked for on its own.
+    const at = (part: string | RegExp) => {
+      const index = typeof part === 'string' ? text.indexOf(part) : text.search(part)
+      expect(index, String(part)).toBeGreaterThanOrEqual(0)
+      return index
+    }
+    // Nora's: the account's own text, as she read it before the account changed it, then Olga's: the
+    // service's text in Spanish, speaking for the account's name.
+    const order = [
+      at('Electronic Record and Signature Disclosure Agreed to by'),
+      at(/Nora \(\d{4}-/),
+      at(`${DISCLOSURE_TEXT.en.title} Acme terms We keep your records electronically.`),
+      at('Paper copies cost $1 a page.'),
+      at(DISCLOSURE_TEXT.en.agree),
+      at(/Olga \(\d{4}-/),
+      at(DISCLOSURE_TEXT.es.title),
+      at(DISCLOSURE_TEXT.es.intro('Acme Rentals')),
+      at(DISCLOSURE_TEXT.es.agree),
+    ]
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+
+    // Back to a disclosure with nothing added, for the tests after this one.
+    expect((await updateDisclosure({ companyName: '' })).statusCode).toBe(200)
   })
 
   it('asks nothing when the envelope does not ask, and refuses an agreement nobody asked for', async () => {

@@ -8,6 +8,8 @@ export interface DisclosureAcceptance {
   userAgent: string
   /** The version of the account's disclosure agreed to (rules.ts); none for agreements before it was kept. */
   version?: string
+  /** The language the signer read it in; none when the page did not say. */
+  language?: DisclosureLanguage
 }
 
 /**
@@ -21,12 +23,14 @@ export async function recordDisclosureAccepted(
   client: Client,
   at: number,
   version: string,
+  language?: DisclosureLanguage,
 ): Promise<boolean> {
   const agreement = {
     accepted_at: at,
     ip_address: client.ipAddress,
     user_agent: client.userAgent,
     text_version: version,
+    language: language ?? null,
   }
   const [result] = await tx
     .insertInto('recipient_disclosures')
@@ -39,6 +43,40 @@ export async function recordDisclosureAccepted(
     )
     .execute()
   return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/**
+ * Keeps what `version` of the account's disclosure says in each language (`disclosureDetailsShown`), the
+ * first time a signer agrees to it: the version is a digest of exactly that, so a kept one never changes.
+ */
+export async function keepDisclosureText(
+  tx: DbOrTx,
+  accountId: string,
+  version: string,
+  shown: Partial<Record<DisclosureLanguage, DisclosureDetails>>,
+  at: number,
+): Promise<void> {
+  await tx
+    .insertInto('disclosure_texts')
+    .values({ account_id: accountId, version, details: JSON.stringify(shown), created_at: at })
+    .onConflict((conflict) => conflict.columns(['account_id', 'version']).doNothing())
+    .execute()
+}
+
+/** What the given versions of the account's disclosure say, by version (those kept). */
+export async function findDisclosureTexts(
+  db: DbOrTx,
+  accountId: string,
+  versions: readonly string[],
+): Promise<Map<string, Partial<Record<DisclosureLanguage, DisclosureDetails>>>> {
+  if (versions.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('disclosure_texts')
+    .select(['version', 'details'])
+    .where('account_id', '=', accountId)
+    .where('version', 'in', [...new Set(versions)])
+    .execute()
+  return new Map(rows.map((row) => [row.version, JSON.parse(row.details)]))
 }
 
 /**
@@ -74,6 +112,7 @@ export async function findDisclosureAcceptances(
         ipAddress: row.ip_address,
         userAgent: row.user_agent,
         ...(row.text_version === null ? {} : { version: row.text_version }),
+        ...(row.language === null ? {} : { language: row.language as DisclosureLanguage }),
       },
     ]),
   )

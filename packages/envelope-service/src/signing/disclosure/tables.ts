@@ -8,6 +8,19 @@ export interface RecipientDisclosuresTable {
   user_agent: string
   /** rules.ts `disclosureVersion` of the account's disclosure agreed to; null before migration 0054. */
   text_version: string | null
+  /** The language the signer read it in (`en`, `es`); null when the page did not say, or before migration 0055. */
+  language: string | null
+}
+
+/** What a version of an account's disclosure said, kept when a signer first agreed to it (migration 0055). */
+export interface DisclosureTextsTable {
+  account_id: string
+  /** rules.ts `disclosureVersion`. */
+  version: string
+  /** text.ts `disclosureDetailsShown` as JSON: what its signers read in each language. */
+  details: string
+  /** Epoch milliseconds. */
+  created_at: number
 }
 
 /** What an account added to its disclosure in one language (migration 0052). */
@@ -31,4 +44,5 @@ export interface DisclosureTables {
   recipient_disclosures: RecipientDisclosuresTable
   account_disclosures: AccountDisclosuresTable
   account_disclosure_settings: AccountDisclosureSettingsTable
+  disclosure_texts: DisclosureTextsTable
 }

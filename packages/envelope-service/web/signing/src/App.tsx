@@ -338,7 +338,7 @@ function SigningForm({
           onAgree={() =>
             void submit(async () => {
               try {
-                await signingApi.acceptDisclosure(token, disclosure.version)
+                await signingApi.acceptDisclosure(token, disclosure.version, language)
                 setDisclosure({ ...disclosure, accepted: true })
               } catch (caught) {
                 if (!(caught instanceof DisclosureChangedError)) throw caught

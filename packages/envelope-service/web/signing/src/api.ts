@@ -92,9 +92,9 @@ export const signingApi = {
   },
   finish: (token: string, request: FinishSigningRequest) => call<SigningOutcome>(token, 'finish', request),
   decline: (token: string, request: DeclineSigningRequest) => call<SigningOutcome>(token, 'decline', request),
-  /** Agrees to `version` of the disclosure, the one the page shows. */
-  acceptDisclosure: (token: string, version: string) =>
-    call<{ accepted: true }>(token, 'disclosure', { version }),
+  /** Agrees to `version` of the disclosure, the one the page shows, in `language` (what the certificate prints). */
+  acceptDisclosure: (token: string, version: string, language: 'en' | 'es') =>
+    call<{ accepted: true }>(token, 'disclosure', { version, language }),
   /** The disclosure as it is now, read again after `DisclosureChangedError`. */
   disclosure: (token: string) => call<SessionDisclosure>(token, 'disclosure'),
   reassign: (token: string, request: ReassignSigningRequest) =>
