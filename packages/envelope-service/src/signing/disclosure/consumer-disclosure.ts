@@ -2,6 +2,7 @@ import type { ConsumerDisclosure } from 'esign-contract'
 import { InvalidRequestError, looksLikeEmailAddress } from 'platform'
 import { escapeHtml } from '../../messages/compose.js'
 import { checkOwnText } from './own-text.js'
+import { serviceTextBlocks } from './printed.js'
 import {
   DISCLOSURE_DETAIL_TEXTS,
   DISCLOSURE_TEXT,
@@ -56,6 +57,14 @@ export function disclosureLanguage(
   return code.startsWith('es') ? 'es' : 'en'
 }
 
+/** This service's text as HTML: its title, then the blocks the certificate prints (printed.ts). */
+function serviceTextHtml(language: DisclosureLanguage, sender: string, details: DisclosureDetails): string {
+  const blocks = serviceTextBlocks(language, sender, details).map((block) =>
+    block.kind === 'heading' ? `<h3>${escapeHtml(block.text)}</h3>` : `<p>${escapeHtml(block.text)}</p>`,
+  )
+  return `<h2>${escapeHtml(DISCLOSURE_TEXT[language].title)}</h2>${blocks.join('')}`
+}
+
 export function consumerDisclosure(input: {
   accountId: string
   /** The name the disclosure speaks for unless the account set its own: the envelope's sender, or the account. */
@@ -69,14 +78,6 @@ export function consumerDisclosure(input: {
   const text = DISCLOSURE_TEXT[input.language]
   const details = input.details ?? {}
   const sender = details.companyName ?? input.companyName
-  const sections = text
-    .sections(sender, details)
-    .map((section) => `<h3>${escapeHtml(section.heading)}</h3><p>${escapeHtml(section.text)}</p>`)
-  const serviceText = [
-    `<h2>${escapeHtml(text.title)}</h2>`,
-    `<p>${escapeHtml(text.intro(sender))}</p>`,
-    ...sections,
-  ].join('')
   const given = Object.fromEntries(
     DISCLOSURE_DETAIL_TEXTS.flatMap((name) => (details[name] === undefined ? [] : [[name, details[name]]])),
   )
@@ -88,7 +89,7 @@ export function consumerDisclosure(input: {
     custom: String(details.ownText !== undefined),
     enableEsign: 'true',
     esignAgreement: `<p>${escapeHtml(text.agree)}</p>`,
-    esignText: details.ownText ?? serviceText,
+    esignText: details.ownText ?? serviceTextHtml(input.language, input.companyName, details),
     languageCode: input.language,
     mustAgreeToEsign: 'true',
     useBrand: 'false',

@@ -2,7 +2,8 @@ import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parseFragment } from 
 import { DISCLOSURE_TEXT, type DisclosureDetails, type DisclosureLanguage } from './text.js'
 
 /**
- * The disclosure as plain text for print (the certificate of completion): what the signing page showed
+ * The disclosure as blocks of plain text, for print (the certificate of completion) and for the API's
+ * HTML of the service's text (consumer-disclosure.ts): what the signing page showed
  * in `language`, as blocks of text. The service's text comes from its sections; an account's own text
  * (HTML that own-text.ts took only as formatting and links) from its tree: headings stay headings,
  * paragraphs, list items, table rows and line breaks become blocks, and a link whose address is not its
@@ -28,18 +29,31 @@ export function printedDisclosure(
   details: DisclosureDetails = {},
 ): PrintedDisclosure {
   const text = DISCLOSURE_TEXT[language]
-  const company = details.companyName ?? sender
-  const blocks: PrintedBlock[] =
+  const blocks =
     details.ownText !== undefined
       ? ownTextBlocks(details.ownText)
-      : [
-          { kind: 'paragraph', text: text.intro(company) },
-          ...text.sections(company, details).flatMap((section): PrintedBlock[] => [
-            { kind: 'heading', text: section.heading },
-            { kind: 'paragraph', text: section.text },
-          ]),
-        ]
+      : serviceTextBlocks(language, sender, details)
   return { title: text.title, blocks, agreement: text.agree }
+}
+
+/**
+ * This service's text under its title, with what the account added: the introduction, then each
+ * section's heading and text. The account's `companyName`, when set, is the name it speaks for.
+ */
+export function serviceTextBlocks(
+  language: DisclosureLanguage,
+  sender: string,
+  details: DisclosureDetails = {},
+): PrintedBlock[] {
+  const text = DISCLOSURE_TEXT[language]
+  const company = details.companyName ?? sender
+  return [
+    { kind: 'paragraph', text: text.intro(company) },
+    ...text.sections(company, details).flatMap((section): PrintedBlock[] => [
+      { kind: 'heading', text: section.heading },
+      { kind: 'paragraph', text: section.text },
+    ]),
+  ]
 }
 
 type Node = DefaultTreeAdapterTypes.ChildNode
