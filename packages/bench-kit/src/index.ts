@@ -1,4 +1,5 @@
 export * from './autocannon.js'
+export * from './bundle.js'
 export * from './ceiling.js'
 export * from './cleanup.js'
 export * from './http-client.js'

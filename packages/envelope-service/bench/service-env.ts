@@ -1,9 +1,16 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expectStatus, freePort, onExit, onFinish, type ServerProcess, send, startServer } from 'bench-kit'
+import {
+  builtBundle,
+  expectStatus,
+  freePort,
+  onExit,
+  onFinish,
+  type ServerProcess,
+  send,
+  startServer,
+} from 'bench-kit'
 import { bootstrapDemo, type DemoCredentials, raiseAccountLimits, tokenRequestBodies } from './setup.js'
 
 /**
@@ -16,8 +23,6 @@ import { bootstrapDemo, type DemoCredentials, raiseAccountLimits, tokenRequestBo
 
 /** The bench account's hourly and burst limits: far above what a run can send. */
 const BENCH_RATE_LIMIT = 1_000_000_000
-
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /** Environment for a service on 127.0.0.1 whose files (demo credentials, seal) live in `tempDir`. */
 export function serviceEnv(tempDir: string, databaseUrl: string, baseUrl: string) {
@@ -37,11 +42,7 @@ export function serviceEnv(tempDir: string, databaseUrl: string, baseUrl: string
  * takes about a second and guarantees the bundle matches the sources).
  */
 export function serviceMain(main: string | undefined): string {
-  if (main) return resolve(main)
-  execFileSync(process.execPath, [join(repositoryRoot, 'scripts/build.mjs'), 'envelopes'], {
-    stdio: 'inherit',
-  })
-  return join(repositoryRoot, 'packages/envelope-service/dist/bin/main.js')
+  return main ? resolve(main) : builtBundle('envelopes', 'packages/envelope-service/dist/bin/main.js')
 }
 
 /** The package folder of a service entry (its nearest parent with a package.json). */

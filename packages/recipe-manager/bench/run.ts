@@ -26,6 +26,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import {
+  builtBundle,
   type CeilingRoute,
   type Contender,
   canPin,
@@ -278,17 +279,14 @@ function ownMiB(usage: MemoryUse, when: 'loaded' | 'after') {
 }
 
 /**
- * The service as `npm start` runs it: the bundle `scripts/build.mjs` writes, under `node
- * --enable-source-maps`, built first (a no-op when its inputs are unchanged). Until 2026-12-07 this
- * bench ran `src/main.ts` under tsx, whose module loader thread and compiler held about 60 MiB that a
- * user's process never has (BENCHMARKS.md, "What users run").
+ * The service as `npm start` runs it: its bundle (bench-kit `builtBundle`). Until 2026-12-07 this bench
+ * ran `src/main.ts` under tsx, whose module loader thread and compiler held about 60 MiB that a user's
+ * process never has (BENCHMARKS.md, "What users run").
  */
-function serviceNodeArgs(): string[] {
-  execFileSync(process.execPath, [join(packageDir, '../../scripts/build.mjs'), 'recipes', '--bundles'], {
-    stdio: 'inherit',
-  })
-  return ['--enable-source-maps', join(packageDir, 'dist/bin/main.js')]
-}
+const serviceNodeArgs = () => [
+  '--enable-source-maps',
+  builtBundle('recipes', 'packages/recipe-manager/dist/bin/main.js'),
+]
 
 /** The commit the service was measured at (its sources and the platform's), and whether they differed from it. */
 function serviceRevision(): string {
